@@ -1,0 +1,138 @@
+//! How a record joins its task's chain (design.md §2): `seq` counts from 0, the
+//! first record links to `ZERO_HASH`, every other to the hash of the one before,
+//! and a chain's timestamps never go backwards.
+
+use chrono::{DateTime, SecondsFormat, Utc};
+
+use super::record::{NewThought, Record, ZERO_HASH};
+
+/// What an append needs to know of the chain it extends.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChainHead {
+    /// Number of records in the chain, so also the next `seq`.
+    pub length: u64,
+    pub head_hash: String,
+    pub last_timestamp: String,
+}
+
+/// A timestamp as the service writes it: UTC, milliseconds, `Z`
+/// (what JavaScript's `toISOString()` prints).
+pub fn format_timestamp(at: DateTime<Utc>) -> String {
+    at.to_rfc3339_opts(SecondsFormat::Millis, true)
+}
+
+/// `now`, unless the previous record of the chain is later (a clock stepped
+/// back): then the previous record's timestamp, so a chain never goes backwards.
+pub fn not_before(now: String, previous: &str) -> String {
+    let earlier = match (
+        DateTime::parse_from_rfc3339(&now),
+        DateTime::parse_from_rfc3339(previous),
+    ) {
+        (Ok(now), Ok(previous)) => now < previous,
+        // Timestamps injected by tests need not be RFC 3339; keep them ordered as text.
+        _ => now.as_str() < previous,
+    };
+    if earlier {
+        previous.to_string()
+    } else {
+        now
+    }
+}
+
+/// Builds the record that extends `head` (or starts a chain when `head` is None)
+/// as leaf `log_index` of the log, with the given id and clock reading.
+pub fn link(
+    draft: NewThought,
+    head: Option<&ChainHead>,
+    log_index: u64,
+    id: String,
+    now: String,
+) -> Record {
+    let (seq, prev_hash, timestamp) = match head {
+        None => (0, ZERO_HASH.to_string(), now),
+        Some(h) => (
+            h.length,
+            h.head_hash.clone(),
+            not_before(now, &h.last_timestamp),
+        ),
+    };
+    let mut record = Record {
+        id,
+        seq,
+        log_index,
+        r#type: draft.r#type,
+        task_id: draft.task_id,
+        agent_id: draft.agent_id,
+        content: draft.content,
+        metadata: draft.metadata,
+        timestamp,
+        prev_hash,
+        hash: String::new(),
+    };
+    record.hash = record.computed_hash();
+    record
+}
+
+impl ChainHead {
+    /// The head after `record` was appended to this chain (or started it).
+    pub fn after(record: &Record) -> ChainHead {
+        ChainHead {
+            length: record.seq + 1,
+            head_hash: record.hash.clone(),
+            last_timestamp: record.timestamp.clone(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::record::ThoughtType;
+
+    fn draft(content: &str) -> NewThought {
+        NewThought {
+            r#type: ThoughtType::Plan,
+            task_id: "t".into(),
+            agent_id: "a".into(),
+            content: content.into(),
+            metadata: None,
+        }
+    }
+
+    #[test]
+    fn genesis_links_to_zero_hash_and_the_next_to_its_hash() {
+        let first = link(draft("a"), None, 7, "r1".into(), "2026-01-01T00:00:00.000Z".into());
+        assert_eq!((first.seq, first.log_index), (0, 7));
+        assert_eq!(first.prev_hash, ZERO_HASH);
+        let second = link(
+            draft("b"),
+            Some(&ChainHead::after(&first)),
+            8,
+            "r2".into(),
+            "2026-01-01T00:00:01.000Z".into(),
+        );
+        assert_eq!(second.seq, 1);
+        assert_eq!(second.prev_hash, first.hash);
+        assert_eq!(second.hash, second.computed_hash());
+    }
+
+    #[test]
+    fn a_clock_stepping_back_does_not_reorder_the_chain() {
+        assert_eq!(
+            not_before("2026-01-01T00:00:00.000Z".into(), "2026-01-01T00:00:05.000Z"),
+            "2026-01-01T00:00:05.000Z"
+        );
+        assert_eq!(
+            not_before("2026-01-01T00:00:06.000Z".into(), "2026-01-01T00:00:05.000Z"),
+            "2026-01-01T00:00:06.000Z"
+        );
+    }
+
+    #[test]
+    fn timestamps_print_like_to_iso_string() {
+        let at = DateTime::parse_from_rfc3339("2026-11-22T05:17:00.123456Z")
+            .unwrap()
+            .with_timezone(&Utc);
+        assert_eq!(format_timestamp(at), "2026-11-22T05:17:00.123Z");
+    }
+}

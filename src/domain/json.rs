@@ -1,0 +1,687 @@
+//! A strict JSON reader and the RFC 8785 (JCS) writer.
+//!
+//! Why not `serde_json::Value`: it silently keeps the last of two duplicate keys, it
+//! turns numbers into `f64`/`i64` before we can see the text that was sent (we must
+//! refuse numbers that canonicalisation would change), and its map order is not
+//! RFC 8785's UTF-16 order. This reader keeps every number's text, refuses duplicate
+//! keys and lone surrogates, and bounds nesting so hostile input cannot exhaust the
+//! stack.
+
+use std::collections::HashSet;
+use std::fmt;
+
+/// A parsed JSON value. Numbers keep the exact text that was sent.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Json {
+    Null,
+    Bool(bool),
+    Number(String),
+    String(String),
+    Array(Vec<Json>),
+    /// Members in the order they were sent; keys are unique.
+    Object(Vec<(String, Json)>),
+}
+
+impl Json {
+    /// A short name of the value's JSON type, for error messages.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Json::Null => "null",
+            Json::Bool(_) => "a boolean",
+            Json::Number(_) => "a number",
+            Json::String(_) => "a string",
+            Json::Array(_) => "an array",
+            Json::Object(_) => "an object",
+        }
+    }
+
+    /// The member `key` of an object.
+    pub fn get(&self, key: &str) -> Option<&Json> {
+        match self {
+            Json::Object(members) => members.iter().find(|(k, _)| k == key).map(|(_, v)| v),
+            _ => None,
+        }
+    }
+}
+
+/// One step of the path to a value inside a document.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Segment {
+    Key(String),
+    Index(usize),
+}
+
+/// Renders a path as `metadata.a[2].b`; the empty path is the document itself.
+pub fn render_path(path: &[Segment]) -> String {
+    let mut out = String::new();
+    for seg in path {
+        match seg {
+            Segment::Key(k) => {
+                if !out.is_empty() {
+                    out.push('.');
+                }
+                out.push_str(k);
+            }
+            Segment::Index(i) => {
+                out.push('[');
+                out.push_str(&i.to_string());
+                out.push(']');
+            }
+        }
+    }
+    out
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ParseErrorKind {
+    /// The text is not JSON; the message says what was expected.
+    Syntax(&'static str),
+    /// A `\uD800`-`\uDFFF` escape without its partner: not representable in UTF-8.
+    LoneSurrogate,
+    /// The same key twice in one object.
+    DuplicateKey,
+    /// Arrays/objects nested deeper than the reader allows.
+    TooDeep { max: usize },
+}
+
+/// Why a text is refused, where (byte offset) and inside which value (path).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseError {
+    pub kind: ParseErrorKind,
+    pub offset: usize,
+    pub path: Vec<Segment>,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let at = render_path(&self.path);
+        let place = if at.is_empty() {
+            format!("at byte {}", self.offset)
+        } else {
+            format!("in `{at}` at byte {}", self.offset)
+        };
+        match &self.kind {
+            ParseErrorKind::Syntax(what) => write!(f, "invalid JSON {place}: {what}"),
+            ParseErrorKind::LoneSurrogate => write!(
+                f,
+                "lone UTF-16 surrogate escape {place}: it cannot be represented in UTF-8"
+            ),
+            ParseErrorKind::DuplicateKey => write!(f, "duplicate key {place}"),
+            ParseErrorKind::TooDeep { max } => {
+                write!(f, "nesting deeper than {max} levels {place}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// Parses exactly one JSON value (surrounding whitespace allowed).
+/// `max_depth` bounds array/object nesting: 1 allows `{"a":1}` but not `{"a":{}}`.
+pub fn parse(text: &str, max_depth: usize) -> Result<Json, ParseError> {
+    let mut r = Reader::new(text, max_depth);
+    let value = r.value(0)?;
+    r.skip_ws();
+    if r.pos != r.bytes.len() {
+        return Err(r.error(ParseErrorKind::Syntax("unexpected text after the value")));
+    }
+    Ok(value)
+}
+
+/// Parses a stream of JSON values separated by whitespace (NDJSON, or one
+/// pretty-printed document). Each item is the value or the error that stopped the
+/// stream; after an error nothing more is read.
+pub fn parse_stream(text: &str, max_depth: usize) -> Vec<Result<Json, ParseError>> {
+    let mut r = Reader::new(text, max_depth);
+    let mut out = Vec::new();
+    loop {
+        r.skip_ws();
+        if r.pos == r.bytes.len() {
+            return out;
+        }
+        match r.value(0) {
+            Ok(v) => out.push(Ok(v)),
+            Err(e) => {
+                out.push(Err(e));
+                return out;
+            }
+        }
+    }
+}
+
+struct Reader<'a> {
+    text: &'a str,
+    bytes: &'a [u8],
+    pos: usize,
+    max_depth: usize,
+    path: Vec<Segment>,
+}
+
+impl<'a> Reader<'a> {
+    fn new(text: &'a str, max_depth: usize) -> Self {
+        Reader {
+            text,
+            bytes: text.as_bytes(),
+            pos: 0,
+            max_depth,
+            path: Vec::new(),
+        }
+    }
+
+    fn error(&self, kind: ParseErrorKind) -> ParseError {
+        ParseError {
+            kind,
+            offset: self.pos,
+            path: self.path.clone(),
+        }
+    }
+
+    fn syntax(&self, what: &'static str) -> ParseError {
+        self.error(ParseErrorKind::Syntax(what))
+    }
+
+    fn skip_ws(&mut self) {
+        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.bytes.get(self.pos) {
+            self.pos += 1;
+        }
+    }
+
+    fn value(&mut self, depth: usize) -> Result<Json, ParseError> {
+        self.skip_ws();
+        match self.bytes.get(self.pos) {
+            None => Err(self.syntax("unexpected end of input, expected a value")),
+            Some(b'{') => self.object(depth + 1),
+            Some(b'[') => self.array(depth + 1),
+            Some(b'"') => Ok(Json::String(self.string()?)),
+            Some(b't') => self.literal("true", Json::Bool(true)),
+            Some(b'f') => self.literal("false", Json::Bool(false)),
+            Some(b'n') => self.literal("null", Json::Null),
+            Some(b'-' | b'0'..=b'9') => self.number(),
+            Some(_) => Err(self.syntax("expected a value")),
+        }
+    }
+
+    fn literal(&mut self, word: &'static str, value: Json) -> Result<Json, ParseError> {
+        if self.bytes[self.pos..].starts_with(word.as_bytes()) {
+            self.pos += word.len();
+            Ok(value)
+        } else {
+            Err(self.syntax("expected a value"))
+        }
+    }
+
+    fn enter(&self, depth: usize) -> Result<(), ParseError> {
+        if depth > self.max_depth {
+            Err(self.error(ParseErrorKind::TooDeep {
+                max: self.max_depth,
+            }))
+        } else {
+            Ok(())
+        }
+    }
+
+    fn object(&mut self, depth: usize) -> Result<Json, ParseError> {
+        self.enter(depth)?;
+        self.pos += 1; // '{'
+        let mut members: Vec<(String, Json)> = Vec::new();
+        let mut seen: HashSet<String> = HashSet::new();
+        self.skip_ws();
+        if self.bytes.get(self.pos) == Some(&b'}') {
+            self.pos += 1;
+            return Ok(Json::Object(members));
+        }
+        loop {
+            self.skip_ws();
+            if self.bytes.get(self.pos) != Some(&b'"') {
+                return Err(self.syntax("expected a string key"));
+            }
+            let key_at = self.pos;
+            let key = self.string()?;
+            if !seen.insert(key.clone()) {
+                self.path.push(Segment::Key(key));
+                let mut e = self.error(ParseErrorKind::DuplicateKey);
+                e.offset = key_at;
+                self.path.pop();
+                return Err(e);
+            }
+            self.skip_ws();
+            if self.bytes.get(self.pos) != Some(&b':') {
+                return Err(self.syntax("expected ':' after the key"));
+            }
+            self.pos += 1;
+            self.path.push(Segment::Key(key.clone()));
+            let value = self.value(depth)?;
+            self.path.pop();
+            members.push((key, value));
+            self.skip_ws();
+            match self.bytes.get(self.pos) {
+                Some(b',') => self.pos += 1,
+                Some(b'}') => {
+                    self.pos += 1;
+                    return Ok(Json::Object(members));
+                }
+                _ => return Err(self.syntax("expected ',' or '}'")),
+            }
+        }
+    }
+
+    fn array(&mut self, depth: usize) -> Result<Json, ParseError> {
+        self.enter(depth)?;
+        self.pos += 1; // '['
+        let mut items = Vec::new();
+        self.skip_ws();
+        if self.bytes.get(self.pos) == Some(&b']') {
+            self.pos += 1;
+            return Ok(Json::Array(items));
+        }
+        loop {
+            self.path.push(Segment::Index(items.len()));
+            let value = self.value(depth)?;
+            self.path.pop();
+            items.push(value);
+            self.skip_ws();
+            match self.bytes.get(self.pos) {
+                Some(b',') => self.pos += 1,
+                Some(b']') => {
+                    self.pos += 1;
+                    return Ok(Json::Array(items));
+                }
+                _ => return Err(self.syntax("expected ',' or ']'")),
+            }
+        }
+    }
+
+    fn number(&mut self) -> Result<Json, ParseError> {
+        let start = self.pos;
+        let digits = |r: &mut Self| {
+            let from = r.pos;
+            while let Some(b'0'..=b'9') = r.bytes.get(r.pos) {
+                r.pos += 1;
+            }
+            r.pos - from
+        };
+        if self.bytes.get(self.pos) == Some(&b'-') {
+            self.pos += 1;
+        }
+        match self.bytes.get(self.pos) {
+            Some(b'0') => self.pos += 1,
+            Some(b'1'..=b'9') => {
+                digits(self);
+            }
+            _ => return Err(self.syntax("expected a digit")),
+        }
+        if self.bytes.get(self.pos) == Some(&b'.') {
+            self.pos += 1;
+            if digits(self) == 0 {
+                return Err(self.syntax("expected a digit after '.'"));
+            }
+        }
+        if let Some(b'e' | b'E') = self.bytes.get(self.pos) {
+            self.pos += 1;
+            if let Some(b'+' | b'-') = self.bytes.get(self.pos) {
+                self.pos += 1;
+            }
+            if digits(self) == 0 {
+                return Err(self.syntax("expected a digit in the exponent"));
+            }
+        }
+        Ok(Json::Number(self.text[start..self.pos].to_string()))
+    }
+
+    fn hex4(&mut self) -> Result<u32, ParseError> {
+        let hex = self
+            .bytes
+            .get(self.pos..self.pos + 4)
+            .ok_or_else(|| self.syntax("expected four hex digits after \\u"))?;
+        let mut n = 0u32;
+        for &b in hex {
+            let d = (b as char)
+                .to_digit(16)
+                .ok_or_else(|| self.syntax("expected four hex digits after \\u"))?;
+            n = n * 16 + d;
+        }
+        self.pos += 4;
+        Ok(n)
+    }
+
+    fn string(&mut self) -> Result<String, ParseError> {
+        self.pos += 1; // opening quote
+        let mut out = String::new();
+        let mut run = self.pos; // start of the current run of plain characters
+        loop {
+            match self.bytes.get(self.pos) {
+                None => return Err(self.syntax("unterminated string")),
+                Some(b'"') => {
+                    out.push_str(&self.text[run..self.pos]);
+                    self.pos += 1;
+                    return Ok(out);
+                }
+                Some(0x00..=0x1f) => {
+                    return Err(self.syntax("control character in a string must be escaped"))
+                }
+                Some(b'\\') => {
+                    out.push_str(&self.text[run..self.pos]);
+                    let escape_at = self.pos;
+                    self.pos += 1;
+                    let c = match self.bytes.get(self.pos) {
+                        Some(b'"') => '"',
+                        Some(b'\\') => '\\',
+                        Some(b'/') => '/',
+                        Some(b'b') => '\u{8}',
+                        Some(b'f') => '\u{c}',
+                        Some(b'n') => '\n',
+                        Some(b'r') => '\r',
+                        Some(b't') => '\t',
+                        Some(b'u') => {
+                            self.pos += 1;
+                            let unit = self.hex4()?;
+                            let c = self.surrogate_pair(unit, escape_at)?;
+                            out.push(c);
+                            run = self.pos;
+                            continue;
+                        }
+                        _ => return Err(self.syntax("invalid escape")),
+                    };
+                    self.pos += 1;
+                    out.push(c);
+                    run = self.pos;
+                }
+                Some(_) => self.pos += 1,
+            }
+        }
+    }
+
+    /// Completes a `\uXXXX` escape: a high surrogate must be followed by an escaped
+    /// low surrogate; anything else alone is a lone surrogate.
+    fn surrogate_pair(&mut self, unit: u32, escape_at: usize) -> Result<char, ParseError> {
+        let lone = |r: &Self| {
+            let mut e = r.error(ParseErrorKind::LoneSurrogate);
+            e.offset = escape_at;
+            e
+        };
+        match unit {
+            0xD800..=0xDBFF => {
+                if !self.bytes[self.pos..].starts_with(b"\\u") {
+                    return Err(lone(self));
+                }
+                let save = self.pos;
+                self.pos += 2;
+                let low = self.hex4()?;
+                if !(0xDC00..=0xDFFF).contains(&low) {
+                    self.pos = save;
+                    return Err(lone(self));
+                }
+                let code = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00);
+                Ok(char::from_u32(code).expect("a surrogate pair is a scalar value"))
+            }
+            0xDC00..=0xDFFF => Err(lone(self)),
+            _ => Ok(char::from_u32(unit).expect("a non-surrogate BMP unit is a scalar value")),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// RFC 8785 canonical form
+// ---------------------------------------------------------------------------
+
+/// Why a value has no canonical form.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CanonicalError {
+    #[error("number `{0}` is out of the range of an IEEE 754 double (RFC 8785 refuses it)")]
+    NonFinite(String),
+}
+
+/// RFC 8785 canonical JSON of a value.
+pub fn canonicalize(value: &Json) -> Result<String, CanonicalError> {
+    let mut out = String::new();
+    write_canonical(value, &mut out)?;
+    Ok(out)
+}
+
+/// Appends the RFC 8785 form of `value` to `out`.
+pub fn write_canonical(value: &Json, out: &mut String) -> Result<(), CanonicalError> {
+    match value {
+        Json::Null => out.push_str("null"),
+        Json::Bool(true) => out.push_str("true"),
+        Json::Bool(false) => out.push_str("false"),
+        Json::Number(text) => out.push_str(&canonical_number(text)?),
+        Json::String(s) => write_string(s, out),
+        Json::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_canonical(item, out)?;
+            }
+            out.push(']');
+        }
+        Json::Object(members) => {
+            let mut sorted: Vec<&(String, Json)> = members.iter().collect();
+            sorted.sort_by(|a, b| utf16_order(&a.0, &b.0));
+            out.push('{');
+            for (i, (key, item)) in sorted.into_iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_string(key, out);
+                out.push(':');
+                write_canonical(item, out)?;
+            }
+            out.push('}');
+        }
+    }
+    Ok(())
+}
+
+/// RFC 8785 §3.2.3: object keys are ordered by their UTF-16 code units, which is
+/// not the order of Rust's `str` (code points) once keys go above U+FFFF.
+pub fn utf16_order(a: &str, b: &str) -> std::cmp::Ordering {
+    a.encode_utf16().cmp(b.encode_utf16())
+}
+
+/// A JSON string as ECMAScript's `JSON.stringify` writes it (RFC 8785 §3.2.2.2):
+/// `"` and `\` escaped, the five short control escapes, other controls as
+/// lowercase `\u00xx`, everything else (U+2028, U+2029, DEL, non-ASCII) raw.
+pub fn write_string(s: &str, out: &mut String) {
+    out.reserve(s.len() + 2);
+    out.push('"');
+    let mut run = 0;
+    for (i, b) in s.bytes().enumerate() {
+        let escape: Option<&str> = match b {
+            b'"' => Some("\\\""),
+            b'\\' => Some("\\\\"),
+            0x08 => Some("\\b"),
+            0x0c => Some("\\f"),
+            b'\n' => Some("\\n"),
+            b'\r' => Some("\\r"),
+            b'\t' => Some("\\t"),
+            0x00..=0x1f => None,
+            _ => continue,
+        };
+        out.push_str(&s[run..i]);
+        match escape {
+            Some(e) => out.push_str(e),
+            None => {
+                const HEX: &[u8; 16] = b"0123456789abcdef";
+                out.push_str("\\u00");
+                out.push(HEX[(b >> 4) as usize] as char);
+                out.push(HEX[(b & 0xf) as usize] as char);
+            }
+        }
+        run = i + 1;
+    }
+    out.push_str(&s[run..]);
+    out.push('"');
+}
+
+/// The ECMAScript Number-to-String form of a JSON number's text (RFC 8785
+/// §3.2.2.3): the text is read as the nearest IEEE 754 double, then printed
+/// shortest-round-trip (`1` not `1.0`, `1e+21`, `1e-7`, `-0` → `0`).
+pub fn canonical_number(text: &str) -> Result<String, CanonicalError> {
+    let value: f64 = text
+        .parse()
+        .map_err(|_| CanonicalError::NonFinite(text.to_string()))?;
+    if !value.is_finite() {
+        return Err(CanonicalError::NonFinite(text.to_string()));
+    }
+    let mut buf = ryu_js::Buffer::new();
+    Ok(buf.format_finite(value).to_string())
+}
+
+/// True when two JSON number texts denote exactly the same decimal value
+/// (`4.50` and `4.5`, `1E30` and `1e+30`, `-0` and `0`).
+pub fn same_decimal(a: &str, b: &str) -> bool {
+    decimal_parts(a) == decimal_parts(b)
+}
+
+/// A number text as (negative, significant digits, power of ten) with no leading or
+/// trailing zeros in the digits; zero is `(false, "", 0)` whatever its sign.
+fn decimal_parts(text: &str) -> (bool, String, i64) {
+    let (negative, rest) = match text.strip_prefix('-') {
+        Some(r) => (true, r),
+        None => (false, text),
+    };
+    let (mantissa, exponent) = match rest.find(['e', 'E']) {
+        Some(i) => (&rest[..i], &rest[i + 1..]),
+        None => (rest, "0"),
+    };
+    // Exponents too large for i64 only occur with values that are not finite
+    // doubles, which are refused before this comparison; saturate to stay total.
+    let exponent: i64 = exponent.parse().unwrap_or(if exponent.starts_with('-') {
+        i64::MIN / 2
+    } else {
+        i64::MAX / 2
+    });
+    let (int, frac) = match mantissa.find('.') {
+        Some(i) => (&mantissa[..i], &mantissa[i + 1..]),
+        None => (mantissa, ""),
+    };
+    let mut digits: String = format!("{int}{frac}");
+    let mut power = exponent.saturating_sub(frac.len() as i64);
+    let trimmed = digits.trim_start_matches('0').len();
+    digits.drain(..digits.len() - trimmed);
+    while digits.ends_with('0') {
+        digits.pop();
+        power = power.saturating_add(1);
+    }
+    if digits.is_empty() {
+        return (false, String::new(), 0);
+    }
+    (negative, digits, power)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn canon(text: &str) -> String {
+        canonicalize(&parse(text, 64).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn parses_and_canonicalizes_nested_values() {
+        assert_eq!(
+            canon(r#" { "b" : [3, 1, {"d":1,"c":2}], "a" : null } "#),
+            r#"{"a":null,"b":[3,1,{"c":2,"d":1}]}"#
+        );
+    }
+
+    #[test]
+    fn keys_sort_by_utf16_code_units_not_code_points() {
+        // U+1F600 is D83D DE00 in UTF-16, so it sorts before U+FF61.
+        assert_eq!(
+            canon(r#"{"\uFF61":1,"\uD83D\uDE00":2}"#),
+            "{\"\u{1F600}\":2,\"\u{FF61}\":1}"
+        );
+    }
+
+    #[test]
+    fn strings_escape_as_json_stringify_does() {
+        let mut out = String::new();
+        write_string("\u{8}\u{c}\n\r\t\u{0}\u{1f}\u{7f}\"\\/\u{2028}é", &mut out);
+        assert_eq!(
+            out,
+            "\"\\b\\f\\n\\r\\t\\u0000\\u001f\u{7f}\\\"\\\\/\u{2028}é\""
+        );
+    }
+
+    #[test]
+    fn numbers_print_in_ecmascript_form() {
+        for (text, want) in [
+            ("1.0", "1"),
+            ("-0", "0"),
+            ("-0.0", "0"),
+            ("1e21", "1e+21"),
+            ("1E30", "1e+30"),
+            ("1e-7", "1e-7"),
+            ("0.000001", "0.000001"),
+            ("4.50", "4.5"),
+            ("123456789012345680000", "123456789012345680000"),
+            ("9007199254740993", "9007199254740992"),
+            ("5e-324", "5e-324"),
+        ] {
+            assert_eq!(canonical_number(text).unwrap(), want, "{text}");
+        }
+        assert!(canonical_number("1e400").is_err());
+    }
+
+    #[test]
+    fn same_decimal_compares_exact_values() {
+        assert!(same_decimal("4.50", "4.5"));
+        assert!(same_decimal("1E30", "1e+30"));
+        assert!(same_decimal("-0", "0"));
+        assert!(same_decimal("0.000", "0"));
+        assert!(same_decimal("120e-1", "12"));
+        assert!(!same_decimal("9007199254740993", "9007199254740992"));
+        assert!(!same_decimal("0.1", "0.10000000000000001"));
+        assert!(!same_decimal("-1", "1"));
+    }
+
+    #[test]
+    fn refuses_duplicate_keys_with_their_path() {
+        let e = parse(r#"{"a":{"b":1,"b":2}}"#, 64).unwrap_err();
+        assert_eq!(e.kind, ParseErrorKind::DuplicateKey);
+        assert_eq!(render_path(&e.path), "a.b");
+    }
+
+    #[test]
+    fn refuses_lone_surrogates() {
+        for text in [r#""a\ud800b""#, r#""\udc00""#, r#""\ud800\u0041""#] {
+            let e = parse(text, 64).unwrap_err();
+            assert_eq!(e.kind, ParseErrorKind::LoneSurrogate, "{text}");
+        }
+        assert_eq!(
+            parse(r#""\ud83d\ude00""#, 64).unwrap(),
+            Json::String("\u{1F600}".into())
+        );
+    }
+
+    #[test]
+    fn bounds_nesting_without_recursing_past_the_limit() {
+        let deep = "[".repeat(100_000);
+        let e = parse(&deep, 33).unwrap_err();
+        assert_eq!(e.kind, ParseErrorKind::TooDeep { max: 33 });
+        assert!(parse(&format!("{}{}", "[".repeat(33), "]".repeat(33)), 33).is_ok());
+    }
+
+    #[test]
+    fn refuses_what_json_does_not_allow() {
+        for text in [
+            "", "{", "[1,]", "{\"a\":1,}", "01", "1.", ".5", "+1", "1e", "\"a\nb\"", "'a'", "nul",
+            "{a:1}", "[1] 2", "\"\\x\"", "NaN",
+        ] {
+            assert!(parse(text, 64).is_err(), "{text:?} should be refused");
+        }
+    }
+
+    #[test]
+    fn stream_reads_ndjson_and_pretty_documents() {
+        let items = parse_stream("{\"a\":1}\n{\n  \"b\": 2\n}\n\n[]", 8);
+        assert_eq!(items.len(), 3);
+        assert!(items.iter().all(|r| r.is_ok()));
+        let items = parse_stream("{\"a\":1}\n{oops}\n{\"c\":3}", 8);
+        assert_eq!(items.len(), 2);
+        assert!(items[1].is_err());
+    }
+}

@@ -1,0 +1,45 @@
+//! The rules of the record, its hash and its chain. Pure: no I/O, no async, no
+//! web framework, no database. Each rule lives in exactly one place:
+//!
+//! - `json`: strict JSON reading and RFC 8785 canonical JSON;
+//! - `metadata`: what metadata may be, and its canonical form;
+//! - `record`: the record, its types, the append-input rules and the hash;
+//! - `chain`: how a record joins its chain (seq, prev_hash, timestamp);
+//! - `cursor`: the opaque paging cursors.
+
+pub mod chain;
+pub mod cursor;
+pub mod json;
+pub mod metadata;
+pub mod record;
+
+pub use chain::ChainHead;
+pub use metadata::Metadata;
+pub use record::{HashInput, NewThought, Record, ThoughtType, THOUGHT_TYPES, ZERO_HASH};
+
+/// One bad field of an input and what is wrong with it. `field` is a path such as
+/// `metadata.a[2]`; the empty string names the whole body.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldError {
+    pub field: String,
+    pub message: String,
+}
+
+impl FieldError {
+    pub fn new(field: impl Into<String>, message: impl Into<String>) -> Self {
+        FieldError {
+            field: field.into(),
+            message: message.into(),
+        }
+    }
+}
+
+impl std::fmt::Display for FieldError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.field.is_empty() {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "{}: {}", self.field, self.message)
+        }
+    }
+}

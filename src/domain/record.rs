@@ -1,0 +1,438 @@
+//! The thought record: its types, the input rules, and its hash (design.md §1).
+
+use std::fmt;
+use std::str::FromStr;
+
+use sha2::{Digest, Sha256};
+
+use super::json::{self, Json};
+use super::metadata::{metadata_from_json, Metadata, MAX_METADATA_DEPTH};
+use super::FieldError;
+
+/// The four record types, in their canonical order (seed 000 §2a).
+pub const THOUGHT_TYPES: [&str; 4] = ["plan", "analysis", "decision", "reflection"];
+
+/// `prev_hash` of the first record of every chain: 64 ASCII zeros.
+pub const ZERO_HASH: &str = "0000000000000000000000000000000000000000000000000000000000000000";
+
+/// Longest `task_id` / `agent_id`, in characters.
+pub const MAX_ID_CHARS: usize = 256;
+
+/// Default limit on `content`, in UTF-8 bytes.
+pub const DEFAULT_MAX_CONTENT_BYTES: usize = 1024 * 1024;
+
+/// Nesting a request body may have: the body object plus metadata's 32 levels.
+pub const MAX_BODY_DEPTH: usize = MAX_METADATA_DEPTH + 1;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ThoughtType {
+    Plan,
+    Analysis,
+    Decision,
+    Reflection,
+}
+
+impl ThoughtType {
+    pub const ALL: [ThoughtType; 4] = [
+        ThoughtType::Plan,
+        ThoughtType::Analysis,
+        ThoughtType::Decision,
+        ThoughtType::Reflection,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        THOUGHT_TYPES[self as usize]
+    }
+}
+
+impl fmt::Display for ThoughtType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Case-sensitive: `Plan` is not a type.
+impl FromStr for ThoughtType {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        ThoughtType::ALL
+            .into_iter()
+            .find(|t| t.as_str() == s)
+            .ok_or_else(|| format!("must be one of {}", THOUGHT_TYPES.join(", ")))
+    }
+}
+
+/// The fields the hash covers (design.md §1). `type` is any string here so that
+/// records made elsewhere, with types outside the four, can still be checked.
+#[derive(Debug, Clone, Copy)]
+pub struct HashInput<'a> {
+    pub id: &'a str,
+    pub r#type: &'a str,
+    pub task_id: &'a str,
+    pub content: &'a str,
+    pub timestamp: &'a str,
+    pub prev_hash: &'a str,
+    /// Canonical metadata text, only when the record has metadata.
+    pub metadata: Option<&'a str>,
+}
+
+impl HashInput<'_> {
+    /// `canonical_json(H)`: H's keys are ASCII, so their RFC 8785 order is fixed
+    /// and the object is written directly instead of being built and sorted.
+    pub fn canonical_json(&self) -> String {
+        let mut out = String::with_capacity(
+            self.content.len() + self.metadata.map_or(0, str::len) + 256,
+        );
+        out.push_str("{\"content\":");
+        json::write_string(self.content, &mut out);
+        out.push_str(",\"id\":");
+        json::write_string(self.id, &mut out);
+        if let Some(metadata) = self.metadata {
+            out.push_str(",\"metadata\":");
+            out.push_str(metadata);
+        }
+        out.push_str(",\"prev_hash\":");
+        json::write_string(self.prev_hash, &mut out);
+        out.push_str(",\"task_id\":");
+        json::write_string(self.task_id, &mut out);
+        out.push_str(",\"timestamp\":");
+        json::write_string(self.timestamp, &mut out);
+        out.push_str(",\"type\":");
+        json::write_string(self.r#type, &mut out);
+        out.push('}');
+        out
+    }
+
+    /// `hash = lowercase_hex(SHA-256(UTF-8(canonical_json(H))))`.
+    pub fn hash(&self) -> String {
+        hex::encode(Sha256::digest(self.canonical_json().as_bytes()))
+    }
+}
+
+/// A validated append request: what the caller chooses of a record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewThought {
+    pub r#type: ThoughtType,
+    pub task_id: String,
+    pub agent_id: String,
+    pub content: String,
+    pub metadata: Option<Metadata>,
+}
+
+/// A record as stored and served.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Record {
+    pub id: String,
+    pub seq: u64,
+    pub log_index: u64,
+    pub r#type: ThoughtType,
+    pub task_id: String,
+    pub agent_id: String,
+    pub content: String,
+    pub metadata: Option<Metadata>,
+    pub timestamp: String,
+    pub prev_hash: String,
+    pub hash: String,
+}
+
+impl Record {
+    pub fn hash_input(&self) -> HashInput<'_> {
+        HashInput {
+            id: &self.id,
+            r#type: self.r#type.as_str(),
+            task_id: &self.task_id,
+            content: &self.content,
+            timestamp: &self.timestamp,
+            prev_hash: &self.prev_hash,
+            metadata: self.metadata.as_ref().map(Metadata::canonical),
+        }
+    }
+
+    /// The hash the record's fields call for (not necessarily its stored `hash`).
+    pub fn computed_hash(&self) -> String {
+        self.hash_input().hash()
+    }
+}
+
+/// Names of the fields an append body may carry.
+pub const NEW_THOUGHT_FIELDS: [&str; 5] = ["type", "task_id", "agent_id", "content", "metadata"];
+
+/// Validates an append body (design.md §3), naming every bad field at once.
+pub fn new_thought_from_json(
+    body: &Json,
+    max_content_bytes: usize,
+) -> Result<NewThought, Vec<FieldError>> {
+    let Json::Object(members) = body else {
+        return Err(vec![FieldError::new(
+            "",
+            format!("the body must be a JSON object, not {}", body.kind()),
+        )]);
+    };
+    let mut errors = Vec::new();
+    for (key, _) in members {
+        if !NEW_THOUGHT_FIELDS.contains(&key.as_str()) {
+            errors.push(FieldError::new(
+                key,
+                format!("unknown field; allowed: {}", NEW_THOUGHT_FIELDS.join(", ")),
+            ));
+        }
+    }
+    let r#type = required_string(body, "type", &mut errors).and_then(|s| {
+        s.parse::<ThoughtType>()
+            .map_err(|m| errors.push(FieldError::new("type", m)))
+            .ok()
+    });
+    let task_id = required_string(body, "task_id", &mut errors)
+        .filter(|s| identifier_ok("task_id", s, &mut errors));
+    let agent_id = required_string(body, "agent_id", &mut errors)
+        .filter(|s| identifier_ok("agent_id", s, &mut errors));
+    let content = required_string(body, "content", &mut errors).filter(|s| {
+        let ok = s.len() <= max_content_bytes;
+        if !ok {
+            errors.push(FieldError::new(
+                "content",
+                format!(
+                    "is {} bytes; at most {max_content_bytes} bytes are allowed",
+                    s.len()
+                ),
+            ));
+        }
+        ok
+    });
+    let metadata = match body.get("metadata") {
+        None => Some(None),
+        Some(value) => match metadata_from_json("metadata", value) {
+            Ok(m) => Some(m),
+            Err(mut e) => {
+                errors.append(&mut e);
+                None
+            }
+        },
+    };
+    match (r#type, task_id, agent_id, content, metadata) {
+        (Some(r#type), Some(task_id), Some(agent_id), Some(content), Some(metadata))
+            if errors.is_empty() =>
+        {
+            Ok(NewThought {
+                r#type,
+                task_id: task_id.to_string(),
+                agent_id: agent_id.to_string(),
+                content: content.to_string(),
+                metadata,
+            })
+        }
+        _ => Err(errors),
+    }
+}
+
+fn required_string<'a>(body: &'a Json, field: &str, errors: &mut Vec<FieldError>) -> Option<&'a str> {
+    match body.get(field) {
+        Some(Json::String(s)) => Some(s),
+        None => {
+            errors.push(FieldError::new(field, "is required"));
+            None
+        }
+        Some(other) => {
+            errors.push(FieldError::new(
+                field,
+                format!("must be a string, not {}", other.kind()),
+            ));
+            None
+        }
+    }
+}
+
+/// `task_id` and `agent_id`: non-empty, at most 256 characters, no control
+/// characters (they appear in logs, URLs and file names).
+pub fn identifier_problem(value: &str) -> Option<String> {
+    if value.is_empty() {
+        Some("must not be empty".into())
+    } else if value.chars().count() > MAX_ID_CHARS {
+        Some(format!("must be at most {MAX_ID_CHARS} characters"))
+    } else if value.chars().any(char::is_control) {
+        Some("must not contain control characters".into())
+    } else {
+        None
+    }
+}
+
+fn identifier_ok(field: &str, value: &str, errors: &mut Vec<FieldError>) -> bool {
+    match identifier_problem(value) {
+        Some(message) => {
+            errors.push(FieldError::new(field, message));
+            false
+        }
+        None => true,
+    }
+}
+
+/// True for 64 lowercase hex characters, the only form a hash is written in.
+pub fn is_hash_hex(s: &str) -> bool {
+    s.len() == 64 && s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+}
+
+/// Names of the fields of a full record, in the order they are served.
+pub const RECORD_FIELDS: [&str; 11] = [
+    "id",
+    "seq",
+    "log_index",
+    "type",
+    "task_id",
+    "agent_id",
+    "content",
+    "metadata",
+    "timestamp",
+    "prev_hash",
+    "hash",
+];
+
+/// Reads a full record (as served or exported) and checks its shape, not its
+/// hash: every field present with the right type, `type` one of the four, the
+/// hashes 64 lowercase hex. Fields outside the record are refused.
+pub fn record_from_json(value: &Json) -> Result<Record, Vec<FieldError>> {
+    let Json::Object(members) = value else {
+        return Err(vec![FieldError::new(
+            "",
+            format!("a record must be a JSON object, not {}", value.kind()),
+        )]);
+    };
+    let mut errors = Vec::new();
+    for (key, _) in members {
+        if !RECORD_FIELDS.contains(&key.as_str()) {
+            errors.push(FieldError::new(key, "unknown field"));
+        }
+    }
+    let mut text = |field: &str, non_empty: bool| {
+        required_string(value, field, &mut errors).and_then(|s| {
+            if non_empty && s.is_empty() {
+                errors.push(FieldError::new(field, "must not be empty"));
+                None
+            } else {
+                Some(s.to_string())
+            }
+        })
+    };
+    let id = text("id", true);
+    let type_text = text("type", true);
+    let task_id = text("task_id", true);
+    let agent_id = text("agent_id", true);
+    let content = text("content", false);
+    let timestamp = text("timestamp", true);
+    let prev_hash = text("prev_hash", true);
+    let hash = text("hash", true);
+    let r#type = type_text.and_then(|t| {
+        t.parse::<ThoughtType>()
+            .map_err(|m| errors.push(FieldError::new("type", m)))
+            .ok()
+    });
+    for (field, h) in [("prev_hash", &prev_hash), ("hash", &hash)] {
+        if let Some(h) = h {
+            if !is_hash_hex(h) {
+                errors.push(FieldError::new(field, "must be 64 lowercase hex characters"));
+            }
+        }
+    }
+    let mut counter = |field: &str| match value.get(field) {
+        Some(Json::Number(n)) => n.parse::<u64>().ok().or_else(|| {
+            errors.push(FieldError::new(field, "must be a non-negative integer"));
+            None
+        }),
+        None => {
+            errors.push(FieldError::new(field, "is required"));
+            None
+        }
+        Some(other) => {
+            errors.push(FieldError::new(
+                field,
+                format!("must be a non-negative integer, not {}", other.kind()),
+            ));
+            None
+        }
+    };
+    let seq = counter("seq");
+    let log_index = counter("log_index");
+    let metadata = match value.get("metadata") {
+        None => Some(None),
+        Some(m) => metadata_from_json("metadata", m)
+            .map_err(|mut e| errors.append(&mut e))
+            .ok(),
+    };
+    match (
+        id, seq, log_index, r#type, task_id, agent_id, content, metadata, timestamp, prev_hash,
+        hash,
+    ) {
+        (
+            Some(id),
+            Some(seq),
+            Some(log_index),
+            Some(r#type),
+            Some(task_id),
+            Some(agent_id),
+            Some(content),
+            Some(metadata),
+            Some(timestamp),
+            Some(prev_hash),
+            Some(hash),
+        ) if errors.is_empty() => Ok(Record {
+            id,
+            seq,
+            log_index,
+            r#type,
+            task_id,
+            agent_id,
+            content,
+            metadata,
+            timestamp,
+            prev_hash,
+            hash,
+        }),
+        _ => Err(errors),
+    }
+}
+
+/// Reads a record made elsewhere and gives the hash its fields call for: the six
+/// hashed fields must be strings (any `type` string hashes), `metadata` obeys the
+/// metadata rules, every other field is ignored (`hash`, `agent_id`, ...).
+pub fn hash_of_json_record(value: &Json) -> Result<String, Vec<FieldError>> {
+    let Json::Object(_) = value else {
+        return Err(vec![FieldError::new(
+            "",
+            format!("a record must be a JSON object, not {}", value.kind()),
+        )]);
+    };
+    let mut errors = Vec::new();
+    let fields: Vec<Option<&str>> = ["id", "type", "task_id", "content", "timestamp", "prev_hash"]
+        .into_iter()
+        .map(|f| required_string(value, f, &mut errors))
+        .collect();
+    let metadata = match value.get("metadata") {
+        None => None,
+        Some(m) => match metadata_from_json("metadata", m) {
+            Ok(m) => m,
+            Err(mut e) => {
+                errors.append(&mut e);
+                None
+            }
+        },
+    };
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let f = |i: usize| fields[i].expect("present when there are no errors");
+    Ok(HashInput {
+        id: f(0),
+        r#type: f(1),
+        task_id: f(2),
+        content: f(3),
+        timestamp: f(4),
+        prev_hash: f(5),
+        metadata: metadata.as_ref().map(Metadata::canonical),
+    }
+    .hash())
+}
+
+/// Parses an append body's text under the body nesting limit.
+pub fn parse_body(text: &str) -> Result<Json, json::ParseError> {
+    json::parse(text, MAX_BODY_DEPTH)
+}
