@@ -1,1 +1,8 @@
+//! decision-trail: a tamper-evident decision trail for AI agents.
+//!
+//! Layers (design.md §5): `http` → `store` → `domain`. `domain` is pure.
+
 pub mod domain;
+pub mod store;
+pub mod http;
+pub mod cli;

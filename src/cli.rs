@@ -1,0 +1,265 @@
+//! The command line: `serve` (the default), `openapi`, `hash`, `healthcheck`.
+
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream, ToSocketAddrs};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::domain::json;
+use crate::domain::record::{hash_of_json_record, DEFAULT_MAX_CONTENT_BYTES, MAX_BODY_DEPTH};
+use crate::http::{self, AppState, Limits, DEFAULT_MAX_BODY_BYTES};
+use crate::store::{Store, StoreConfig, Synchronous, DEFAULT_DATABASE_URL};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "decision-trail",
+    version,
+    about = "A tamper-evident decision trail for AI agents, over HTTP/JSON",
+    args_conflicts_with_subcommands = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    /// Options of `serve`, which runs when no command is given.
+    #[command(flatten)]
+    serve: ServeArgs,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Run the HTTP service (the default).
+    Serve(ServeArgs),
+    /// Print the OpenAPI document.
+    Openapi,
+    /// Read records (one JSON object, or NDJSON) on stdin; print each record's hash.
+    Hash,
+    /// Exit 0 when the service at ADDR answers GET /healthz with 200 (for container
+    /// health checks: the slim image has no curl).
+    Healthcheck {
+        #[arg(long, env = "DECISION_TRAIL_HEALTHCHECK_ADDR", default_value = "127.0.0.1:8080")]
+        addr: String,
+    },
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct ServeArgs {
+    /// Address to listen on.
+    #[arg(long, env = "DECISION_TRAIL_LISTEN", default_value = "127.0.0.1:8080")]
+    pub listen: String,
+    /// Database URL: sqlite://PATH (the file and its directory are created if missing).
+    #[arg(long, env = "DATABASE_URL", default_value = DEFAULT_DATABASE_URL)]
+    pub database_url: String,
+    /// Largest request body accepted, in bytes.
+    #[arg(long, env = "DECISION_TRAIL_MAX_BODY_BYTES", default_value_t = DEFAULT_MAX_BODY_BYTES)]
+    pub max_body_bytes: usize,
+    /// Largest record `content` accepted, in UTF-8 bytes.
+    #[arg(long, env = "DECISION_TRAIL_MAX_CONTENT_BYTES", default_value_t = DEFAULT_MAX_CONTENT_BYTES)]
+    pub max_content_bytes: usize,
+    /// SQLite synchronous mode: full (default; every acknowledged record survives
+    /// power loss), extra, or normal (may lose the last commits on power loss).
+    #[arg(long, env = "DECISION_TRAIL_SQLITE_SYNCHRONOUS", default_value = "full")]
+    pub sqlite_synchronous: Synchronous,
+    /// Log format.
+    #[arg(long, env = "DECISION_TRAIL_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
+    pub log_format: LogFormat,
+}
+
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogFormat {
+    Text,
+    Json,
+}
+
+/// Parses the command line and runs it.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        None => serve(cli.serve),
+        Some(Command::Serve(args)) => serve(args),
+        Some(Command::Openapi) => print_openapi(),
+        Some(Command::Hash) => hash_stdin(),
+        Some(Command::Healthcheck { addr }) => healthcheck(&addr),
+    }
+}
+
+fn init_tracing(format: LogFormat) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| "info,sqlx=warn".into());
+    let builder = tracing_subscriber::fmt().with_env_filter(filter);
+    match format {
+        LogFormat::Text => builder.init(),
+        LogFormat::Json => builder.json().init(),
+    }
+}
+
+fn serve(args: ServeArgs) -> ExitCode {
+    init_tracing(args.log_format);
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("decision-trail: cannot start the runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(run_server(args)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            tracing::error!("{message}");
+            eprintln!("decision-trail: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run_server(args: ServeArgs) -> Result<(), String> {
+    let config = StoreConfig {
+        database_url: args.database_url.clone(),
+        synchronous: args.sqlite_synchronous,
+        ..StoreConfig::default()
+    };
+    let store = Store::open(&config).await.map_err(|e| e.to_string())?;
+    let listener = tokio::net::TcpListener::bind(&args.listen)
+        .await
+        .map_err(|e| format!("cannot listen on {}: {e}", args.listen))?;
+    let local = listener.local_addr().map_err(|e| e.to_string())?;
+    tracing::info!(
+        listen = %local,
+        database = %args.database_url,
+        synchronous = %args.sqlite_synchronous,
+        "decision-trail serving; docs at http://{local}/docs"
+    );
+    let state = AppState {
+        store: Arc::new(store),
+        limits: Limits {
+            max_body_bytes: args.max_body_bytes,
+            max_content_bytes: args.max_content_bytes,
+        },
+    };
+    http::serve(listener, state, http::shutdown_signal())
+        .await
+        .map_err(|e| format!("server error: {e}"))?;
+    tracing::info!("stopped cleanly");
+    Ok(())
+}
+
+fn print_openapi() -> ExitCode {
+    match http::openapi().to_pretty_json() {
+        Ok(text) => {
+            println!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("decision-trail: cannot render the OpenAPI document: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Prints one hash per record read; a record that cannot be hashed is reported
+/// on stderr with its position, and the exit status is 1.
+fn hash_stdin() -> ExitCode {
+    let mut input = Vec::new();
+    if let Err(e) = std::io::stdin().read_to_end(&mut input) {
+        eprintln!("decision-trail hash: cannot read stdin: {e}");
+        return ExitCode::FAILURE;
+    }
+    let (lines, ok) = hash_records(&input);
+    let mut out = std::io::stdout().lock();
+    for line in lines {
+        match line {
+            Ok(hash) => {
+                let _ = writeln!(out, "{hash}");
+            }
+            Err(message) => eprintln!("decision-trail hash: {message}"),
+        }
+    }
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// The hash of each record in `input`, or why it has none; and whether all had one.
+pub fn hash_records(input: &[u8]) -> (Vec<Result<String, String>>, bool) {
+    let text = match std::str::from_utf8(input) {
+        Ok(t) => t,
+        Err(e) => {
+            return (
+                vec![Err(format!(
+                    "input is not valid UTF-8 (byte {})",
+                    e.valid_up_to()
+                ))],
+                false,
+            )
+        }
+    };
+    // Records nest like append bodies: the record plus 32 levels of metadata.
+    let items = json::parse_stream(text, MAX_BODY_DEPTH);
+    if items.is_empty() {
+        return (vec![Err("no record on stdin".into())], false);
+    }
+    let mut all_ok = true;
+    let lines = items
+        .into_iter()
+        .enumerate()
+        .map(|(i, item)| {
+            let n = i + 1;
+            let result = match item {
+                Err(e) => Err(format!("record {n}: {e}")),
+                Ok(value) => hash_of_json_record(&value).map_err(|errors| {
+                    let list: Vec<String> = errors.iter().map(ToString::to_string).collect();
+                    format!("record {n}: {}", list.join("; "))
+                }),
+            };
+            all_ok &= result.is_ok();
+            result
+        })
+        .collect();
+    (lines, all_ok)
+}
+
+fn healthcheck(addr: &str) -> ExitCode {
+    match probe(addr) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("decision-trail healthcheck: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// A bare HTTP/1.1 GET /healthz over TCP: enough for a health check, and no HTTP
+/// client in the binary.
+fn probe(addr: &str) -> Result<(), String> {
+    let target: SocketAddr = addr
+        .to_socket_addrs()
+        .map_err(|e| format!("cannot resolve {addr}: {e}"))?
+        .next()
+        .ok_or_else(|| format!("{addr} resolves to no address"))?;
+    let timeout = Duration::from_secs(3);
+    let mut stream = TcpStream::connect_timeout(&target, timeout)
+        .map_err(|e| format!("cannot connect to {target}: {e}"))?;
+    stream.set_read_timeout(Some(timeout)).ok();
+    stream.set_write_timeout(Some(timeout)).ok();
+    write!(
+        stream,
+        "GET /healthz HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .map_err(|e| format!("cannot send the request: {e}"))?;
+    let mut head = [0u8; 12];
+    stream
+        .read_exact(&mut head)
+        .map_err(|e| format!("no answer: {e}"))?;
+    if head.starts_with(b"HTTP/1.1 200") || head.starts_with(b"HTTP/1.0 200") {
+        Ok(())
+    } else {
+        Err(format!(
+            "unhealthy answer: {}",
+            String::from_utf8_lossy(&head)
+        ))
+    }
+}

@@ -1,0 +1,42 @@
+//! Liveness and readiness probes.
+
+use axum::extract::State;
+use axum::Json as JsonResponse;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::problem::responses::Unavailable;
+use super::problem::ApiError;
+use super::AppState;
+
+#[derive(Serialize, ToSchema)]
+pub struct Status {
+    /// `ok` (live) or `ready`.
+    status: &'static str,
+}
+
+/// Liveness: the process answers HTTP.
+#[utoipa::path(
+    get,
+    path = "/healthz",
+    tag = "health",
+    responses((status = 200, description = "The process is live", body = Status))
+)]
+pub async fn healthz() -> JsonResponse<Status> {
+    JsonResponse(Status { status: "ok" })
+}
+
+/// Readiness: the writer runs and the database answers.
+#[utoipa::path(
+    get,
+    path = "/readyz",
+    tag = "health",
+    responses(
+        (status = 200, description = "Ready to take appends and reads", body = Status),
+        Unavailable
+    )
+)]
+pub async fn readyz(State(state): State<AppState>) -> Result<JsonResponse<Status>, ApiError> {
+    state.store.ready().await?;
+    Ok(JsonResponse(Status { status: "ready" }))
+}

@@ -1,0 +1,240 @@
+//! `/thoughts`: append a record, read one, list them.
+
+use axum::extract::{Path, RawQuery, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json as JsonResponse;
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+use utoipa::{IntoParams, ToSchema};
+
+use super::extract::{JsonBody, Paging, QueryParams};
+use super::problem::responses::{
+    BadRequest, ConflictResponse, InternalError, NotFound, PayloadTooLarge, Unavailable,
+    UnsupportedMediaType,
+};
+use super::problem::ApiError;
+use super::AppState;
+use crate::domain::record::{identifier_problem, new_thought_from_json};
+use crate::domain::cursor::CursorKind;
+use crate::domain::{FieldError, Record};
+use crate::store::Scope;
+
+/// An append request. Unknown fields are refused: a silently dropped field is
+/// lost data.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({
+    "type": "decision",
+    "task_id": "refactor-auth",
+    "agent_id": "planner-1",
+    "content": "Chose JWT over sessions: the API is stateless.",
+    "metadata": {"confidence": 0.8, "tools": ["grep", "cargo test"]}
+}))]
+#[allow(dead_code)] // documents the body; the domain's strict reader parses it
+pub struct NewThoughtBody {
+    /// One of the four types, case-sensitive.
+    r#type: ThoughtTypeSchema,
+    /// The task whose chain the record joins: 1 to 256 characters, no control characters.
+    #[schema(min_length = 1, max_length = 256)]
+    task_id: String,
+    /// The agent writing the record: 1 to 256 characters, no control characters. Not hashed.
+    #[schema(min_length = 1, max_length = 256)]
+    agent_id: String,
+    /// The thought itself; may be empty; at most the configured byte limit (1 MiB by default).
+    content: String,
+    /// Optional JSON object (null means none), at most 32 levels deep. Numbers must
+    /// survive RFC 8785 canonicalization unchanged (send big integers as strings).
+    /// Stored in canonical form and hashed.
+    #[schema(value_type = Option<Object>)]
+    metadata: Option<serde_json::Value>,
+}
+
+/// The record types, case-sensitive.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+#[allow(dead_code)]
+pub enum ThoughtTypeSchema {
+    Plan,
+    Analysis,
+    Decision,
+    Reflection,
+}
+
+/// A thought record as stored.
+#[derive(Serialize, ToSchema)]
+#[schema(example = json!({
+    "id": "0b6f3c8e-6a55-4b3a-9c1e-4f2d8a7b9c10",
+    "seq": 0,
+    "log_index": 41,
+    "type": "plan",
+    "task_id": "refactor-auth",
+    "agent_id": "planner-1",
+    "content": "Split the module, then add tests.",
+    "timestamp": "2026-11-22T05:17:00.123Z",
+    "prev_hash": "0000000000000000000000000000000000000000000000000000000000000000",
+    "hash": "6a2f9597f563d5515cfa69891a51806d0f93bfbe222997d3ba37c365ceee3f1a"
+}))]
+pub struct RecordBody {
+    /// UUID v4.
+    id: String,
+    /// Position in the task's chain, from 0.
+    seq: u64,
+    /// Position in the global log, from 0.
+    log_index: u64,
+    #[schema(value_type = ThoughtTypeSchema)]
+    r#type: &'static str,
+    task_id: String,
+    agent_id: String,
+    content: String,
+    /// Present only when the record has metadata: its RFC 8785 canonical form,
+    /// exactly as hashed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    metadata: Option<Box<RawValue>>,
+    /// Server UTC time at append, `YYYY-MM-DDTHH:MM:SS.mmmZ`; never earlier than the
+    /// previous record of the chain.
+    timestamp: String,
+    /// Hash of the previous record of the chain; 64 zeros for the first.
+    #[schema(pattern = "^[0-9a-f]{64}$")]
+    prev_hash: String,
+    /// SHA-256 of the RFC 8785 canonical JSON of {id, type, task_id, content,
+    /// timestamp, prev_hash} plus metadata when present; lowercase hex.
+    #[schema(pattern = "^[0-9a-f]{64}$")]
+    hash: String,
+}
+
+impl From<Record> for RecordBody {
+    fn from(r: Record) -> RecordBody {
+        RecordBody {
+            metadata: r.metadata.map(|m| {
+                RawValue::from_string(m.canonical().to_string())
+                    .expect("canonical metadata is valid JSON")
+            }),
+            r#type: r.r#type.as_str(),
+            id: r.id,
+            seq: r.seq,
+            log_index: r.log_index,
+            task_id: r.task_id,
+            agent_id: r.agent_id,
+            content: r.content,
+            timestamp: r.timestamp,
+            prev_hash: r.prev_hash,
+            hash: r.hash,
+        }
+    }
+}
+
+/// A page of records and the cursor of the next page.
+#[derive(Serialize, ToSchema)]
+pub struct RecordPage {
+    records: Vec<RecordBody>,
+    /// Pass as `after` for the next page; null on the last page.
+    next: Option<String>,
+}
+
+/// Append a thought record to its task's chain.
+///
+/// The server assigns `id`, `seq`, `log_index`, `timestamp`, `prev_hash` and
+/// `hash`, and answers once the record is durably committed.
+#[utoipa::path(
+    post,
+    path = "/thoughts",
+    tag = "thoughts",
+    request_body(content = NewThoughtBody, content_type = "application/json"),
+    responses(
+        (status = 201, description = "The record, as stored", body = RecordBody,
+         headers(("Location" = String, description = "/thoughts/{id} of the new record"))),
+        BadRequest, ConflictResponse, PayloadTooLarge, UnsupportedMediaType, InternalError, Unavailable
+    )
+)]
+pub async fn append(
+    State(state): State<AppState>,
+    JsonBody(body): JsonBody,
+) -> Result<Response, ApiError> {
+    let draft = new_thought_from_json(&body, state.limits.max_content_bytes)
+        .map_err(ApiError::invalid)?;
+    let record = state.store.append(draft).await?;
+    tracing::info!(id = %record.id, task_id = %record.task_id, seq = record.seq, log_index = record.log_index, "appended");
+    let location = format!("/thoughts/{}", record.id);
+    Ok((
+        StatusCode::CREATED,
+        [(header::LOCATION, location)],
+        JsonResponse(RecordBody::from(record)),
+    )
+        .into_response())
+}
+
+/// Read one record by id.
+#[utoipa::path(
+    get,
+    path = "/thoughts/{id}",
+    tag = "thoughts",
+    params(("id" = String, Path, description = "The record's id")),
+    responses(
+        (status = 200, description = "The record", body = RecordBody),
+        NotFound, InternalError, Unavailable
+    )
+)]
+pub async fn get_one(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<JsonResponse<RecordBody>, ApiError> {
+    match state.store.record(&id).await? {
+        Some(record) => Ok(JsonResponse(record.into())),
+        None => Err(ApiError::NotFound(format!("no record has id `{id}`"))),
+    }
+}
+
+/// Query of `GET /thoughts`.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(dead_code)] // documents the query; `QueryParams` reads it strictly
+pub struct ListThoughtsQuery {
+    /// Only this task's chain, in seq order. Without it: every record, in log order.
+    task_id: Option<String>,
+    /// Records per page, 1 to 1000.
+    #[param(minimum = 1, maximum = 1000, default = 100)]
+    limit: Option<u32>,
+    /// The `next` cursor of the previous page.
+    after: Option<String>,
+}
+
+/// List records: one task's chain, or the whole log.
+#[utoipa::path(
+    get,
+    path = "/thoughts",
+    tag = "thoughts",
+    params(ListThoughtsQuery),
+    responses(
+        (status = 200, description = "A page of records in append order", body = RecordPage),
+        BadRequest, InternalError, Unavailable
+    )
+)]
+pub async fn list(
+    State(state): State<AppState>,
+    RawQuery(query): RawQuery,
+) -> Result<JsonResponse<RecordPage>, ApiError> {
+    let mut errors = Vec::new();
+    let params = QueryParams::parse(query.as_deref(), &["task_id", "limit", "after"], &mut errors);
+    let paging = Paging::read(&params, CursorKind::Records, &mut errors);
+    let task_id = params.0.get("task_id");
+    if let Some(problem) = task_id.and_then(|t| identifier_problem(t)) {
+        errors.push(FieldError::new("task_id", problem));
+    }
+    if !errors.is_empty() {
+        return Err(ApiError::invalid(errors));
+    }
+    let scope = match task_id {
+        Some(t) => Scope::Task(t),
+        None => Scope::Log,
+    };
+    let page = state
+        .store
+        .records(scope, paging.after.as_deref(), paging.limit)
+        .await?;
+    Ok(JsonResponse(RecordPage {
+        records: page.items.into_iter().map(RecordBody::from).collect(),
+        next: page.next,
+    }))
+}

@@ -1,0 +1,145 @@
+//! Persistence. One append path (a writer task that owns the only write
+//! connection) and a pool of read connections that never wait for it.
+//!
+//! SQLite is the embedded default; the types here are what a PostgreSQL backend
+//! will implement too, so the HTTP layer does not know which one it talks to.
+
+mod sqlite;
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Arc;
+
+use chrono::Utc;
+
+use crate::domain::chain::format_timestamp;
+
+pub use sqlite::Store;
+
+/// Default database: a file under `./data`, created if missing.
+pub const DEFAULT_DATABASE_URL: &str = "sqlite://./data/decision-trail.db";
+
+/// SQLite's `synchronous` setting. FULL (the default) makes every acknowledged
+/// record survive power loss; NORMAL can lose the last commits on power loss (not
+/// on a process crash) in exchange for fewer fsyncs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Synchronous {
+    #[default]
+    Full,
+    Normal,
+    Extra,
+}
+
+impl FromStr for Synchronous {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.to_ascii_lowercase().as_str() {
+            "full" => Ok(Synchronous::Full),
+            "normal" => Ok(Synchronous::Normal),
+            "extra" => Ok(Synchronous::Extra),
+            _ => Err(format!(
+                "`{s}` is not a durable synchronous mode; use full (default), extra or normal"
+            )),
+        }
+    }
+}
+
+impl fmt::Display for Synchronous {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Synchronous::Full => "full",
+            Synchronous::Normal => "normal",
+            Synchronous::Extra => "extra",
+        })
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct StoreConfig {
+    pub database_url: String,
+    pub synchronous: Synchronous,
+    /// Read connections; reads never share the writer's connection.
+    pub read_connections: u32,
+}
+
+impl Default for StoreConfig {
+    fn default() -> Self {
+        StoreConfig {
+            database_url: DEFAULT_DATABASE_URL.to_string(),
+            synchronous: Synchronous::Full,
+            read_connections: 8,
+        }
+    }
+}
+
+/// The two sources of non-determinism in an append, replaceable by tests
+/// (seed 003 §2): the record id and the clock reading.
+#[derive(Clone)]
+pub struct Seams {
+    pub new_id: Arc<dyn Fn() -> String + Send + Sync>,
+    pub now: Arc<dyn Fn() -> String + Send + Sync>,
+}
+
+impl Default for Seams {
+    fn default() -> Self {
+        Seams {
+            new_id: Arc::new(|| uuid::Uuid::new_v4().to_string()),
+            now: Arc::new(|| format_timestamp(Utc::now())),
+        }
+    }
+}
+
+impl fmt::Debug for Seams {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Seams { .. }")
+    }
+}
+
+/// A task's chain at a glance.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TaskSummary {
+    pub task_id: String,
+    pub length: u64,
+    pub head_hash: String,
+    pub first_timestamp: String,
+    pub last_timestamp: String,
+}
+
+/// One page of a listing and the cursor of the next page, if there is one.
+#[derive(Debug, Clone)]
+pub struct Page<T> {
+    pub items: Vec<T>,
+    pub next: Option<String>,
+}
+
+/// Which records a listing covers.
+#[derive(Debug, Clone, Copy)]
+pub enum Scope<'a> {
+    /// Every record, in log order.
+    Log,
+    /// One task's chain, in seq order.
+    Task(&'a str),
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The configuration cannot be used (bad URL, unsupported backend).
+    #[error("{0}")]
+    Config(String),
+    /// A paging cursor that this store did not issue for this listing.
+    #[error("the cursor was not issued for this listing")]
+    UnknownCursor,
+    /// The write would break a uniqueness or chain rule of the schema.
+    #[error("conflict: {0}")]
+    Conflict(String),
+    /// The database cannot be reached or the writer has stopped.
+    #[error("storage unavailable: {0}")]
+    Unavailable(String),
+    /// Stored data that does not read back as a record, or an unexpected error.
+    #[error("storage error: {0}")]
+    Internal(String),
+}
+
+/// What the HTTP layer needs of a record store.
+pub type SharedStore = Arc<Store>;

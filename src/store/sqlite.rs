@@ -1,0 +1,494 @@
+//! The SQLite store: one file in WAL mode; a writer task that owns the only write
+//! connection and appends one record per transaction (`BEGIN IMMEDIATE`, so the
+//! chain head it reads cannot move before it commits); a read-only pool for reads.
+
+use std::path::Path;
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqlitePool, SqlitePoolOptions,
+    SqliteSynchronous,
+};
+use sqlx::{ConnectOptions, Connection, FromRow};
+use tokio::sync::{mpsc, oneshot, Mutex};
+use tokio::task::JoinHandle;
+
+use super::{Page, Scope, Seams, StoreConfig, StoreError, Synchronous, TaskSummary};
+use crate::domain::chain::{self, ChainHead};
+use crate::domain::cursor::{self, CursorKind};
+use crate::domain::{Metadata, NewThought, Record, ThoughtType};
+
+static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
+
+/// How long a statement waits for a lock held by another process before failing.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Appends waiting for the writer; callers wait for room beyond this.
+const QUEUE_CAPACITY: usize = 1024;
+
+const RECORD_COLUMNS: &str =
+    "log_index, id, task_id, seq, type, agent_id, content, metadata, timestamp, prev_hash, hash";
+
+enum Job {
+    Append {
+        draft: NewThought,
+        reply: oneshot::Sender<Result<Record, StoreError>>,
+    },
+    Shutdown,
+}
+
+pub struct Store {
+    jobs: mpsc::Sender<Job>,
+    reads: SqlitePool,
+    writer: Mutex<Option<JoinHandle<()>>>,
+}
+
+impl Store {
+    /// Opens (creating if missing) the database, applies migrations, starts the writer.
+    pub async fn open(config: &StoreConfig) -> Result<Store, StoreError> {
+        Store::open_with(config, Seams::default()).await
+    }
+
+    /// As [`Store::open`], with the id and clock seams replaced.
+    pub async fn open_with(config: &StoreConfig, seams: Seams) -> Result<Store, StoreError> {
+        let base = connect_options(&config.database_url)?;
+        let path = base.get_filename().to_path_buf();
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|e| {
+                StoreError::Unavailable(format!("cannot create directory {}: {e}", dir.display()))
+            })?;
+        }
+        let write_options = base
+            .clone()
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(match config.synchronous {
+                Synchronous::Full => SqliteSynchronous::Full,
+                Synchronous::Normal => SqliteSynchronous::Normal,
+                Synchronous::Extra => SqliteSynchronous::Extra,
+            })
+            .busy_timeout(BUSY_TIMEOUT)
+            .disable_statement_logging();
+        let mut writer = SqliteConnection::connect_with(&write_options)
+            .await
+            .map_err(|e| open_error(&path, e))?;
+        MIGRATOR
+            .run(&mut writer)
+            .await
+            .map_err(|e| StoreError::Internal(format!("migrations failed: {e}")))?;
+        let read_options = base
+            .read_only(true)
+            .busy_timeout(BUSY_TIMEOUT)
+            .disable_statement_logging();
+        let reads = SqlitePoolOptions::new()
+            .max_connections(config.read_connections.max(1))
+            .acquire_timeout(Duration::from_secs(5))
+            .connect_with(read_options)
+            .await
+            .map_err(|e| open_error(&path, e))?;
+        let (jobs, queue) = mpsc::channel(QUEUE_CAPACITY);
+        let handle = tokio::spawn(run_writer(writer, queue, seams));
+        Ok(Store {
+            jobs,
+            reads,
+            writer: Mutex::new(Some(handle)),
+        })
+    }
+
+    /// Appends a record to its task's chain; answers after the commit that holds it.
+    pub async fn append(&self, draft: NewThought) -> Result<Record, StoreError> {
+        let (reply, answer) = oneshot::channel();
+        self.jobs
+            .send(Job::Append { draft, reply })
+            .await
+            .map_err(|_| StoreError::Unavailable("the writer has stopped".into()))?;
+        answer
+            .await
+            .map_err(|_| StoreError::Unavailable("the writer stopped before answering".into()))?
+    }
+
+    /// Finishes the appends already queued, then stops the writer and closes the
+    /// database. Appends after this are refused as unavailable.
+    pub async fn close(&self) {
+        let _ = self.jobs.send(Job::Shutdown).await;
+        if let Some(handle) = self.writer.lock().await.take() {
+            let _ = handle.await;
+        }
+        self.reads.close().await;
+    }
+
+    /// True when the writer runs and a read connection answers.
+    pub async fn ready(&self) -> Result<(), StoreError> {
+        if self.jobs.is_closed() {
+            return Err(StoreError::Unavailable("the writer has stopped".into()));
+        }
+        sqlx::query("SELECT 1")
+            .execute(&self.reads)
+            .await
+            .map(|_| ())
+            .map_err(map_error)
+    }
+
+    pub async fn record(&self, id: &str) -> Result<Option<Record>, StoreError> {
+        let sql = format!("SELECT {RECORD_COLUMNS} FROM thoughts WHERE id = ?");
+        let row: Option<RecordRow> = sqlx::query_as(&sql)
+            .bind(id)
+            .fetch_optional(&self.reads)
+            .await
+            .map_err(map_error)?;
+        row.map(Record::try_from).transpose()
+    }
+
+    /// A page of records after the cursor `after`, in log order (`Scope::Log`) or
+    /// chain order (`Scope::Task`).
+    pub async fn records(
+        &self,
+        scope: Scope<'_>,
+        after: Option<&str>,
+        limit: u32,
+    ) -> Result<Page<Record>, StoreError> {
+        let fetch = i64::from(limit) + 1;
+        let rows: Vec<RecordRow> = match scope {
+            Scope::Log => {
+                let after = match after {
+                    None => -1,
+                    Some(token) => self.log_position(token, None).await?.0,
+                };
+                let sql = format!(
+                    "SELECT {RECORD_COLUMNS} FROM thoughts WHERE log_index > ? ORDER BY log_index LIMIT ?"
+                );
+                sqlx::query_as(&sql)
+                    .bind(after)
+                    .bind(fetch)
+                    .fetch_all(&self.reads)
+                    .await
+            }
+            Scope::Task(task_id) => {
+                let after = match after {
+                    None => -1,
+                    Some(token) => self.log_position(token, Some(task_id)).await?.1,
+                };
+                let sql = format!(
+                    "SELECT {RECORD_COLUMNS} FROM thoughts WHERE task_id = ? AND seq > ? ORDER BY seq LIMIT ?"
+                );
+                sqlx::query_as(&sql)
+                    .bind(task_id)
+                    .bind(after)
+                    .bind(fetch)
+                    .fetch_all(&self.reads)
+                    .await
+            }
+        }
+        .map_err(map_error)?;
+        let items = rows
+            .into_iter()
+            .map(Record::try_from)
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(paginate(items, limit, |r| {
+            cursor::encode(CursorKind::Records, r.log_index)
+        }))
+    }
+
+    /// Resolves a record cursor to the (log_index, seq) it names; the record must
+    /// exist, and belong to `task_id` when one is given.
+    async fn log_position(
+        &self,
+        token: &str,
+        task_id: Option<&str>,
+    ) -> Result<(i64, i64), StoreError> {
+        let position = cursor::decode(CursorKind::Records, token)
+            .and_then(|p| i64::try_from(p).ok())
+            .ok_or(StoreError::UnknownCursor)?;
+        let row: Option<(i64, i64, String)> =
+            sqlx::query_as("SELECT log_index, seq, task_id FROM thoughts WHERE log_index = ?")
+                .bind(position)
+                .fetch_optional(&self.reads)
+                .await
+                .map_err(map_error)?;
+        match row {
+            Some((log_index, seq, owner)) if task_id.is_none_or(|t| t == owner) => {
+                Ok((log_index, seq))
+            }
+            _ => Err(StoreError::UnknownCursor),
+        }
+    }
+
+    pub async fn task(&self, task_id: &str) -> Result<Option<TaskSummary>, StoreError> {
+        let row: Option<TaskRow> = sqlx::query_as(
+            "SELECT task_no, task_id, length, head_hash, first_timestamp, last_timestamp \
+             FROM tasks WHERE task_id = ?",
+        )
+        .bind(task_id)
+        .fetch_optional(&self.reads)
+        .await
+        .map_err(map_error)?;
+        Ok(row.map(TaskSummary::from))
+    }
+
+    /// A page of tasks, in the order their first record was appended.
+    pub async fn tasks(
+        &self,
+        after: Option<&str>,
+        limit: u32,
+    ) -> Result<Page<TaskSummary>, StoreError> {
+        let after = match after {
+            None => 0,
+            Some(token) => {
+                let position = cursor::decode(CursorKind::Tasks, token)
+                    .and_then(|p| i64::try_from(p).ok())
+                    .ok_or(StoreError::UnknownCursor)?;
+                let known: Option<(i64,)> =
+                    sqlx::query_as("SELECT task_no FROM tasks WHERE task_no = ?")
+                        .bind(position)
+                        .fetch_optional(&self.reads)
+                        .await
+                        .map_err(map_error)?;
+                known.ok_or(StoreError::UnknownCursor)?.0
+            }
+        };
+        let rows: Vec<TaskRow> = sqlx::query_as(
+            "SELECT task_no, task_id, length, head_hash, first_timestamp, last_timestamp \
+             FROM tasks WHERE task_no > ? ORDER BY task_no LIMIT ?",
+        )
+        .bind(after)
+        .bind(i64::from(limit) + 1)
+        .fetch_all(&self.reads)
+        .await
+        .map_err(map_error)?;
+        let page = paginate(rows, limit, |t| {
+            cursor::encode(CursorKind::Tasks, t.task_no as u64)
+        });
+        Ok(Page {
+            items: page.items.into_iter().map(TaskSummary::from).collect(),
+            next: page.next,
+        })
+    }
+}
+
+/// Keeps the first `limit` of `limit + 1` fetched items; the extra one, when
+/// present, proves there is a next page, whose cursor names the last item kept.
+fn paginate<T>(mut items: Vec<T>, limit: u32, cursor_of: impl Fn(&T) -> String) -> Page<T> {
+    let more = items.len() > limit as usize;
+    items.truncate(limit as usize);
+    let next = if more {
+        items.last().map(cursor_of)
+    } else {
+        None
+    };
+    Page { items, next }
+}
+
+fn connect_options(url: &str) -> Result<SqliteConnectOptions, StoreError> {
+    if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+        return Err(StoreError::Config(
+            "PostgreSQL is not supported by this build yet; use a sqlite:// URL".into(),
+        ));
+    }
+    let options = if url.starts_with("sqlite:") {
+        SqliteConnectOptions::from_str(url)
+            .map_err(|e| StoreError::Config(format!("invalid database URL `{url}`: {e}")))?
+    } else if url.contains("://") {
+        return Err(StoreError::Config(format!(
+            "unsupported database URL `{url}`; use sqlite://PATH"
+        )));
+    } else {
+        SqliteConnectOptions::new().filename(url)
+    };
+    let name = options.get_filename();
+    if name.as_os_str().is_empty() || name == Path::new(":memory:") || url.contains(":memory:") {
+        return Err(StoreError::Config(
+            "an in-memory database cannot be shared by the writer and the readers; give a file path"
+                .into(),
+        ));
+    }
+    Ok(options)
+}
+
+fn open_error(path: &Path, e: sqlx::Error) -> StoreError {
+    StoreError::Unavailable(format!("cannot open {}: {e}", path.display()))
+}
+
+/// Maps driver errors to what the caller can act on: a rule the write broke,
+/// a database that cannot be reached now, or an internal fault.
+fn map_error(e: sqlx::Error) -> StoreError {
+    match &e {
+        sqlx::Error::Database(db) => {
+            let code: i64 = db.code().and_then(|c| c.parse().ok()).unwrap_or(0);
+            match code & 0xff {
+                // SQLITE_CONSTRAINT: unique, check, or a RAISE(ABORT) in a trigger.
+                19 => StoreError::Conflict(db.message().to_string()),
+                // BUSY, LOCKED, READONLY, IOERR, FULL, CANTOPEN.
+                5 | 6 | 8 | 10 | 13 | 14 => StoreError::Unavailable(db.message().to_string()),
+                _ => StoreError::Internal(e.to_string()),
+            }
+        }
+        sqlx::Error::PoolTimedOut
+        | sqlx::Error::PoolClosed
+        | sqlx::Error::Io(_)
+        | sqlx::Error::WorkerCrashed => StoreError::Unavailable(e.to_string()),
+        _ => StoreError::Internal(e.to_string()),
+    }
+}
+
+async fn run_writer(mut conn: SqliteConnection, mut queue: mpsc::Receiver<Job>, seams: Seams) {
+    while let Some(job) = queue.recv().await {
+        match job {
+            Job::Append { draft, reply } => {
+                let result = append_one(&mut conn, draft, &seams).await;
+                if let Err(e) = &result {
+                    tracing::warn!(error = %e, "append failed");
+                }
+                // The caller may have gone away; the record is committed regardless.
+                let _ = reply.send(result);
+            }
+            Job::Shutdown => break,
+        }
+    }
+    queue.close();
+    // Anything queued after the shutdown request is refused, not dropped silently.
+    while let Ok(job) = queue.try_recv() {
+        if let Job::Append { reply, .. } = job {
+            let _ = reply.send(Err(StoreError::Unavailable(
+                "the service is shutting down".into(),
+            )));
+        }
+    }
+    if let Err(e) = conn.close().await {
+        tracing::warn!(error = %e, "closing the write connection failed");
+    }
+}
+
+async fn append_one(
+    conn: &mut SqliteConnection,
+    draft: NewThought,
+    seams: &Seams,
+) -> Result<Record, StoreError> {
+    sqlx::query("BEGIN IMMEDIATE")
+        .execute(&mut *conn)
+        .await
+        .map_err(map_error)?;
+    let written = insert(conn, draft, seams).await;
+    let outcome = match written {
+        Ok(record) => sqlx::query("COMMIT")
+            .execute(&mut *conn)
+            .await
+            .map(|_| record)
+            .map_err(map_error),
+        Err(e) => Err(e),
+    };
+    if outcome.is_err() {
+        // Nothing half-written: whatever the failure, the transaction goes.
+        let _ = sqlx::query("ROLLBACK").execute(&mut *conn).await;
+    }
+    outcome
+}
+
+async fn insert(
+    conn: &mut SqliteConnection,
+    draft: NewThought,
+    seams: &Seams,
+) -> Result<Record, StoreError> {
+    let head: Option<(i64, String, String)> =
+        sqlx::query_as("SELECT length, head_hash, last_timestamp FROM tasks WHERE task_id = ?")
+            .bind(&draft.task_id)
+            .fetch_optional(&mut *conn)
+            .await
+            .map_err(map_error)?;
+    let head = head.map(|(length, head_hash, last_timestamp)| ChainHead {
+        length: length as u64,
+        head_hash,
+        last_timestamp,
+    });
+    let (next_leaf,): (i64,) = sqlx::query_as("SELECT COALESCE(MAX(log_index) + 1, 0) FROM thoughts")
+        .fetch_one(&mut *conn)
+        .await
+        .map_err(map_error)?;
+    let record = chain::link(
+        draft,
+        head.as_ref(),
+        next_leaf as u64,
+        (seams.new_id)(),
+        (seams.now)(),
+    );
+    sqlx::query(
+        "INSERT INTO thoughts (log_index, id, task_id, seq, type, agent_id, content, metadata, timestamp, prev_hash, hash) \
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    )
+    .bind(record.log_index as i64)
+    .bind(&record.id)
+    .bind(&record.task_id)
+    .bind(record.seq as i64)
+    .bind(record.r#type.as_str())
+    .bind(&record.agent_id)
+    .bind(&record.content)
+    .bind(record.metadata.as_ref().map(Metadata::canonical))
+    .bind(&record.timestamp)
+    .bind(&record.prev_hash)
+    .bind(&record.hash)
+    .execute(&mut *conn)
+    .await
+    .map_err(map_error)?;
+    Ok(record)
+}
+
+#[derive(FromRow)]
+struct RecordRow {
+    log_index: i64,
+    id: String,
+    task_id: String,
+    seq: i64,
+    #[sqlx(rename = "type")]
+    kind: String,
+    agent_id: String,
+    content: String,
+    metadata: Option<String>,
+    timestamp: String,
+    prev_hash: String,
+    hash: String,
+}
+
+impl TryFrom<RecordRow> for Record {
+    type Error = StoreError;
+
+    fn try_from(row: RecordRow) -> Result<Record, StoreError> {
+        let r#type = row.kind.parse::<ThoughtType>().map_err(|_| {
+            StoreError::Internal(format!("record {} has an unknown type", row.id))
+        })?;
+        Ok(Record {
+            id: row.id,
+            seq: row.seq as u64,
+            log_index: row.log_index as u64,
+            r#type,
+            task_id: row.task_id,
+            agent_id: row.agent_id,
+            content: row.content,
+            metadata: row.metadata.map(Metadata::from_stored),
+            timestamp: row.timestamp,
+            prev_hash: row.prev_hash,
+            hash: row.hash,
+        })
+    }
+}
+
+#[derive(FromRow)]
+struct TaskRow {
+    task_no: i64,
+    task_id: String,
+    length: i64,
+    head_hash: String,
+    first_timestamp: String,
+    last_timestamp: String,
+}
+
+impl From<TaskRow> for TaskSummary {
+    fn from(row: TaskRow) -> TaskSummary {
+        TaskSummary {
+            task_id: row.task_id,
+            length: row.length as u64,
+            head_hash: row.head_hash,
+            first_timestamp: row.first_timestamp,
+            last_timestamp: row.last_timestamp,
+        }
+    }
+}
