@@ -39,7 +39,11 @@ enum Command {
     /// Exit 0 when the service at ADDR answers GET /healthz with 200 (for container
     /// health checks: the slim image has no curl).
     Healthcheck {
-        #[arg(long, env = "DECISION_TRAIL_HEALTHCHECK_ADDR", default_value = "127.0.0.1:8080")]
+        #[arg(
+            long,
+            env = "DECISION_TRAIL_HEALTHCHECK_ADDR",
+            default_value = "127.0.0.1:8080"
+        )]
         addr: String,
     },
 }
@@ -60,7 +64,11 @@ pub struct ServeArgs {
     pub max_content_bytes: usize,
     /// SQLite synchronous mode: full (default; every acknowledged record survives
     /// power loss), extra, or normal (may lose the last commits on power loss).
-    #[arg(long, env = "DECISION_TRAIL_SQLITE_SYNCHRONOUS", default_value = "full")]
+    #[arg(
+        long,
+        env = "DECISION_TRAIL_SQLITE_SYNCHRONOUS",
+        default_value = "full"
+    )]
     pub sqlite_synchronous: Synchronous,
     /// Log format.
     #[arg(long, env = "DECISION_TRAIL_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
@@ -125,6 +133,8 @@ async fn run_server(args: ServeArgs) -> Result<(), String> {
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", args.listen))?;
     let local = listener.local_addr().map_err(|e| e.to_string())?;
+    let shutdown =
+        http::shutdown_signal().map_err(|e| format!("cannot install signal handlers: {e}"))?;
     tracing::info!(
         listen = %local,
         database = %args.database_url,
@@ -138,7 +148,7 @@ async fn run_server(args: ServeArgs) -> Result<(), String> {
             max_content_bytes: args.max_content_bytes,
         },
     };
-    http::serve(listener, state, http::shutdown_signal())
+    http::serve(listener, state, shutdown)
         .await
         .map_err(|e| format!("server error: {e}"))?;
     tracing::info!("stopped cleanly");

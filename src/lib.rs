@@ -2,7 +2,7 @@
 //!
 //! Layers (design.md §5): `http` → `store` → `domain`. `domain` is pure.
 
-pub mod domain;
-pub mod store;
-pub mod http;
 pub mod cli;
+pub mod domain;
+pub mod http;
+pub mod store;

@@ -4,7 +4,7 @@
 
 use chrono::{DateTime, SecondsFormat, Utc};
 
-use super::record::{NewThought, Record, ZERO_HASH};
+use super::record::{HashInput, NewThought, Record, ZERO_HASH};
 
 /// What an append needs to know of the chain it extends.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -84,6 +84,115 @@ impl ChainHead {
     }
 }
 
+/// Why a chain walk stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BreakReason {
+    /// The record does not link to the hash of the one before it.
+    PrevHashMismatch,
+    /// The record's stored hash is not the hash of its fields.
+    HashMismatch,
+    /// The record's seq is not the next one (a record was dropped or reordered).
+    SeqGap,
+}
+
+impl BreakReason {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BreakReason::PrevHashMismatch => "prev_hash_mismatch",
+            BreakReason::HashMismatch => "hash_mismatch",
+            BreakReason::SeqGap => "seq_gap",
+        }
+    }
+}
+
+/// The first place a chain is broken: which record (by position and id), why,
+/// what the walk expected there and what the record holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChainBreak {
+    pub index: u64,
+    pub id: String,
+    pub reason: BreakReason,
+    pub expected: String,
+    pub actual: String,
+}
+
+/// Walks a chain one record at a time, in constant memory: each record must carry
+/// the next seq, link to the previous hash, and hash to its stored `hash`.
+#[derive(Debug, Clone)]
+pub struct ChainWalk {
+    length: u64,
+    head_hash: String,
+}
+
+impl Default for ChainWalk {
+    fn default() -> Self {
+        ChainWalk {
+            length: 0,
+            head_hash: ZERO_HASH.to_string(),
+        }
+    }
+}
+
+impl ChainWalk {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Checks the next record. `seq` is None for records that carry no seq (the
+    /// seed's format), whose position is then their place in the walk. The checks
+    /// run in the order seq, prev_hash, hash; the first that fails is reported.
+    pub fn step(
+        &mut self,
+        seq: Option<u64>,
+        input: &HashInput<'_>,
+        stored_hash: &str,
+    ) -> Result<(), ChainBreak> {
+        let index = self.length;
+        let broken = |reason, expected: String, actual: String| ChainBreak {
+            index,
+            id: input.id.to_string(),
+            reason,
+            expected,
+            actual,
+        };
+        if let Some(seq) = seq.filter(|s| *s != index) {
+            return Err(broken(
+                BreakReason::SeqGap,
+                index.to_string(),
+                seq.to_string(),
+            ));
+        }
+        if input.prev_hash != self.head_hash {
+            return Err(broken(
+                BreakReason::PrevHashMismatch,
+                self.head_hash.clone(),
+                input.prev_hash.to_string(),
+            ));
+        }
+        let computed = input.hash();
+        if computed != stored_hash {
+            return Err(broken(
+                BreakReason::HashMismatch,
+                computed,
+                stored_hash.to_string(),
+            ));
+        }
+        self.length += 1;
+        self.head_hash = computed;
+        Ok(())
+    }
+
+    /// Records walked without a break.
+    pub fn length(&self) -> u64 {
+        self.length
+    }
+
+    /// Hash of the last record walked (the zero hash before the first).
+    pub fn head_hash(&self) -> &str {
+        &self.head_hash
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -101,7 +210,13 @@ mod tests {
 
     #[test]
     fn genesis_links_to_zero_hash_and_the_next_to_its_hash() {
-        let first = link(draft("a"), None, 7, "r1".into(), "2026-01-01T00:00:00.000Z".into());
+        let first = link(
+            draft("a"),
+            None,
+            7,
+            "r1".into(),
+            "2026-01-01T00:00:00.000Z".into(),
+        );
         assert_eq!((first.seq, first.log_index), (0, 7));
         assert_eq!(first.prev_hash, ZERO_HASH);
         let second = link(
@@ -119,11 +234,17 @@ mod tests {
     #[test]
     fn a_clock_stepping_back_does_not_reorder_the_chain() {
         assert_eq!(
-            not_before("2026-01-01T00:00:00.000Z".into(), "2026-01-01T00:00:05.000Z"),
+            not_before(
+                "2026-01-01T00:00:00.000Z".into(),
+                "2026-01-01T00:00:05.000Z"
+            ),
             "2026-01-01T00:00:05.000Z"
         );
         assert_eq!(
-            not_before("2026-01-01T00:00:06.000Z".into(), "2026-01-01T00:00:05.000Z"),
+            not_before(
+                "2026-01-01T00:00:06.000Z".into(),
+                "2026-01-01T00:00:05.000Z"
+            ),
             "2026-01-01T00:00:06.000Z"
         );
     }

@@ -46,9 +46,15 @@ mod tests {
     #[test]
     fn round_trips_and_refuses_foreign_tokens() {
         for n in [0, 1, 99, u64::MAX] {
-            assert_eq!(decode(CursorKind::Records, &encode(CursorKind::Records, n)), Some(n));
+            assert_eq!(
+                decode(CursorKind::Records, &encode(CursorKind::Records, n)),
+                Some(n)
+            );
         }
-        assert_eq!(decode(CursorKind::Tasks, &encode(CursorKind::Records, 5)), None);
+        assert_eq!(
+            decode(CursorKind::Tasks, &encode(CursorKind::Records, 5)),
+            None
+        );
         for bad in ["", "abc", "!!!", "cgAAAAAAAAAF=", "cgAAAAAAAA"] {
             assert_eq!(decode(CursorKind::Records, bad), None, "{bad}");
         }

@@ -668,8 +668,22 @@ mod tests {
     #[test]
     fn refuses_what_json_does_not_allow() {
         for text in [
-            "", "{", "[1,]", "{\"a\":1,}", "01", "1.", ".5", "+1", "1e", "\"a\nb\"", "'a'", "nul",
-            "{a:1}", "[1] 2", "\"\\x\"", "NaN",
+            "",
+            "{",
+            "[1,]",
+            "{\"a\":1,}",
+            "01",
+            "1.",
+            ".5",
+            "+1",
+            "1e",
+            "\"a\nb\"",
+            "'a'",
+            "nul",
+            "{a:1}",
+            "[1] 2",
+            "\"\\x\"",
+            "NaN",
         ] {
             assert!(parse(text, 64).is_err(), "{text:?} should be refused");
         }

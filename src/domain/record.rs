@@ -81,9 +81,8 @@ impl HashInput<'_> {
     /// `canonical_json(H)`: H's keys are ASCII, so their RFC 8785 order is fixed
     /// and the object is written directly instead of being built and sorted.
     pub fn canonical_json(&self) -> String {
-        let mut out = String::with_capacity(
-            self.content.len() + self.metadata.map_or(0, str::len) + 256,
-        );
+        let mut out =
+            String::with_capacity(self.content.len() + self.metadata.map_or(0, str::len) + 256);
         out.push_str("{\"content\":");
         json::write_string(self.content, &mut out);
         out.push_str(",\"id\":");
@@ -226,7 +225,11 @@ pub fn new_thought_from_json(
     }
 }
 
-fn required_string<'a>(body: &'a Json, field: &str, errors: &mut Vec<FieldError>) -> Option<&'a str> {
+fn required_string<'a>(
+    body: &'a Json,
+    field: &str,
+    errors: &mut Vec<FieldError>,
+) -> Option<&'a str> {
     match body.get(field) {
         Some(Json::String(s)) => Some(s),
         None => {
@@ -329,7 +332,10 @@ pub fn record_from_json(value: &Json) -> Result<Record, Vec<FieldError>> {
     for (field, h) in [("prev_hash", &prev_hash), ("hash", &hash)] {
         if let Some(h) = h {
             if !is_hash_hex(h) {
-                errors.push(FieldError::new(field, "must be 64 lowercase hex characters"));
+                errors.push(FieldError::new(
+                    field,
+                    "must be 64 lowercase hex characters",
+                ));
             }
         }
     }

@@ -7,9 +7,9 @@ use axum::http::header::{CONTENT_LENGTH, CONTENT_TYPE};
 
 use super::problem::ApiError;
 use super::AppState;
+use crate::domain::cursor::{self, CursorKind};
 use crate::domain::json::{Json, ParseErrorKind};
 use crate::domain::record::parse_body;
-use crate::domain::cursor::{self, CursorKind};
 use crate::domain::{json::render_path, FieldError};
 
 /// A JSON request body read by the domain's strict reader: `application/json`
@@ -81,7 +81,12 @@ impl FromRequest<AppState> for JsonBody {
 
 /// `application/json`, or any `application/*+json`, with or without parameters.
 fn is_json_media_type(value: &str) -> bool {
-    let essence = value.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
+    let essence = value
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
     essence == "application/json"
         || (essence.starts_with("application/") && essence.ends_with("+json"))
 }
@@ -93,11 +98,18 @@ impl QueryParams {
     /// Parses the query string, adding a problem to `errors` for each unknown or
     /// repeated parameter (a typo such as `taskid=` must not silently list
     /// everything).
-    pub fn parse(query: Option<&str>, allowed: &[&str], errors: &mut Vec<FieldError>) -> QueryParams {
+    pub fn parse(
+        query: Option<&str>,
+        allowed: &[&str],
+        errors: &mut Vec<FieldError>,
+    ) -> QueryParams {
         let pairs: Vec<(String, String)> = match serde_urlencoded::from_str(query.unwrap_or("")) {
             Ok(pairs) => pairs,
             Err(e) => {
-                errors.push(FieldError::new("", format!("the query string cannot be read: {e}")));
+                errors.push(FieldError::new(
+                    "",
+                    format!("the query string cannot be read: {e}"),
+                ));
                 Vec::new()
             }
         };
@@ -108,10 +120,12 @@ impl QueryParams {
                     name,
                     format!("unknown query parameter; allowed: {}", allowed.join(", ")),
                 ));
-            } else if params.contains_key(&name) {
-                errors.push(FieldError::new(name, "is given more than once"));
+            } else if let std::collections::hash_map::Entry::Vacant(slot) =
+                params.entry(name.clone())
+            {
+                slot.insert(value);
             } else {
-                params.insert(name, value);
+                errors.push(FieldError::new(name, "is given more than once"));
             }
         }
         QueryParams(params)

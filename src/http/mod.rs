@@ -65,6 +65,7 @@ records (plan, analysis, decision, reflection) to the chain of the task they wor
 record is SHA-256-chained to the one before it. Every failure is an RFC 9457 problem with a \
 stable `code`."
     ),
+    components(schemas(problem::Problem, problem::ProblemField)),
     tags(
         (name = "thoughts", description = "Append, read and list thought records"),
         (name = "tasks", description = "Task chains at a glance"),
@@ -117,9 +118,11 @@ pub fn app(state: AppState) -> Router {
                         .on_response(DefaultOnResponse::new().level(Level::INFO)),
                 )
                 .layer(PropagateRequestIdLayer::new(request_id))
-                .layer(CatchPanicLayer::custom(|_: Box<dyn std::any::Any + Send>| {
-                    ApiError::Internal("a handler panicked".into()).into_response()
-                })),
+                .layer(CatchPanicLayer::custom(
+                    |_: Box<dyn std::any::Any + Send>| {
+                        ApiError::Internal("a handler panicked".into()).into_response()
+                    },
+                )),
         )
 }
 
@@ -149,30 +152,27 @@ pub async fn serve(
     served
 }
 
-/// Resolves on SIGTERM or Ctrl-C.
-pub async fn shutdown_signal() {
-    let ctrl_c = async {
-        if let Err(e) = tokio::signal::ctrl_c().await {
-            tracing::error!(error = %e, "cannot listen for Ctrl-C");
-            std::future::pending::<()>().await;
+/// A future that resolves on SIGTERM or Ctrl-C (SIGINT). The handlers are
+/// installed now, not when the future is first polled, so a signal that arrives
+/// as soon as the service announces itself is not lost to the default action.
+#[cfg(unix)]
+pub fn shutdown_signal() -> std::io::Result<impl Future<Output = ()> + Send + 'static> {
+    use tokio::signal::unix::{signal, SignalKind};
+    let mut terminate = signal(SignalKind::terminate())?;
+    let mut interrupt = signal(SignalKind::interrupt())?;
+    Ok(async move {
+        tokio::select! {
+            _ = terminate.recv() => tracing::info!("SIGTERM received; finishing requests in flight"),
+            _ = interrupt.recv() => tracing::info!("Ctrl-C received; finishing requests in flight"),
         }
-    };
-    #[cfg(unix)]
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
-            }
-            Err(e) => {
-                tracing::error!(error = %e, "cannot listen for SIGTERM");
-                std::future::pending::<()>().await;
-            }
-        }
-    };
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        _ = ctrl_c => tracing::info!("Ctrl-C received; finishing requests in flight"),
-        _ = terminate => tracing::info!("SIGTERM received; finishing requests in flight"),
-    }
+    })
+}
+
+/// A future that resolves on Ctrl-C.
+#[cfg(not(unix))]
+pub fn shutdown_signal() -> std::io::Result<impl Future<Output = ()> + Send + 'static> {
+    Ok(async {
+        let _ = tokio::signal::ctrl_c().await;
+        tracing::info!("Ctrl-C received; finishing requests in flight");
+    })
 }

@@ -88,9 +88,11 @@ impl ApiError {
 
     fn parts(&self) -> (StatusCode, &'static str, &'static str) {
         match self {
-            ApiError::InvalidParams { .. } => {
-                (StatusCode::BAD_REQUEST, "invalid_params", "Invalid parameters")
-            }
+            ApiError::InvalidParams { .. } => (
+                StatusCode::BAD_REQUEST,
+                "invalid_params",
+                "Invalid parameters",
+            ),
             ApiError::MalformedJson(_) => {
                 (StatusCode::BAD_REQUEST, "malformed_json", "Malformed JSON")
             }
@@ -200,7 +202,7 @@ pub mod responses {
         description = "Invalid input: every bad field is named in `errors` (code `invalid_params`), or the body is not JSON (code `malformed_json`)",
         content_type = "application/problem+json"
     )]
-    pub struct BadRequest(#[to_schema] Problem);
+    pub struct BadRequest(Problem);
 
     #[derive(IntoResponses)]
     #[response(
@@ -208,7 +210,7 @@ pub mod responses {
         description = "Not found (code `not_found`)",
         content_type = "application/problem+json"
     )]
-    pub struct NotFound(#[to_schema] Problem);
+    pub struct NotFound(Problem);
 
     #[derive(IntoResponses)]
     #[response(
@@ -216,7 +218,7 @@ pub mod responses {
         description = "The append conflicts with the chain as stored (code `conflict`); retry",
         content_type = "application/problem+json"
     )]
-    pub struct ConflictResponse(#[to_schema] Problem);
+    pub struct ConflictResponse(Problem);
 
     #[derive(IntoResponses)]
     #[response(
@@ -224,7 +226,7 @@ pub mod responses {
         description = "The body is larger than the configured limit (code `payload_too_large`)",
         content_type = "application/problem+json"
     )]
-    pub struct PayloadTooLarge(#[to_schema] Problem);
+    pub struct PayloadTooLarge(Problem);
 
     #[derive(IntoResponses)]
     #[response(
@@ -232,7 +234,7 @@ pub mod responses {
         description = "The body is not `application/json` (code `unsupported_media_type`)",
         content_type = "application/problem+json"
     )]
-    pub struct UnsupportedMediaType(#[to_schema] Problem);
+    pub struct UnsupportedMediaType(Problem);
 
     #[derive(IntoResponses)]
     #[response(
@@ -240,7 +242,7 @@ pub mod responses {
         description = "An internal error; details are logged, not returned (code `internal`)",
         content_type = "application/problem+json"
     )]
-    pub struct InternalError(#[to_schema] Problem);
+    pub struct InternalError(Problem);
 
     #[derive(IntoResponses)]
     #[response(
@@ -249,5 +251,5 @@ pub mod responses {
         content_type = "application/problem+json",
         headers(("Retry-After" = u32, description = "Seconds to wait before retrying"))
     )]
-    pub struct Unavailable(#[to_schema] Problem);
+    pub struct Unavailable(Problem);
 }

@@ -15,8 +15,8 @@ use super::problem::responses::{
 };
 use super::problem::ApiError;
 use super::AppState;
-use crate::domain::record::{identifier_problem, new_thought_from_json};
 use crate::domain::cursor::CursorKind;
+use crate::domain::record::{identifier_problem, new_thought_from_json};
 use crate::domain::{FieldError, Record};
 use crate::store::Scope;
 
@@ -52,6 +52,7 @@ pub struct NewThoughtBody {
 
 /// The record types, case-sensitive.
 #[derive(Deserialize, ToSchema)]
+#[schema(as = ThoughtType)]
 #[serde(rename_all = "lowercase")]
 #[allow(dead_code)]
 pub enum ThoughtTypeSchema {
@@ -152,8 +153,8 @@ pub async fn append(
     State(state): State<AppState>,
     JsonBody(body): JsonBody,
 ) -> Result<Response, ApiError> {
-    let draft = new_thought_from_json(&body, state.limits.max_content_bytes)
-        .map_err(ApiError::invalid)?;
+    let draft =
+        new_thought_from_json(&body, state.limits.max_content_bytes).map_err(ApiError::invalid)?;
     let record = state.store.append(draft).await?;
     tracing::info!(id = %record.id, task_id = %record.task_id, seq = record.seq, log_index = record.log_index, "appended");
     let location = format!("/thoughts/{}", record.id);
@@ -216,7 +217,11 @@ pub async fn list(
     RawQuery(query): RawQuery,
 ) -> Result<JsonResponse<RecordPage>, ApiError> {
     let mut errors = Vec::new();
-    let params = QueryParams::parse(query.as_deref(), &["task_id", "limit", "after"], &mut errors);
+    let params = QueryParams::parse(
+        query.as_deref(),
+        &["task_id", "limit", "after"],
+        &mut errors,
+    );
     let paging = Paging::read(&params, CursorKind::Records, &mut errors);
     let task_id = params.0.get("task_id");
     if let Some(problem) = task_id.and_then(|t| identifier_problem(t)) {

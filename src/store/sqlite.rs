@@ -400,10 +400,11 @@ async fn insert(
         head_hash,
         last_timestamp,
     });
-    let (next_leaf,): (i64,) = sqlx::query_as("SELECT COALESCE(MAX(log_index) + 1, 0) FROM thoughts")
-        .fetch_one(&mut *conn)
-        .await
-        .map_err(map_error)?;
+    let (next_leaf,): (i64,) =
+        sqlx::query_as("SELECT COALESCE(MAX(log_index) + 1, 0) FROM thoughts")
+            .fetch_one(&mut *conn)
+            .await
+            .map_err(map_error)?;
     let record = chain::link(
         draft,
         head.as_ref(),
@@ -452,9 +453,10 @@ impl TryFrom<RecordRow> for Record {
     type Error = StoreError;
 
     fn try_from(row: RecordRow) -> Result<Record, StoreError> {
-        let r#type = row.kind.parse::<ThoughtType>().map_err(|_| {
-            StoreError::Internal(format!("record {} has an unknown type", row.id))
-        })?;
+        let r#type = row
+            .kind
+            .parse::<ThoughtType>()
+            .map_err(|_| StoreError::Internal(format!("record {} has an unknown type", row.id)))?;
         Ok(Record {
             id: row.id,
             seq: row.seq as u64,

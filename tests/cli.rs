@@ -1,0 +1,274 @@
+//! The `decision-trail` binary itself: `hash`, `openapi`, `healthcheck`, and
+//! `serve` stopped by SIGTERM with appends in flight.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Write};
+use std::net::SocketAddr;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use serde_json::Value;
+
+const BIN: &str = env!("CARGO_BIN_EXE_decision-trail");
+const PINNED: &str = "6a2f9597f563d5515cfa69891a51806d0f93bfbe222997d3ba37c365ceee3f1a";
+
+/// Runs `decision-trail hash` with `input` on stdin: (exit ok, stdout, stderr).
+fn hash(input: &str) -> (bool, String, String) {
+    let mut child = Command::new(BIN)
+        .arg("hash")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.success(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn vectors() -> Value {
+    serde_json::from_str(&std::fs::read_to_string(common::data_file("records.json")).unwrap())
+        .unwrap()
+}
+
+#[test]
+fn hash_prints_the_pinned_hash() {
+    let input = r#"{"id":"r1","type":"plan","task_id":"t1","content":"hello","timestamp":"2026-04-17T00:00:00Z","prev_hash":"0000000000000000000000000000000000000000000000000000000000000000","agent_id":"ignored"}"#;
+    assert_eq!(hash(input), (true, format!("{PINNED}\n"), String::new()));
+}
+
+#[test]
+fn hash_reads_ndjson_and_pretty_documents() {
+    let v = vectors();
+    let chain = v["chains"][1]["records"].as_array().unwrap();
+    let ndjson: String = chain.iter().map(|r| format!("{r}\n")).collect();
+    let expected: String = chain
+        .iter()
+        .map(|r| format!("{}\n", r["hash"].as_str().unwrap()))
+        .collect();
+    assert_eq!(hash(&ndjson), (true, expected, String::new()));
+    let pretty = serde_json::to_string_pretty(&v["pinned"]["input"]).unwrap();
+    assert!(pretty.contains('\n'));
+    assert_eq!(hash(&pretty).1, format!("{PINNED}\n"));
+}
+
+#[test]
+fn hash_accepts_any_type_string() {
+    let v = vectors();
+    let case = v["record_cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "type-observation")
+        .unwrap();
+    let (ok, out, _) = hash(case["input_json"].as_str().unwrap());
+    assert!(ok);
+    assert_eq!(out.trim(), case["sha256"].as_str().unwrap());
+}
+
+#[test]
+fn hash_refuses_what_it_cannot_represent_and_exits_non_zero() {
+    let v = vectors();
+    let lone = v["record_cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "lone-high-surrogate")
+        .unwrap();
+    let (ok, out, err) = hash(lone["input_json"].as_str().unwrap());
+    assert!(!ok);
+    assert!(out.is_empty());
+    assert!(
+        err.contains("record 1") && err.contains("surrogate"),
+        "{err}"
+    );
+
+    for case in v["metadata_cases"].as_array().unwrap() {
+        if case["expect"] == "reject" {
+            let (ok, _, err) = hash(case["input_json"].as_str().unwrap());
+            assert!(!ok, "{}", case["name"]);
+            assert!(err.contains("metadata"), "{err}");
+        }
+    }
+    let (ok, _, err) = hash(r#"{"id":"r1","type":"plan"}"#);
+    assert!(!ok);
+    assert!(err.contains("task_id: is required"), "{err}");
+    let (ok, _, err) = hash("");
+    assert!(!ok);
+    assert!(err.contains("no record"), "{err}");
+}
+
+#[test]
+fn hash_reports_each_bad_record_and_still_hashes_the_good_ones() {
+    let good = vectors()["pinned"]["input"].to_string();
+    let (ok, out, err) = hash(&format!("{good}\n{{\"id\":1}}\n"));
+    assert!(!ok, "one bad record fails the run");
+    assert_eq!(out, format!("{PINNED}\n"));
+    assert!(err.contains("record 2"), "{err}");
+}
+
+#[test]
+fn openapi_command_prints_the_committed_document() {
+    let out = Command::new(BIN).arg("openapi").output().unwrap();
+    assert!(out.status.success());
+    let printed: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let committed: Value = serde_json::from_str(
+        &std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("openapi/openapi.json"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(printed, committed);
+}
+
+/// A served binary, and the address it listens on (read from its JSON log).
+struct Served {
+    child: Child,
+    addr: SocketAddr,
+}
+
+fn serve(db: &std::path::Path) -> Served {
+    let mut child = Command::new(BIN)
+        .args(["serve", "--listen", "127.0.0.1:0", "--log-format", "json"])
+        .arg("--database-url")
+        .arg(format!("sqlite://{}", db.display()))
+        .env("RUST_LOG", "info")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("binary runs");
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let addr = loop {
+        let line = lines.next().expect("the server logs its address").unwrap();
+        let v: Value = serde_json::from_str(&line).unwrap_or(Value::Null);
+        if let Some(listen) = v["fields"]["listen"].as_str() {
+            break listen.parse().unwrap();
+        }
+    };
+    // Keep draining the log so the server never blocks on a full pipe.
+    std::thread::spawn(move || for _ in lines {});
+    Served { child, addr }
+}
+
+fn terminate(served: &mut Served) -> std::process::ExitStatus {
+    let pid = served.child.id().to_string();
+    assert!(Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .unwrap()
+        .success());
+    for _ in 0..200 {
+        if let Some(status) = served.child.try_wait().unwrap() {
+            return status;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    served.child.kill().ok();
+    panic!("the server did not exit within 10 s of SIGTERM");
+}
+
+#[test]
+fn healthcheck_succeeds_against_a_live_server_and_fails_otherwise() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut served = serve(&dir.path().join("h.db"));
+    let ok = Command::new(BIN)
+        .args(["healthcheck", "--addr", &served.addr.to_string()])
+        .status()
+        .unwrap();
+    assert!(ok.success());
+    assert!(terminate(&mut served).success());
+    let down = Command::new(BIN)
+        .args(["healthcheck", "--addr", &served.addr.to_string()])
+        .output()
+        .unwrap();
+    assert!(!down.status.success());
+    assert!(String::from_utf8_lossy(&down.stderr).contains("cannot connect"));
+}
+
+#[test]
+fn serve_creates_the_data_directory_and_refuses_postgres_clearly() {
+    let dir = tempfile::tempdir().unwrap();
+    let nested = dir.path().join("a/b/trail.db");
+    let mut served = serve(&nested);
+    assert!(nested.exists(), "directory and file created");
+    assert!(terminate(&mut served).success());
+
+    let out = Command::new(BIN)
+        .args(["--database-url", "postgres://localhost/x"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("PostgreSQL"));
+    let out = Command::new(BIN)
+        .args(["--sqlite-synchronous", "off"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success(), "a non-durable mode is refused");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_lets_appends_in_flight_finish_then_exits_cleanly() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("trail.db");
+    let mut served = serve(&db);
+    let addr = served.addr;
+    let mut set = tokio::task::JoinSet::new();
+    for i in 0..40 {
+        set.spawn(async move {
+            let response = reqwest::Client::new()
+                .post(format!("http://{addr}/thoughts"))
+                .json(&common::thought("plan", "t", "a", &format!("{i}")))
+                .send()
+                .await;
+            match response {
+                Ok(r) => Some((r.status().as_u16(), r.json::<Value>().await.ok())),
+                // Not yet accepted when the listener closed.
+                Err(_) => None,
+            }
+        });
+    }
+    // Wait until the first append has been answered, then stop mid-load.
+    let first = set.join_next().await.unwrap().unwrap();
+    let status = tokio::task::spawn_blocking(move || terminate(&mut served))
+        .await
+        .unwrap();
+    assert!(status.success(), "clean exit: {status}");
+    let mut acknowledged = Vec::new();
+    for (code, body) in std::iter::once(first).chain(set.join_all().await).flatten() {
+        assert_eq!(code, 201, "an accepted append is never cut off: {body:?}");
+        acknowledged.push(body.unwrap()["id"].as_str().unwrap().to_string());
+    }
+    assert!(!acknowledged.is_empty());
+
+    // Everything acknowledged is there, and nothing else.
+    let served = serve(&db);
+    let (status, page) = {
+        let r = reqwest::get(format!("http://{}/thoughts?limit=1000", served.addr))
+            .await
+            .unwrap();
+        (r.status(), r.json::<Value>().await.unwrap())
+    };
+    assert_eq!(status, 200);
+    let mut stored: Vec<String> = page["records"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_str().unwrap().to_string())
+        .collect();
+    stored.sort();
+    acknowledged.sort();
+    assert_eq!(stored, acknowledged);
+    let mut served = served;
+    assert!(terminate(&mut served).success());
+}

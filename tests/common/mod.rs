@@ -1,0 +1,240 @@
+//! Shared test helpers: the real app on 127.0.0.1:0 over a fresh SQLite file, and
+//! an independent re-computation of record hashes.
+
+#![allow(dead_code)] // each test crate uses a different part of this module
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use decision_trail::http::{self, AppState, Limits};
+use decision_trail::store::{Seams, Store, StoreConfig};
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+pub const ZERO: &str = "0000000000000000000000000000000000000000000000000000000000000000";
+
+/// A running service on a loopback port with its own database file.
+pub struct TestApp {
+    pub addr: SocketAddr,
+    pub client: reqwest::Client,
+    pub db_path: PathBuf,
+    stop: Option<oneshot::Sender<()>>,
+    server: Option<JoinHandle<std::io::Result<()>>>,
+    _dir: Option<Arc<tempfile::TempDir>>,
+}
+
+impl TestApp {
+    /// A fresh database in a new temporary directory, default seams and limits.
+    pub async fn spawn() -> TestApp {
+        let dir = Arc::new(tempfile::tempdir().expect("temp dir"));
+        let path = dir.path().join("trail.db");
+        TestApp::start(path, Some(dir), Seams::default(), Limits::default()).await
+    }
+
+    pub async fn spawn_with(seams: Seams, limits: Limits) -> TestApp {
+        let dir = Arc::new(tempfile::tempdir().expect("temp dir"));
+        let path = dir.path().join("trail.db");
+        TestApp::start(path, Some(dir), seams, limits).await
+    }
+
+    /// Starts the service on an existing (or new) database file.
+    pub async fn start(
+        db_path: PathBuf,
+        dir: Option<Arc<tempfile::TempDir>>,
+        seams: Seams,
+        limits: Limits,
+    ) -> TestApp {
+        let config = StoreConfig {
+            database_url: format!("sqlite://{}", db_path.display()),
+            ..StoreConfig::default()
+        };
+        let store = Store::open_with(&config, seams).await.expect("store opens");
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind");
+        let addr = listener.local_addr().unwrap();
+        let (stop, stopped) = oneshot::channel::<()>();
+        let state = AppState {
+            store: Arc::new(store),
+            limits,
+        };
+        let server = tokio::spawn(http::serve(listener, state, async {
+            let _ = stopped.await;
+        }));
+        TestApp {
+            addr,
+            client: reqwest::Client::new(),
+            db_path,
+            stop: Some(stop),
+            server: Some(server),
+            _dir: dir,
+        }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{}", self.addr, path)
+    }
+
+    /// Gracefully stops the server (requests in flight finish, the store closes)
+    /// and hands back the directory so the file can be reopened.
+    pub async fn stop(mut self) -> (PathBuf, Option<Arc<tempfile::TempDir>>) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(server) = self.server.take() {
+            server.await.expect("server task").expect("server ran");
+        }
+        (self.db_path.clone(), self._dir.take())
+    }
+
+    pub async fn post(&self, body: &Value) -> reqwest::Response {
+        self.client
+            .post(self.url("/thoughts"))
+            .json(body)
+            .send()
+            .await
+            .expect("request sent")
+    }
+
+    /// Appends and returns the record, asserting a 201.
+    pub async fn append(&self, body: &Value) -> Value {
+        let response = self.post(body).await;
+        let status = response.status();
+        let json: Value = response.json().await.expect("json body");
+        assert_eq!(status, 201, "append failed: {json}");
+        json
+    }
+
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.client
+            .get(self.url(path))
+            .send()
+            .await
+            .expect("request sent")
+    }
+
+    pub async fn get_json(&self, path: &str) -> (u16, Value) {
+        let response = self.get(path).await;
+        let status = response.status().as_u16();
+        (status, response.json().await.expect("json body"))
+    }
+}
+
+pub fn thought(kind: &str, task: &str, agent: &str, content: &str) -> Value {
+    serde_json::json!({"type": kind, "task_id": task, "agent_id": agent, "content": content})
+}
+
+/// Asserts an RFC 9457 problem with the given status and code; returns the body.
+pub async fn assert_problem(response: reqwest::Response, status: u16, code: &str) -> Value {
+    assert_eq!(response.status().as_u16(), status);
+    assert_eq!(
+        response.headers()["content-type"],
+        "application/problem+json",
+        "problem content type"
+    );
+    let body: Value = response.json().await.expect("problem body is JSON");
+    assert_eq!(body["status"], status, "{body}");
+    assert_eq!(body["code"], code, "{body}");
+    assert_eq!(
+        body["type"],
+        format!("urn:decision-trail:problem:{code}"),
+        "{body}"
+    );
+    assert!(
+        body["title"].is_string() && body["detail"].is_string(),
+        "{body}"
+    );
+    body
+}
+
+/// The fields named in a validation problem's `errors`.
+pub fn problem_fields(problem: &Value) -> Vec<String> {
+    problem["errors"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|e| e["field"].as_str().unwrap().to_string())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+// ---------------------------------------------------------------------------
+// An independent oracle for the record hash: written from design.md §1 without
+// the service's code, over serde_json values.
+// ---------------------------------------------------------------------------
+
+fn oracle_canonical(value: &Value, out: &mut String) {
+    match value {
+        Value::Object(map) => {
+            let mut keys: Vec<&String> = map.keys().collect();
+            keys.sort_by(|a, b| a.encode_utf16().cmp(b.encode_utf16()));
+            out.push('{');
+            for (i, k) in keys.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                out.push_str(&serde_json::to_string(k).unwrap());
+                out.push(':');
+                oracle_canonical(&map[*k], out);
+            }
+            out.push('}');
+        }
+        Value::Array(items) => {
+            out.push('[');
+            for (i, v) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                oracle_canonical(v, out);
+            }
+            out.push(']');
+        }
+        Value::Number(n) => {
+            // Test metadata uses integers and short decimals; f64 Display prints
+            // those as ECMAScript does.
+            let f = n.as_f64().unwrap();
+            out.push_str(&if f == f.trunc() && f.abs() < 1e21 {
+                format!("{}", f as i64)
+            } else {
+                format!("{f}")
+            });
+        }
+        // serde_json escapes strings exactly as JSON.stringify does.
+        other => out.push_str(&serde_json::to_string(other).unwrap()),
+    }
+}
+
+/// SHA-256 of the canonical JSON of {id, type, task_id, content, timestamp,
+/// prev_hash} plus metadata when present, as lowercase hex.
+pub fn oracle_hash(record: &Value) -> String {
+    let mut h = serde_json::Map::new();
+    for f in ["id", "type", "task_id", "content", "timestamp", "prev_hash"] {
+        h.insert(f.to_string(), record[f].clone());
+    }
+    if let Some(m) = record.get("metadata").filter(|m| !m.is_null()) {
+        h.insert("metadata".into(), m.clone());
+    }
+    let mut canonical = String::new();
+    oracle_canonical(&Value::Object(h), &mut canonical);
+    hex::encode(Sha256::digest(canonical.as_bytes()))
+}
+
+/// Asserts that a served record's hash is what its fields call for.
+pub fn assert_hash_recomputes(record: &Value) {
+    assert_eq!(
+        record["hash"].as_str().unwrap(),
+        oracle_hash(record),
+        "hash does not recompute for {record}"
+    );
+}
+
+pub fn data_file(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join("data")
+        .join(name)
+}

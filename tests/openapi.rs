@@ -1,0 +1,56 @@
+//! Guards `openapi/openapi.json`: it must be exactly what the code generates, and
+//! every operation must document its failures as problems.
+
+use std::path::Path;
+
+use serde_json::Value;
+
+fn generated() -> Value {
+    serde_json::to_value(decision_trail::http::openapi()).unwrap()
+}
+
+#[test]
+fn committed_document_matches_the_code() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("openapi/openapi.json");
+    let committed: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap())
+        .expect("openapi/openapi.json is JSON");
+    assert!(
+        committed == generated(),
+        "openapi/openapi.json is out of date; regenerate it with\n  \
+         cargo run -- openapi > openapi/openapi.json"
+    );
+}
+
+#[test]
+fn every_operation_documents_its_problems() {
+    let doc = generated();
+    let mut operations = 0;
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for (method, op) in item.as_object().unwrap() {
+            operations += 1;
+            let responses = op["responses"].as_object().unwrap();
+            for (status, response) in responses {
+                if status.starts_with('4') || status.starts_with('5') {
+                    assert!(
+                        response["content"]["application/problem+json"]["schema"]["$ref"]
+                            == "#/components/schemas/Problem",
+                        "{method} {path} {status} is not a problem"
+                    );
+                }
+            }
+            if path != "/healthz" {
+                assert!(responses.contains_key("503"), "{method} {path} lacks 503");
+            }
+            if path != "/healthz" && path != "/readyz" {
+                assert!(responses.contains_key("500"), "{method} {path} lacks 500");
+            }
+        }
+    }
+    assert_eq!(operations, 7);
+    let post = &doc["paths"]["/thoughts"]["post"]["responses"];
+    for status in ["201", "400", "409", "413", "415", "500", "503"] {
+        assert!(post.get(status).is_some(), "POST /thoughts lacks {status}");
+    }
+    let get = &doc["paths"]["/thoughts"]["get"]["responses"];
+    assert!(get.get("400").is_some());
+}

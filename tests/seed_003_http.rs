@@ -1,0 +1,376 @@
+//! Seed 003 §10 (30 rows), translated from the repository functions and MCP tools
+//! to the HTTP API: `createThoughtRecord` is `POST /thoughts`, `getThoughtRecord`
+//! is `GET /thoughts/{id}`, `listThoughtRecords` and `thought_record_list` are
+//! `GET /thoughts`. Each test is named after its row, against a real server on a
+//! loopback port and a fresh SQLite file.
+
+mod common;
+
+use std::sync::Arc;
+
+use common::{assert_hash_recomputes, assert_problem, problem_fields, thought, TestApp, ZERO};
+use decision_trail::http::Limits;
+use decision_trail::store::Seams;
+use serde_json::{json, Value};
+
+async fn records(app: &TestApp, query: &str) -> Vec<Value> {
+    let (status, page) = app.get_json(&format!("/thoughts{query}")).await;
+    assert_eq!(status, 200, "{page}");
+    page["records"].as_array().unwrap().clone()
+}
+
+fn field<'a>(records: &'a [Value], name: &str) -> Vec<&'a str> {
+    records.iter().map(|r| r[name].as_str().unwrap()).collect()
+}
+
+#[tokio::test]
+async fn r01_genesis_record_links_to_zero_hash() {
+    let app = TestApp::spawn().await;
+    let r = app.append(&thought("plan", "t1", "a1", "first")).await;
+    assert_eq!(r["prev_hash"], ZERO);
+    assert_eq!(r["seq"], 0);
+}
+
+#[tokio::test]
+async fn r02_second_record_links_to_the_first() {
+    let app = TestApp::spawn().await;
+    let first = app.append(&thought("plan", "t1", "a1", "first")).await;
+    let second = app.append(&thought("analysis", "t1", "a1", "second")).await;
+    assert_eq!(second["prev_hash"], first["hash"]);
+    assert_eq!(second["seq"], 1);
+}
+
+#[tokio::test]
+async fn r03_different_tasks_have_independent_chains() {
+    let app = TestApp::spawn().await;
+    let a = app.append(&thought("plan", "task1", "a1", "A")).await;
+    let b = app.append(&thought("plan", "task2", "a1", "B")).await;
+    assert_eq!(a["prev_hash"], ZERO);
+    assert_eq!(b["prev_hash"], ZERO);
+    assert_eq!((a["seq"].clone(), b["seq"].clone()), (json!(0), json!(0)));
+    assert_eq!(
+        (a["log_index"].clone(), b["log_index"].clone()),
+        (json!(0), json!(1))
+    );
+}
+
+#[tokio::test]
+async fn r04_id_is_a_uuid_v4() {
+    let app = TestApp::spawn().await;
+    let r = app.append(&thought("plan", "t1", "a1", "x")).await;
+    let id = uuid::Uuid::parse_str(r["id"].as_str().unwrap()).expect("a UUID");
+    assert_eq!(id.get_version_num(), 4);
+    assert_eq!(r["id"].as_str().unwrap(), id.hyphenated().to_string());
+}
+
+#[tokio::test]
+async fn r05_timestamp_is_iso_8601_utc_with_milliseconds() {
+    let app = TestApp::spawn().await;
+    let r = app.append(&thought("plan", "t1", "a1", "x")).await;
+    let ts = r["timestamp"].as_str().unwrap();
+    assert_eq!(ts.len(), 24, "{ts}");
+    assert!(ts.ends_with('Z') && ts.as_bytes()[19] == b'.', "{ts}");
+    chrono::DateTime::parse_from_rfc3339(ts).expect("RFC 3339");
+}
+
+#[tokio::test]
+async fn r06_each_of_the_four_types_round_trips() {
+    let app = TestApp::spawn().await;
+    for kind in ["plan", "analysis", "decision", "reflection"] {
+        let r = app.append(&thought(kind, "t1", "a1", kind)).await;
+        assert_eq!(r["type"], kind);
+        let (_, read) = app
+            .get_json(&format!("/thoughts/{}", r["id"].as_str().unwrap()))
+            .await;
+        assert_eq!(read["type"], kind);
+    }
+}
+
+#[tokio::test]
+async fn r07_agent_id_is_stored_and_returned() {
+    let app = TestApp::spawn().await;
+    let r = app.append(&thought("plan", "t1", "agent-007", "x")).await;
+    assert_eq!(r["agent_id"], "agent-007");
+    let (_, read) = app
+        .get_json(&format!("/thoughts/{}", r["id"].as_str().unwrap()))
+        .await;
+    assert_eq!(read["agent_id"], "agent-007");
+}
+
+#[tokio::test]
+async fn r08_empty_content_is_accepted() {
+    let app = TestApp::spawn().await;
+    let r = app.append(&thought("plan", "t1", "a1", "")).await;
+    assert_eq!(r["content"], "");
+    assert_hash_recomputes(&r);
+}
+
+#[tokio::test]
+async fn r09_pinned_hash_through_injected_id_and_clock() {
+    let seams = Seams {
+        new_id: Arc::new(|| "r1".to_string()),
+        now: Arc::new(|| "2026-04-17T00:00:00Z".to_string()),
+    };
+    let app = TestApp::spawn_with(seams, Limits::default()).await;
+    let r = app.append(&thought("plan", "t1", "a1", "hello")).await;
+    assert_eq!(
+        r["hash"],
+        "6a2f9597f563d5515cfa69891a51806d0f93bfbe222997d3ba37c365ceee3f1a"
+    );
+    assert_eq!(r["id"], "r1");
+    assert_eq!(r["timestamp"], "2026-04-17T00:00:00Z");
+}
+
+#[tokio::test]
+async fn r10_returned_hash_recomputes_independently() {
+    let app = TestApp::spawn().await;
+    let mut body = thought(
+        "decision",
+        "t1",
+        "a1",
+        "line\n\"quoted\" \\ tab\t é 🎉 \u{2028}",
+    );
+    body["metadata"] = json!({"z": [1, 2.5, "x"], "a": {"nested": true, "n": null}});
+    let r = app.append(&body).await;
+    assert_hash_recomputes(&r);
+}
+
+/// Rows 11-14: each invalid input is a 400 problem naming the field; nothing written.
+async fn assert_refused(body: Value, field: &str) {
+    let app = TestApp::spawn().await;
+    let problem = assert_problem(app.post(&body).await, 400, "invalid_params").await;
+    assert_eq!(problem_fields(&problem), [field], "{problem}");
+    assert!(records(&app, "").await.is_empty(), "nothing is written");
+}
+
+#[tokio::test]
+async fn r11_missing_type_is_refused() {
+    assert_refused(
+        json!({"task_id": "t1", "agent_id": "a1", "content": "x"}),
+        "type",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn r12_empty_task_id_is_refused() {
+    assert_refused(thought("plan", "", "a1", "x"), "task_id").await;
+}
+
+#[tokio::test]
+async fn r13_empty_agent_id_is_refused() {
+    assert_refused(thought("plan", "t1", "", "x"), "agent_id").await;
+}
+
+#[tokio::test]
+async fn r14_type_observation_is_refused() {
+    assert_refused(thought("observation", "t1", "a1", "x"), "type").await;
+}
+
+#[tokio::test]
+async fn r15_unknown_id_is_a_404_problem() {
+    let app = TestApp::spawn().await;
+    let problem = assert_problem(app.get("/thoughts/no-such-id").await, 404, "not_found").await;
+    assert!(problem["detail"].as_str().unwrap().contains("no-such-id"));
+}
+
+#[tokio::test]
+async fn r16_get_returns_the_full_record() {
+    let app = TestApp::spawn().await;
+    let mut body = thought("reflection", "t1", "a1", "done");
+    body["metadata"] = json!({"k": "v"});
+    let posted = app.append(&body).await;
+    let (status, read) = app
+        .get_json(&format!("/thoughts/{}", posted["id"].as_str().unwrap()))
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(read, posted);
+    for f in [
+        "id",
+        "seq",
+        "log_index",
+        "type",
+        "task_id",
+        "agent_id",
+        "content",
+        "metadata",
+        "timestamp",
+        "prev_hash",
+        "hash",
+    ] {
+        assert!(read.get(f).is_some(), "{f} missing");
+    }
+}
+
+#[tokio::test]
+async fn r17_get_finds_records_across_tasks() {
+    let app = TestApp::spawn().await;
+    let a = app.append(&thought("plan", "task1", "a1", "A")).await;
+    let b = app.append(&thought("plan", "task2", "a1", "B")).await;
+    let (_, read_a) = app
+        .get_json(&format!("/thoughts/{}", a["id"].as_str().unwrap()))
+        .await;
+    let (_, read_b) = app
+        .get_json(&format!("/thoughts/{}", b["id"].as_str().unwrap()))
+        .await;
+    assert_eq!((read_a, read_b), (a, b));
+}
+
+#[tokio::test]
+async fn r18_list_on_an_empty_database_is_empty() {
+    let app = TestApp::spawn().await;
+    let (status, page) = app.get_json("/thoughts").await;
+    assert_eq!(status, 200);
+    assert_eq!(page, json!({"records": [], "next": null}));
+}
+
+#[tokio::test]
+async fn r19_list_without_filter_returns_all() {
+    let app = TestApp::spawn().await;
+    for (task, c) in [("t1", "a"), ("t2", "b"), ("t1", "c")] {
+        app.append(&thought("plan", task, "a1", c)).await;
+    }
+    assert_eq!(field(&records(&app, "").await, "content"), ["a", "b", "c"]);
+}
+
+#[tokio::test]
+async fn r20_list_filters_by_task() {
+    let app = TestApp::spawn().await;
+    for (task, c) in [("t1", "a"), ("t2", "b"), ("t1", "c")] {
+        app.append(&thought("plan", task, "a1", c)).await;
+    }
+    assert_eq!(
+        field(&records(&app, "?task_id=t1").await, "content"),
+        ["a", "c"]
+    );
+}
+
+#[tokio::test]
+async fn r21_list_is_in_insertion_order() {
+    let app = TestApp::spawn().await;
+    let ids: Vec<String> = {
+        let mut ids = Vec::new();
+        for c in ["1", "2", "3"] {
+            ids.push(
+                app.append(&thought("plan", "t1", "a1", c)).await["id"]
+                    .as_str()
+                    .unwrap()
+                    .to_string(),
+            );
+        }
+        ids
+    };
+    assert_eq!(field(&records(&app, "?task_id=t1").await, "id"), ids);
+}
+
+#[tokio::test]
+async fn r22_limit_clamps_the_page() {
+    let app = TestApp::spawn().await;
+    for c in ["1", "2", "3", "4", "5"] {
+        app.append(&thought("plan", "t1", "a1", c)).await;
+    }
+    assert_eq!(
+        field(&records(&app, "?limit=2").await, "content"),
+        ["1", "2"]
+    );
+}
+
+#[tokio::test]
+async fn r23_limit_and_task_combine() {
+    let app = TestApp::spawn().await;
+    for i in 0..3 {
+        app.append(&thought("plan", "t1", "a1", &format!("one-{i}")))
+            .await;
+        app.append(&thought("plan", "t2", "a1", &format!("two-{i}")))
+            .await;
+    }
+    assert_eq!(
+        field(&records(&app, "?task_id=t1&limit=2").await, "content"),
+        ["one-0", "one-1"]
+    );
+}
+
+#[tokio::test]
+async fn r24_listed_chain_is_linked() {
+    let app = TestApp::spawn().await;
+    for c in ["1", "2", "3"] {
+        app.append(&thought("plan", "t1", "a1", c)).await;
+    }
+    let chain = records(&app, "?task_id=t1").await;
+    assert_eq!(chain[0]["prev_hash"], ZERO);
+    for pair in chain.windows(2) {
+        assert_eq!(pair[1]["prev_hash"], pair[0]["hash"]);
+    }
+    chain.iter().for_each(assert_hash_recomputes);
+}
+
+#[tokio::test]
+async fn r25_append_answers_201_with_the_record() {
+    let app = TestApp::spawn().await;
+    let response = app.post(&thought("plan", "t1", "a1", "x")).await;
+    assert_eq!(response.status(), 201);
+    assert_eq!(response.headers()["content-type"], "application/json");
+    let location = response.headers()["location"].to_str().unwrap().to_string();
+    let r: Value = response.json().await.unwrap();
+    assert_eq!(location, format!("/thoughts/{}", r["id"].as_str().unwrap()));
+}
+
+#[tokio::test]
+async fn r26_invalid_input_is_an_invalid_params_problem() {
+    let app = TestApp::spawn().await;
+    let problem = assert_problem(
+        app.post(&thought("bad", "t1", "a1", "x")).await,
+        400,
+        "invalid_params",
+    )
+    .await;
+    assert_eq!(problem_fields(&problem), ["type"]);
+}
+
+#[tokio::test]
+async fn r27_list_answers_records_and_next() {
+    let app = TestApp::spawn().await;
+    app.append(&thought("plan", "t1", "a1", "x")).await;
+    let (_, page) = app.get_json("/thoughts").await;
+    assert!(page["records"].is_array());
+    assert!(page["next"].is_null());
+}
+
+#[tokio::test]
+async fn r28_list_filter_by_task_across_tasks() {
+    let app = TestApp::spawn().await;
+    app.append(&thought("plan", "t1", "a1", "x")).await;
+    app.append(&thought("plan", "t2", "a1", "y")).await;
+    let t2 = records(&app, "?task_id=t2").await;
+    assert_eq!(field(&t2, "task_id"), ["t2"]);
+}
+
+#[tokio::test]
+async fn r29_both_operations_are_registered_and_documented() {
+    let app = TestApp::spawn().await;
+    let (status, doc) = app.get_json("/openapi.json").await;
+    assert_eq!(status, 200);
+    assert_eq!(doc["paths"]["/thoughts"]["post"]["operationId"], "append");
+    assert_eq!(doc["paths"]["/thoughts"]["get"]["operationId"], "list");
+}
+
+/// The seed's double registration throws; its storage counterpart is recording
+/// the same record twice (seed 003 §9b): the schema refuses it, nothing changes.
+#[tokio::test]
+async fn r30_the_same_record_twice_is_refused() {
+    let seams = Seams {
+        new_id: Arc::new(|| "fixed-id".to_string()),
+        now: Arc::new(|| "2026-04-17T00:00:00.000Z".to_string()),
+    };
+    let app = TestApp::spawn_with(seams, Limits::default()).await;
+    app.append(&thought("plan", "t1", "a1", "x")).await;
+    assert_problem(
+        app.post(&thought("plan", "t1", "a1", "x")).await,
+        409,
+        "conflict",
+    )
+    .await;
+    assert_eq!(records(&app, "").await.len(), 1);
+    let (_, task) = app.get_json("/tasks/t1").await;
+    assert_eq!(task["length"], 1);
+}
