@@ -74,7 +74,7 @@ pub enum ThoughtTypeSchema {
     "content": "Split the module, then add tests.",
     "timestamp": "2026-11-22T05:17:00.123Z",
     "prev_hash": "0000000000000000000000000000000000000000000000000000000000000000",
-    "hash": "6a2f9597f563d5515cfa69891a51806d0f93bfbe222997d3ba37c365ceee3f1a"
+    "hash": "47fba196d0dd5baff85bc7160eed196139c690c531db5fe06186b697bd980448"
 }))]
 pub struct RecordBody {
     /// UUID v4.
