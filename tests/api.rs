@@ -739,3 +739,53 @@ async fn the_database_refuses_updates_deletes_and_forks() {
         .unwrap();
     assert_eq!(n, 2);
 }
+
+#[tokio::test]
+async fn a_database_that_is_down_answers_503_problems() {
+    let app = TestApp::spawn().await;
+    app.append(&thought("plan", "t", "a", "x")).await;
+    // The store is closed under the running server: writer gone, pool closed.
+    app.store.close().await;
+    let response = app.post(&thought("plan", "t", "a", "y")).await;
+    assert_eq!(response.headers()["retry-after"], "1");
+    let problem = assert_problem(response, 503, "unavailable").await;
+    assert!(
+        !problem["detail"].as_str().unwrap().contains("pool"),
+        "no internals leak"
+    );
+    for path in ["/thoughts", "/thoughts/x", "/tasks", "/tasks/t", "/readyz"] {
+        assert_problem(app.get(path).await, 503, "unavailable").await;
+    }
+    assert_eq!(app.get_json("/healthz").await.0, 200, "still live");
+}
+
+#[tokio::test]
+async fn unreadable_stored_data_is_a_500_problem_that_leaks_nothing() {
+    let app = TestApp::spawn().await;
+    let mut body = thought("plan", "t", "a", "x");
+    body["metadata"] = json!({"k": 1});
+    let r = app.append(&body).await;
+    // An attacker with file access drops the guard and corrupts the row.
+    use sqlx::Connection;
+    let url = format!("sqlite://{}", app.db_path.display());
+    let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
+    sqlx::query("DROP TRIGGER thoughts_no_update")
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    sqlx::query("UPDATE thoughts SET metadata = '{broken' WHERE seq = 0")
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    conn.close().await.unwrap();
+    let response = app
+        .get(&format!("/thoughts/{}", r["id"].as_str().unwrap()))
+        .await;
+    let problem = assert_problem(response, 500, "internal").await;
+    let detail = problem["detail"].as_str().unwrap();
+    assert!(
+        !detail.contains("broken") && !detail.contains("metadata"),
+        "{detail}"
+    );
+    assert_problem(app.get("/thoughts").await, 500, "internal").await;
+}

@@ -272,3 +272,63 @@ async fn sigterm_lets_appends_in_flight_finish_then_exits_cleanly() {
     let mut served = served;
     assert!(terminate(&mut served).success());
 }
+
+#[tokio::test]
+async fn environment_configures_serve_as_the_container_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("env.db");
+    let mut child = Command::new(BIN)
+        .env("DECISION_TRAIL_LISTEN", "127.0.0.1:0")
+        .env("DATABASE_URL", format!("sqlite://{}", db.display()))
+        .env("DECISION_TRAIL_LOG_FORMAT", "json")
+        .env("DECISION_TRAIL_MAX_CONTENT_BYTES", "4")
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let addr: SocketAddr = loop {
+        let v: Value = serde_json::from_str(&lines.next().unwrap().unwrap()).unwrap();
+        if let Some(listen) = v["fields"]["listen"].as_str() {
+            break listen.parse().unwrap();
+        }
+    };
+    std::thread::spawn(move || for _ in lines {});
+    let mut served = Served { child, addr };
+    assert!(db.exists(), "DATABASE_URL chose the file");
+    let client = reqwest::Client::new();
+    let url = format!("http://{addr}/thoughts");
+    let ok = client
+        .post(&url)
+        .json(&common::thought("plan", "t", "a", "1234"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(ok.status(), 201);
+    let refused = client
+        .post(&url)
+        .json(&common::thought("plan", "t", "a", "12345"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        refused.status(),
+        400,
+        "DECISION_TRAIL_MAX_CONTENT_BYTES applies"
+    );
+    // A served record, piped back through `hash`, gives its own hash.
+    let mut body = common::thought("plan", "t", "a", "x");
+    body["metadata"] = serde_json::json!({"b": [1, 2.5], "a": "é"});
+    let record: Value = client
+        .post(&url)
+        .json(&body)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let (ok, out, err) = hash(&record.to_string());
+    assert!(ok, "{err}");
+    assert_eq!(out.trim(), record["hash"].as_str().unwrap());
+    assert!(terminate(&mut served).success());
+}

@@ -54,3 +54,15 @@ fn every_operation_documents_its_problems() {
     let get = &doc["paths"]["/thoughts"]["get"]["responses"];
     assert!(get.get("400").is_some());
 }
+
+#[test]
+fn the_record_example_carries_its_real_hash() {
+    let doc = generated();
+    let example = &doc["components"]["schemas"]["RecordBody"]["example"];
+    let text = serde_json::to_string(example).unwrap();
+    let value = decision_trail::domain::json::parse(&text, 64).unwrap();
+    assert_eq!(
+        decision_trail::domain::record::hash_of_json_record(&value).unwrap(),
+        example["hash"].as_str().unwrap()
+    );
+}

@@ -105,13 +105,23 @@ pub struct RecordBody {
     hash: String,
 }
 
-impl From<Record> for RecordBody {
-    fn from(r: Record) -> RecordBody {
-        RecordBody {
-            metadata: r.metadata.map(|m| {
-                RawValue::from_string(m.canonical().to_string())
-                    .expect("canonical metadata is valid JSON")
-            }),
+impl TryFrom<Record> for RecordBody {
+    type Error = ApiError;
+
+    /// Fails only when stored metadata is not JSON: the file was edited by hand.
+    fn try_from(r: Record) -> Result<RecordBody, ApiError> {
+        let metadata = r
+            .metadata
+            .map(|m| RawValue::from_string(m.canonical().to_string()))
+            .transpose()
+            .map_err(|e| {
+                ApiError::Internal(format!(
+                    "record {} has unreadable stored metadata: {e}",
+                    r.id
+                ))
+            })?;
+        Ok(RecordBody {
+            metadata,
             r#type: r.r#type.as_str(),
             id: r.id,
             seq: r.seq,
@@ -122,7 +132,7 @@ impl From<Record> for RecordBody {
             timestamp: r.timestamp,
             prev_hash: r.prev_hash,
             hash: r.hash,
-        }
+        })
     }
 }
 
@@ -161,7 +171,7 @@ pub async fn append(
     Ok((
         StatusCode::CREATED,
         [(header::LOCATION, location)],
-        JsonResponse(RecordBody::from(record)),
+        JsonResponse(RecordBody::try_from(record)?),
     )
         .into_response())
 }
@@ -182,7 +192,7 @@ pub async fn get_one(
     Path(id): Path<String>,
 ) -> Result<JsonResponse<RecordBody>, ApiError> {
     match state.store.record(&id).await? {
-        Some(record) => Ok(JsonResponse(record.into())),
+        Some(record) => Ok(JsonResponse(record.try_into()?)),
         None => Err(ApiError::NotFound(format!("no record has id `{id}`"))),
     }
 }
@@ -239,7 +249,11 @@ pub async fn list(
         .records(scope, paging.after.as_deref(), paging.limit)
         .await?;
     Ok(JsonResponse(RecordPage {
-        records: page.items.into_iter().map(RecordBody::from).collect(),
+        records: page
+            .items
+            .into_iter()
+            .map(RecordBody::try_from)
+            .collect::<Result<_, _>>()?,
         next: page.next,
     }))
 }

@@ -21,6 +21,7 @@ pub struct TestApp {
     pub addr: SocketAddr,
     pub client: reqwest::Client,
     pub db_path: PathBuf,
+    pub store: Arc<Store>,
     stop: Option<oneshot::Sender<()>>,
     server: Option<JoinHandle<std::io::Result<()>>>,
     _dir: Option<Arc<tempfile::TempDir>>,
@@ -57,8 +58,9 @@ impl TestApp {
             .expect("bind");
         let addr = listener.local_addr().unwrap();
         let (stop, stopped) = oneshot::channel::<()>();
+        let store = Arc::new(store);
         let state = AppState {
-            store: Arc::new(store),
+            store: store.clone(),
             limits,
         };
         let server = tokio::spawn(http::serve(listener, state, async {
@@ -68,6 +70,7 @@ impl TestApp {
             addr,
             client: reqwest::Client::new(),
             db_path,
+            store,
             stop: Some(stop),
             server: Some(server),
             _dir: dir,
