@@ -1,4 +1,4 @@
-//! A strict JSON reader and the RFC 8785 (JCS) writer.
+//! A strict JSON reader, and RFC 8785 (JCS) canonical form.
 //!
 //! Why not `serde_json::Value`: it silently keeps the last of two duplicate keys, it
 //! turns numbers into `f64`/`i64` before we can see the text that was sent (we must
@@ -421,7 +421,8 @@ impl<'a> Reader<'a> {
 }
 
 // ---------------------------------------------------------------------------
-// RFC 8785 canonical form
+// RFC 8785 canonical form, written by `serde_json_canonicalizer` (key order by
+// UTF-16 code units, `JSON.stringify` string escapes, ECMAScript numbers).
 // ---------------------------------------------------------------------------
 
 /// Why a value has no canonical form.
@@ -431,102 +432,72 @@ pub enum CanonicalError {
     NonFinite(String),
 }
 
+/// A number's text read as the nearest IEEE 754 double, which is what RFC 8785
+/// canonicalizes; None when it is out of range.
+fn finite_double(text: &str) -> Option<f64> {
+    text.parse::<f64>().ok().filter(|v| v.is_finite())
+}
+
+/// Serializes the value's data model; with the RFC 8785 serializer this is the
+/// canonical form. Numbers serialize as the double their text denotes.
+impl serde::Serialize for Json {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::{Error, SerializeMap, SerializeSeq};
+        match self {
+            Json::Null => serializer.serialize_unit(),
+            Json::Bool(b) => serializer.serialize_bool(*b),
+            Json::Number(text) => match finite_double(text) {
+                Some(v) => serializer.serialize_f64(v),
+                None => Err(S::Error::custom(CanonicalError::NonFinite(text.clone()))),
+            },
+            Json::String(s) => serializer.serialize_str(s),
+            Json::Array(items) => {
+                let mut seq = serializer.serialize_seq(Some(items.len()))?;
+                for item in items {
+                    seq.serialize_element(item)?;
+                }
+                seq.end()
+            }
+            Json::Object(members) => {
+                let mut map = serializer.serialize_map(Some(members.len()))?;
+                for (key, item) in members {
+                    map.serialize_entry(key, item)?;
+                }
+                map.end()
+            }
+        }
+    }
+}
+
 /// RFC 8785 canonical JSON of a value.
 pub fn canonicalize(value: &Json) -> Result<String, CanonicalError> {
-    let mut out = String::new();
-    write_canonical(value, &mut out)?;
-    Ok(out)
+    serde_json_canonicalizer::to_string(value).map_err(|_| {
+        // Serialization of a parsed value fails only on an out-of-range number.
+        CanonicalError::NonFinite(first_non_finite(value).unwrap_or_default())
+    })
 }
 
-/// Appends the RFC 8785 form of `value` to `out`.
-pub fn write_canonical(value: &Json, out: &mut String) -> Result<(), CanonicalError> {
+fn first_non_finite(value: &Json) -> Option<String> {
     match value {
-        Json::Null => out.push_str("null"),
-        Json::Bool(true) => out.push_str("true"),
-        Json::Bool(false) => out.push_str("false"),
-        Json::Number(text) => out.push_str(&canonical_number(text)?),
-        Json::String(s) => write_string(s, out),
-        Json::Array(items) => {
-            out.push('[');
-            for (i, item) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_canonical(item, out)?;
-            }
-            out.push(']');
-        }
-        Json::Object(members) => {
-            let mut sorted: Vec<&(String, Json)> = members.iter().collect();
-            sorted.sort_by(|a, b| utf16_order(&a.0, &b.0));
-            out.push('{');
-            for (i, (key, item)) in sorted.into_iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_string(key, out);
-                out.push(':');
-                write_canonical(item, out)?;
-            }
-            out.push('}');
-        }
+        Json::Number(text) if finite_double(text).is_none() => Some(text.clone()),
+        Json::Array(items) => items.iter().find_map(first_non_finite),
+        Json::Object(members) => members.iter().find_map(|(_, v)| first_non_finite(v)),
+        _ => None,
     }
-    Ok(())
 }
 
-/// RFC 8785 §3.2.3: object keys are ordered by their UTF-16 code units, which is
-/// not the order of Rust's `str` (code points) once keys go above U+FFFF.
-pub fn utf16_order(a: &str, b: &str) -> std::cmp::Ordering {
-    a.encode_utf16().cmp(b.encode_utf16())
-}
-
-/// A JSON string as ECMAScript's `JSON.stringify` writes it (RFC 8785 §3.2.2.2):
-/// `"` and `\` escaped, the five short control escapes, other controls as
-/// lowercase `\u00xx`, everything else (U+2028, U+2029, DEL, non-ASCII) raw.
-pub fn write_string(s: &str, out: &mut String) {
-    out.reserve(s.len() + 2);
-    out.push('"');
-    let mut run = 0;
-    for (i, b) in s.bytes().enumerate() {
-        let escape: Option<&str> = match b {
-            b'"' => Some("\\\""),
-            b'\\' => Some("\\\\"),
-            0x08 => Some("\\b"),
-            0x0c => Some("\\f"),
-            b'\n' => Some("\\n"),
-            b'\r' => Some("\\r"),
-            b'\t' => Some("\\t"),
-            0x00..=0x1f => None,
-            _ => continue,
-        };
-        out.push_str(&s[run..i]);
-        match escape {
-            Some(e) => out.push_str(e),
-            None => {
-                const HEX: &[u8; 16] = b"0123456789abcdef";
-                out.push_str("\\u00");
-                out.push(HEX[(b >> 4) as usize] as char);
-                out.push(HEX[(b & 0xf) as usize] as char);
-            }
-        }
-        run = i + 1;
-    }
-    out.push_str(&s[run..]);
-    out.push('"');
+/// Appends a string as RFC 8785 writes it (`JSON.stringify`'s escapes: `"` and
+/// `\`, the five short control escapes, other controls as lowercase `\u00xx`,
+/// everything else raw).
+pub fn write_string(s: &str, out: &mut Vec<u8>) {
+    serde_json_canonicalizer::to_writer(&s, out).expect("a string always serializes");
 }
 
 /// The ECMAScript Number-to-String form of a JSON number's text (RFC 8785
-/// §3.2.2.3): the text is read as the nearest IEEE 754 double, then printed
-/// shortest-round-trip (`1` not `1.0`, `1e+21`, `1e-7`, `-0` → `0`).
+/// §3.2.2.3): `1` not `1.0`, `1e+21`, `1e-7`, `-0` → `0`.
 pub fn canonical_number(text: &str) -> Result<String, CanonicalError> {
-    let value: f64 = text
-        .parse()
-        .map_err(|_| CanonicalError::NonFinite(text.to_string()))?;
-    if !value.is_finite() {
-        return Err(CanonicalError::NonFinite(text.to_string()));
-    }
-    let mut buf = ryu_js::Buffer::new();
-    Ok(buf.format_finite(value).to_string())
+    let value = finite_double(text).ok_or_else(|| CanonicalError::NonFinite(text.to_string()))?;
+    Ok(serde_json_canonicalizer::to_string(&value).expect("a finite double always serializes"))
 }
 
 /// True when two JSON number texts denote exactly the same decimal value
@@ -598,10 +569,10 @@ mod tests {
 
     #[test]
     fn strings_escape_as_json_stringify_does() {
-        let mut out = String::new();
+        let mut out = Vec::new();
         write_string("\u{8}\u{c}\n\r\t\u{0}\u{1f}\u{7f}\"\\/\u{2028}é", &mut out);
         assert_eq!(
-            out,
+            String::from_utf8(out).unwrap(),
             "\"\\b\\f\\n\\r\\t\\u0000\\u001f\u{7f}\\\"\\\\/\u{2028}é\""
         );
     }

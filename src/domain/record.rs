@@ -78,34 +78,42 @@ pub struct HashInput<'a> {
 }
 
 impl HashInput<'_> {
-    /// `canonical_json(H)`: H's keys are ASCII, so their RFC 8785 order is fixed
-    /// and the object is written directly instead of being built and sorted.
-    pub fn canonical_json(&self) -> String {
-        let mut out =
-            String::with_capacity(self.content.len() + self.metadata.map_or(0, str::len) + 256);
-        out.push_str("{\"content\":");
-        json::write_string(self.content, &mut out);
-        out.push_str(",\"id\":");
-        json::write_string(self.id, &mut out);
+    /// Writes `canonical_json(H)`. H's keys are ASCII, so their RFC 8785 order is
+    /// fixed and the object is laid out directly; each value is written by the
+    /// RFC 8785 writer, and metadata is already canonical.
+    pub fn write_canonical(&self, out: &mut Vec<u8>) {
+        out.reserve(self.content.len() + self.metadata.map_or(0, str::len) + 256);
+        out.extend_from_slice(b"{\"content\":");
+        json::write_string(self.content, out);
+        out.extend_from_slice(b",\"id\":");
+        json::write_string(self.id, out);
         if let Some(metadata) = self.metadata {
-            out.push_str(",\"metadata\":");
-            out.push_str(metadata);
+            out.extend_from_slice(b",\"metadata\":");
+            out.extend_from_slice(metadata.as_bytes());
         }
-        out.push_str(",\"prev_hash\":");
-        json::write_string(self.prev_hash, &mut out);
-        out.push_str(",\"task_id\":");
-        json::write_string(self.task_id, &mut out);
-        out.push_str(",\"timestamp\":");
-        json::write_string(self.timestamp, &mut out);
-        out.push_str(",\"type\":");
-        json::write_string(self.r#type, &mut out);
-        out.push('}');
-        out
+        out.extend_from_slice(b",\"prev_hash\":");
+        json::write_string(self.prev_hash, out);
+        out.extend_from_slice(b",\"task_id\":");
+        json::write_string(self.task_id, out);
+        out.extend_from_slice(b",\"timestamp\":");
+        json::write_string(self.timestamp, out);
+        out.extend_from_slice(b",\"type\":");
+        json::write_string(self.r#type, out);
+        out.push(b'}');
+    }
+
+    /// `canonical_json(H)` as text.
+    pub fn canonical_json(&self) -> String {
+        let mut out = Vec::new();
+        self.write_canonical(&mut out);
+        String::from_utf8(out).expect("canonical JSON of strings is UTF-8")
     }
 
     /// `hash = lowercase_hex(SHA-256(UTF-8(canonical_json(H))))`.
     pub fn hash(&self) -> String {
-        hex::encode(Sha256::digest(self.canonical_json().as_bytes()))
+        let mut out = Vec::new();
+        self.write_canonical(&mut out);
+        hex::encode(Sha256::digest(&out))
     }
 }
 
