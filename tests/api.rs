@@ -789,3 +789,18 @@ async fn unreadable_stored_data_is_a_500_problem_that_leaks_nothing() {
     );
     assert_problem(app.get("/thoughts").await, 500, "internal").await;
 }
+
+#[tokio::test]
+async fn the_database_file_is_in_wal_mode() {
+    let app = TestApp::spawn().await;
+    app.append(&thought("plan", "t", "a", "x")).await;
+    use sqlx::Connection;
+    let url = format!("sqlite://{}", app.db_path.display());
+    let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
+    let (mode,): (String,) = sqlx::query_as("PRAGMA journal_mode")
+        .fetch_one(&mut conn)
+        .await
+        .unwrap();
+    assert_eq!(mode, "wal");
+    assert!(app.db_path.with_extension("db-wal").exists());
+}

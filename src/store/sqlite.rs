@@ -73,6 +73,7 @@ impl Store {
         let mut writer = SqliteConnection::connect_with(&write_options)
             .await
             .map_err(|e| open_error(&path, e))?;
+        verify_durability(&mut writer, config.synchronous).await?;
         MIGRATOR
             .run(&mut writer)
             .await
@@ -303,6 +304,40 @@ fn connect_options(url: &str) -> Result<SqliteConnectOptions, StoreError> {
         ));
     }
     Ok(options)
+}
+
+/// SQLite falls back from WAL silently (on filesystems without shared memory, for
+/// instance); read the settings back so the service never runs with weaker
+/// guarantees than it was asked for.
+async fn verify_durability(
+    conn: &mut SqliteConnection,
+    wanted: Synchronous,
+) -> Result<(), StoreError> {
+    let (journal,): (String,) = sqlx::query_as("PRAGMA journal_mode")
+        .fetch_one(&mut *conn)
+        .await
+        .map_err(map_error)?;
+    if !journal.eq_ignore_ascii_case("wal") {
+        return Err(StoreError::Config(format!(
+            "SQLite could not enable WAL (journal_mode is {journal}); put the database on a local filesystem"
+        )));
+    }
+    let (level,): (i64,) = sqlx::query_as("PRAGMA synchronous")
+        .fetch_one(&mut *conn)
+        .await
+        .map_err(map_error)?;
+    let expected = match wanted {
+        Synchronous::Normal => 1,
+        Synchronous::Full => 2,
+        Synchronous::Extra => 3,
+    };
+    if level != expected {
+        return Err(StoreError::Config(format!(
+            "SQLite synchronous is {level}, not {wanted}"
+        )));
+    }
+    tracing::info!(journal_mode = %journal, synchronous = %wanted, "database opened");
+    Ok(())
 }
 
 fn open_error(path: &Path, e: sqlx::Error) -> StoreError {
