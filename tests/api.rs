@@ -412,28 +412,16 @@ async fn a_cursor_that_was_never_issued_is_refused() {
     )
     .await;
     assert_eq!(problem_fields(&problem), ["after"]);
-    // A task-list cursor is not a record cursor, and the other way round.
-    let task_cursor = cursor::encode(CursorKind::Tasks, 1);
-    assert_problem(
-        app.get(&format!("/thoughts?after={task_cursor}")).await,
-        400,
-        "invalid_params",
-    )
-    .await;
-    let record_cursor = cursor::encode(CursorKind::Records, 0);
-    assert_problem(
-        app.get(&format!("/tasks?after={record_cursor}")).await,
-        400,
-        "invalid_params",
-    )
-    .await;
-    let never_task = cursor::encode(CursorKind::Tasks, 99);
-    assert_problem(
-        app.get(&format!("/tasks?after={never_task}")).await,
-        400,
-        "invalid_params",
-    )
-    .await;
+    // A task-list cursor is not a record cursor, and the other way round; and a
+    // task cursor past the last task was never issued.
+    for query in [
+        format!("/thoughts?after={}", cursor::encode(CursorKind::Tasks, 1)),
+        format!("/tasks?after={}", cursor::encode(CursorKind::Records, 0)),
+        format!("/tasks?after={}", cursor::encode(CursorKind::Tasks, 99)),
+    ] {
+        let problem = assert_problem(app.get(&query).await, 400, "invalid_params").await;
+        assert_eq!(problem_fields(&problem), ["after"], "{query}");
+    }
 }
 
 #[tokio::test]

@@ -233,25 +233,39 @@ pub fn new_thought_from_json(
     }
 }
 
+/// The value of the required member `field`, as `read` takes it; a problem naming
+/// the field is added when it is missing or `read` refuses it (`wanted` says what
+/// it must be).
+fn required<'a, T>(
+    body: &'a Json,
+    field: &str,
+    wanted: &str,
+    errors: &mut Vec<FieldError>,
+    read: impl FnOnce(&'a Json) -> Option<T>,
+) -> Option<T> {
+    let Some(value) = body.get(field) else {
+        errors.push(FieldError::new(field, "is required"));
+        return None;
+    };
+    let taken = read(value);
+    if taken.is_none() {
+        errors.push(FieldError::new(
+            field,
+            format!("must be {wanted}, not {}", value.kind()),
+        ));
+    }
+    taken
+}
+
 fn required_string<'a>(
     body: &'a Json,
     field: &str,
     errors: &mut Vec<FieldError>,
 ) -> Option<&'a str> {
-    match body.get(field) {
-        Some(Json::String(s)) => Some(s),
-        None => {
-            errors.push(FieldError::new(field, "is required"));
-            None
-        }
-        Some(other) => {
-            errors.push(FieldError::new(
-                field,
-                format!("must be a string, not {}", other.kind()),
-            ));
-            None
-        }
-    }
+    required(body, field, "a string", errors, |v| match v {
+        Json::String(s) => Some(s.as_str()),
+        _ => None,
+    })
 }
 
 /// `task_id` and `agent_id`: non-empty, at most 256 characters, no control
@@ -347,22 +361,17 @@ pub fn record_from_json(value: &Json) -> Result<Record, Vec<FieldError>> {
             }
         }
     }
-    let mut counter = |field: &str| match value.get(field) {
-        Some(Json::Number(n)) => n.parse::<u64>().ok().or_else(|| {
-            errors.push(FieldError::new(field, "must be a non-negative integer"));
-            None
-        }),
-        None => {
-            errors.push(FieldError::new(field, "is required"));
-            None
-        }
-        Some(other) => {
-            errors.push(FieldError::new(
-                field,
-                format!("must be a non-negative integer, not {}", other.kind()),
-            ));
-            None
-        }
+    let mut counter = |field: &str| {
+        required(
+            value,
+            field,
+            "a non-negative integer",
+            &mut errors,
+            |v| match v {
+                Json::Number(n) => n.parse::<u64>().ok(),
+                _ => None,
+            },
+        )
     };
     let seq = counter("seq");
     let log_index = counter("log_index");
