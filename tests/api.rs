@@ -62,14 +62,7 @@ async fn metadata_is_stored_canonical_and_hashed() {
     let app = TestApp::spawn().await;
     let text = r#"{"type":"plan","task_id":"t1","agent_id":"a1","content":"c",
         "metadata":{"z":1.50,"a":[1E3,-0,4.50],"m":{"y":true,"b":null}}}"#;
-    let response = app
-        .client
-        .post(app.url("/thoughts"))
-        .header("content-type", "application/json")
-        .body(text)
-        .send()
-        .await
-        .unwrap();
+    let response = app.post_raw(text).await;
     assert_eq!(response.status(), 201);
     let raw = response.text().await.unwrap();
     assert!(
@@ -98,14 +91,7 @@ async fn every_bad_field_is_named_and_nothing_is_written() {
     });
     // serde_json cannot write 1e400; put it in the text by hand.
     let text = body.to_string().replace("\"INF\"", "1e400");
-    let response = app
-        .client
-        .post(app.url("/thoughts"))
-        .header("content-type", "application/json")
-        .body(text)
-        .send()
-        .await
-        .unwrap();
+    let response = app.post_raw(text).await;
     let problem = assert_problem(response, 400, "invalid_params").await;
     let mut fields = problem_fields(&problem);
     fields.sort();
@@ -152,14 +138,7 @@ async fn metadata_rules_are_enforced_with_the_field_named() {
         ),
     ];
     for (text, field) in cases {
-        let response = app
-            .client
-            .post(app.url("/thoughts"))
-            .header("content-type", "application/json")
-            .body(text.clone())
-            .send()
-            .await
-            .unwrap();
+        let response = app.post_raw(text.clone()).await;
         let problem = assert_problem(response, 400, "invalid_params").await;
         assert_eq!(problem_fields(&problem), [field], "{text}: {problem}");
     }
@@ -179,14 +158,7 @@ async fn duplicate_body_keys_and_lone_surrogates_name_the_field() {
             "content",
         ),
     ] {
-        let response = app
-            .client
-            .post(app.url("/thoughts"))
-            .header("content-type", "application/json")
-            .body(text)
-            .send()
-            .await
-            .unwrap();
+        let response = app.post_raw(text).await;
         let problem = assert_problem(response, 400, "invalid_params").await;
         assert_eq!(problem_fields(&problem), [field], "{problem}");
     }
@@ -202,24 +174,10 @@ async fn malformed_json_and_invalid_utf8_are_malformed_json_problems() {
         b"".to_vec(),
         b"{\"content\":\"\xff\xfe\"}".to_vec(),
     ] {
-        let response = app
-            .client
-            .post(app.url("/thoughts"))
-            .header("content-type", "application/json")
-            .body(body)
-            .send()
-            .await
-            .unwrap();
+        let response = app.post_raw(body).await;
         assert_problem(response, 400, "malformed_json").await;
     }
-    let response = app
-        .client
-        .post(app.url("/thoughts"))
-        .header("content-type", "application/json")
-        .body("[1,2]")
-        .send()
-        .await
-        .unwrap();
+    let response = app.post_raw("[1,2]").await;
     let problem = assert_problem(response, 400, "invalid_params").await;
     assert_eq!(problem_fields(&problem), [""]);
     assert_eq!(count_records(&app).await, 0);

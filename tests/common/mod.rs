@@ -102,6 +102,17 @@ impl TestApp {
             .expect("request sent")
     }
 
+    /// POSTs raw bytes to /thoughts as `application/json`.
+    pub async fn post_raw(&self, body: impl Into<reqwest::Body>) -> reqwest::Response {
+        self.client
+            .post(self.url("/thoughts"))
+            .header("content-type", "application/json")
+            .body(body)
+            .send()
+            .await
+            .expect("request sent")
+    }
+
     /// Appends and returns the record, asserting a 201.
     pub async fn append(&self, body: &Value) -> Value {
         let response = self.post(body).await;
