@@ -5,11 +5,15 @@
 //! - `metadata`: what metadata may be, and its canonical form;
 //! - `record`: the record, its types, the append-input rules and the hash;
 //! - `chain`: how a record joins its chain (seq, prev_hash, timestamp);
+//! - `merkle`: the log, an RFC 9162 Merkle tree over every record;
+//! - `checkpoint`: signed checkpoints of the log (C2SP formats);
 //! - `cursor`: the opaque paging cursors.
 
 pub mod chain;
+pub mod checkpoint;
 pub mod cursor;
 pub mod json;
+pub mod merkle;
 pub mod metadata;
 pub mod record;
 

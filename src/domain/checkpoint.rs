@@ -1,0 +1,206 @@
+//! Signed checkpoints (design.md §2): the log's size and root as a C2SP
+//! tlog-checkpoint, signed as a C2SP signed note with Ed25519. Keys use the
+//! signed-note text formats, so Go's sumdb/note and other C2SP tools accept them:
+//! signer `PRIVATE+KEY+<name>+<key id hex>+<base64(0x01 || seed)>`, verifier
+//! `<name>+<key id hex>+<base64(0x01 || public key)>`.
+
+use base64::engine::general_purpose::STANDARD;
+use base64::Engine;
+use rand_core::CryptoRngCore;
+use signed_note::{Note, StandardSigner, StandardVerifier, VerifierList};
+use tlog_tiles::checkpoint::Checkpoint;
+
+use super::merkle::Hash;
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum KeyError {
+    #[error("not a signer key (expected PRIVATE+KEY+<name>+<id>+<base64>): {0}")]
+    Malformed(String),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NoteError {
+    #[error("the verifier key is malformed")]
+    BadVerifierKey,
+    #[error("not a signed note: {0}")]
+    Malformed(String),
+    #[error("the note is not signed by the given key, or its signature does not verify: {0}")]
+    BadSignature(String),
+    #[error("the signed text is not a checkpoint (origin, size, base64 root)")]
+    NotACheckpoint,
+}
+
+/// The log's signing key.
+#[derive(Clone)]
+pub struct LogKey {
+    signer: StandardSigner,
+    name: String,
+    verifier_key: String,
+}
+
+impl std::fmt::Debug for LogKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "LogKey({})", self.verifier_key)
+    }
+}
+
+impl LogKey {
+    /// A new signer key named `name` (a key name has no spaces and no `+`).
+    pub fn generate(name: &str, rng: &mut impl CryptoRngCore) -> Result<String, KeyError> {
+        if !signed_note::is_key_name_valid(name) {
+            return Err(KeyError::Malformed(format!("invalid key name `{name}`")));
+        }
+        Ok(signed_note::generate_key(rng, name).0)
+    }
+
+    /// Reads a signer key in the signed-note text format.
+    pub fn from_signer_key(text: &str) -> Result<LogKey, KeyError> {
+        let text = text.trim();
+        let signer = StandardSigner::new(text).map_err(|e| KeyError::Malformed(e.to_string()))?;
+        // PRIVATE+KEY+<name>+<id>+<base64>; base64 may itself contain '+'.
+        let parts: Vec<&str> = text.splitn(5, '+').collect();
+        let (name, key64) = (parts[2], parts[4]);
+        let key = STANDARD
+            .decode(key64)
+            .map_err(|e| KeyError::Malformed(e.to_string()))?;
+        let seed: [u8; 32] = key
+            .get(1..)
+            .and_then(|s| s.try_into().ok())
+            .ok_or_else(|| KeyError::Malformed("an Ed25519 key has a 32-byte seed".into()))?;
+        let verifying = ed25519_dalek::SigningKey::from_bytes(&seed).verifying_key();
+        Ok(LogKey {
+            signer,
+            name: name.to_string(),
+            verifier_key: signed_note::new_ed25519_verifier_key(name, &verifying),
+        })
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// `<name>+<key id hex>+<base64(0x01 || public key)>`.
+    pub fn verifier_key(&self) -> &str {
+        &self.verifier_key
+    }
+
+    /// Signs `text` (which ends in a newline) as a C2SP signed note.
+    pub fn sign_note(&self, text: &str) -> String {
+        let mut note =
+            Note::new(text.as_bytes(), &[]).expect("checkpoint text is a valid note text");
+        note.add_sigs(&[&self.signer])
+            .expect("a valid key name always signs");
+        String::from_utf8(note.to_bytes()).expect("a note of UTF-8 text is UTF-8")
+    }
+
+    /// The signed checkpoint of a tree: origin line, size, base64 root.
+    pub fn sign_checkpoint(&self, origin: &str, size: u64, root: Hash) -> String {
+        self.sign_note(&checkpoint_text(origin, size, root))
+    }
+}
+
+/// The C2SP tlog-checkpoint body: `<origin>\n<size>\n<base64 root>\n`.
+pub fn checkpoint_text(origin: &str, size: u64, root: Hash) -> String {
+    let body = Checkpoint::new(origin, size, root, "").expect("a non-empty origin is valid");
+    String::from_utf8(body.to_bytes()).expect("checkpoint text is UTF-8")
+}
+
+/// True when `origin` can be a checkpoint's first line.
+pub fn is_origin_valid(origin: &str) -> bool {
+    !origin.is_empty() && !origin.chars().any(|c| c.is_control())
+}
+
+/// A checkpoint whose signature verified.
+#[derive(Debug, Clone, PartialEq)]
+pub struct VerifiedCheckpoint {
+    pub origin: String,
+    pub size: u64,
+    pub root: Hash,
+}
+
+/// Verifies a signed note against one verifier key and returns its text.
+pub fn open_note(note: &str, verifier_key: &str) -> Result<String, NoteError> {
+    let verifier =
+        StandardVerifier::new(verifier_key.trim()).map_err(|_| NoteError::BadVerifierKey)?;
+    let parsed =
+        Note::from_bytes(note.as_bytes()).map_err(|e| NoteError::Malformed(e.to_string()))?;
+    parsed
+        .verify(&VerifierList::new(vec![Box::new(verifier)]))
+        .map_err(|e| NoteError::BadSignature(e.to_string()))?;
+    String::from_utf8(parsed.text().to_vec()).map_err(|e| NoteError::Malformed(e.to_string()))
+}
+
+/// Verifies a signed checkpoint and reads it.
+pub fn open_checkpoint(note: &str, verifier_key: &str) -> Result<VerifiedCheckpoint, NoteError> {
+    let text = open_note(note, verifier_key)?;
+    let body = Checkpoint::from_bytes(text.as_bytes()).map_err(|_| NoteError::NotACheckpoint)?;
+    Ok(VerifiedCheckpoint {
+        origin: body.origin().to_string(),
+        size: body.size(),
+        root: *body.hash(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // The example key and note of the signed-note format (Go's sumdb/note, which
+    // the C2SP specification grew from).
+    const SKEY: &str =
+        "PRIVATE+KEY+PeterNeumann+c74f20a3+AYEKFALVFGyNhPJEMzD1QIDr+Y7hfZx09iUvxdXHKDFz";
+    const VKEY: &str = "PeterNeumann+c74f20a3+ARpc2QcUPDhMQegwxbzhKqiBfsVkmqq/LDE4izWy10TW";
+    const TEXT: &str = "If you think cryptography is the answer to your problem,\nthen you don't know what your problem is.\n";
+    const SIGNED: &str = "If you think cryptography is the answer to your problem,\nthen you don't know what your problem is.\n\n\u{2014} PeterNeumann x08go/ZJkuBS9UG/SffcvIAQxVBtiFupLLr8pAcElZInNIuGUgYN1FFYC2pZSNXgKvqfqdngotpRZb6KE6RyyBwJnAM=\n";
+
+    #[test]
+    fn the_example_key_signs_the_example_note_byte_for_byte() {
+        let key = LogKey::from_signer_key(SKEY).unwrap();
+        assert_eq!(key.verifier_key(), VKEY);
+        assert_eq!(key.name(), "PeterNeumann");
+        assert_eq!(key.sign_note(TEXT), SIGNED);
+        assert_eq!(open_note(SIGNED, VKEY).unwrap(), TEXT);
+    }
+
+    #[test]
+    fn altered_notes_and_wrong_keys_are_refused() {
+        assert!(open_note(&SIGNED.replace("cryptography", "cryptographY"), VKEY).is_err());
+        let other = LogKey::from_signer_key(
+            &LogKey::generate("PeterNeumann", &mut rand_core::OsRng).unwrap(),
+        )
+        .unwrap();
+        assert!(open_note(SIGNED, other.verifier_key()).is_err());
+        assert_eq!(open_note(SIGNED, "garbage"), Err(NoteError::BadVerifierKey));
+    }
+
+    #[test]
+    fn checkpoints_round_trip() {
+        let key = LogKey::from_signer_key(SKEY).unwrap();
+        let root = Hash([7; 32]);
+        let note = key.sign_checkpoint("example.com/log", 42, root);
+        assert!(note.starts_with("example.com/log\n42\nBwcH"));
+        let opened = open_checkpoint(&note, VKEY).unwrap();
+        assert_eq!(
+            opened,
+            VerifiedCheckpoint {
+                origin: "example.com/log".into(),
+                size: 42,
+                root
+            }
+        );
+        assert_eq!(
+            open_checkpoint(&key.sign_note("hello\n"), VKEY),
+            Err(NoteError::NotACheckpoint)
+        );
+    }
+
+    #[test]
+    fn generated_keys_load_and_verify() {
+        let skey = LogKey::generate("example.com/log", &mut rand_core::OsRng).unwrap();
+        let key = LogKey::from_signer_key(&skey).unwrap();
+        assert!(key.verifier_key().starts_with("example.com/log+"));
+        let note = key.sign_checkpoint("example.com/log", 1, Hash([1; 32]));
+        assert_eq!(open_checkpoint(&note, key.verifier_key()).unwrap().size, 1);
+        assert!(LogKey::generate("has space", &mut rand_core::OsRng).is_err());
+    }
+}

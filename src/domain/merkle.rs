@@ -1,0 +1,344 @@
+//! The log (design.md §2): one RFC 9162 Merkle tree over every record, whose leaf
+//! `log_index` is the 32 raw bytes of that record's hash (leaf hash
+//! `SHA-256(0x00 || bytes)`, node `SHA-256(0x01 || l || r)`).
+//!
+//! Tree arithmetic is `tlog_tiles` (a port of Go's sumdb/tlog, checked against
+//! the RFC 9162 vectors): every complete subtree's hash is stored once, at its
+//! "stored hash index", so an append writes O(log n) hashes and any root or proof
+//! needs O(log n) of them, read in one batch.
+//!
+//! Storage is async and `tlog_tiles` reads synchronously, so every read is split
+//! in two: [`LogQuery::indexes`] says which stored hashes a query needs (they
+//! depend only on the sizes), the caller fetches them, [`LogQuery::answer`]
+//! computes from them.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use tlog_tiles::tlog::{self, HashReader};
+
+pub use tlog_tiles::tlog::{Hash, EMPTY_HASH};
+
+/// The leaf input of a record: the 32 bytes its lowercase-hex `hash` encodes.
+pub fn leaf_input(record_hash: &str) -> Option<[u8; 32]> {
+    let bytes = hex::decode(record_hash).ok()?;
+    bytes.try_into().ok()
+}
+
+/// `SHA-256(0x00 || input)`.
+pub fn leaf_hash(input: &[u8]) -> Hash {
+    tlog::record_hash(input)
+}
+
+pub fn to_hex(hash: &Hash) -> String {
+    hex::encode(hash.0)
+}
+
+pub fn from_hex(text: &str) -> Option<Hash> {
+    let bytes: [u8; 32] = hex::decode(text).ok()?.try_into().ok()?;
+    Some(Hash(bytes))
+}
+
+/// Why a log query cannot be answered.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LogError {
+    #[error("tree_size {tree_size} is beyond the log, which has {log_size} leaves")]
+    TreeTooLarge { tree_size: u64, log_size: u64 },
+    #[error("log_index {leaf} is not in a tree of size {tree_size}")]
+    LeafOutsideTree { leaf: u64, tree_size: u64 },
+    #[error("first ({first}) must not be greater than second ({second})")]
+    FirstAfterSecond { first: u64, second: u64 },
+    #[error("a consistency proof needs first >= 1 (RFC 9162 has no proof from the empty tree)")]
+    EmptyFirst,
+    #[error("stored hashes are missing or inconsistent: {0}")]
+    Storage(String),
+}
+
+/// A question about the log at some size.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogQuery {
+    /// The root of the tree of the first `tree_size` leaves.
+    Root { tree_size: u64 },
+    /// The RFC 9162 inclusion proof of leaf `leaf` in the tree of `tree_size`.
+    Inclusion { leaf: u64, tree_size: u64 },
+    /// The RFC 9162 consistency proof from the tree of `first` leaves to `second`.
+    Consistency { first: u64, second: u64 },
+}
+
+impl LogQuery {
+    /// Checks the query against a log of `log_size` leaves.
+    pub fn validate(&self, log_size: u64) -> Result<(), LogError> {
+        let within = |tree_size: u64| {
+            if tree_size > log_size {
+                Err(LogError::TreeTooLarge {
+                    tree_size,
+                    log_size,
+                })
+            } else {
+                Ok(())
+            }
+        };
+        match *self {
+            LogQuery::Root { tree_size } => within(tree_size),
+            LogQuery::Inclusion { leaf, tree_size } => {
+                within(tree_size)?;
+                if leaf >= tree_size {
+                    return Err(LogError::LeafOutsideTree { leaf, tree_size });
+                }
+                Ok(())
+            }
+            LogQuery::Consistency { first, second } => {
+                within(second)?;
+                if first == 0 {
+                    return Err(LogError::EmptyFirst);
+                }
+                if first > second {
+                    return Err(LogError::FirstAfterSecond { first, second });
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// The stored-hash indexes the answer is computed from (O(log n) of them).
+    pub fn indexes(&self) -> Vec<u64> {
+        let probe = Probe::default();
+        // The indexes depend only on the sizes; a probe answers zeros and notes them.
+        let _ = self.run(&probe);
+        probe.0.into_inner()
+    }
+
+    /// The answer, from the hashes named by [`LogQuery::indexes`]: the root as a
+    /// one-element list for `Root`, the proof hashes (bottom up) otherwise.
+    pub fn answer(&self, known: &HashMap<u64, Hash>) -> Result<Vec<Hash>, LogError> {
+        self.run(&Known(known))
+            .map_err(|e| LogError::Storage(e.to_string()))
+    }
+
+    fn run<R: HashReader>(&self, r: &R) -> Result<Vec<Hash>, tlog::Error> {
+        match *self {
+            LogQuery::Root { tree_size } => tlog::tree_hash(tree_size, r).map(|h| vec![h]),
+            LogQuery::Inclusion { leaf, tree_size } => tlog::prove_record(tree_size, leaf, r),
+            LogQuery::Consistency { first, second } => tlog::prove_tree(second, first, r),
+        }
+    }
+}
+
+/// Notes the indexes asked for and answers zero hashes.
+#[derive(Default)]
+struct Probe(RefCell<Vec<u64>>);
+
+impl HashReader for Probe {
+    fn read_hashes(&self, indexes: &[u64]) -> Result<Vec<Hash>, tlog::Error> {
+        self.0.borrow_mut().extend_from_slice(indexes);
+        Ok(vec![Hash([0; 32]); indexes.len()])
+    }
+}
+
+/// Answers from hashes already fetched; a missing one is an error, not a panic.
+struct Known<'a>(&'a HashMap<u64, Hash>);
+
+impl HashReader for Known<'_> {
+    fn read_hashes(&self, indexes: &[u64]) -> Result<Vec<Hash>, tlog::Error> {
+        indexes
+            .iter()
+            .map(|i| self.0.get(i).copied().ok_or(tlog::Error::IndexesNotInTree))
+            .collect()
+    }
+}
+
+/// Verifies an inclusion proof of the leaf whose hash is `leaf_hash` at `leaf`
+/// in the tree of `tree_size` whose root is `root`.
+pub fn verify_inclusion(
+    proof: &[Hash],
+    tree_size: u64,
+    root: Hash,
+    leaf: u64,
+    leaf_hash: Hash,
+) -> bool {
+    tlog::check_record(&proof.to_vec(), tree_size, root, leaf, leaf_hash).is_ok()
+}
+
+/// Verifies that the tree of `second` leaves with root `second_root` extends the
+/// tree of `first` leaves with root `first_root`.
+pub fn verify_consistency(
+    proof: &[Hash],
+    first: u64,
+    first_root: Hash,
+    second: u64,
+    second_root: Hash,
+) -> bool {
+    first >= 1
+        && first <= second
+        && tlog::check_tree(&proof.to_vec(), second, second_root, first, first_root).is_ok()
+}
+
+/// What the single appender keeps of the tree: the hashes of the complete
+/// subtrees that make up the current tree (at most log₂ n + 1), which are all
+/// an append needs and give the root without reading storage.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Frontier {
+    size: u64,
+    hashes: HashMap<u64, Hash>,
+}
+
+impl Frontier {
+    pub fn empty() -> Frontier {
+        Frontier {
+            size: 0,
+            hashes: HashMap::new(),
+        }
+    }
+
+    /// The stored-hash indexes a frontier of `size` leaves holds, to load it.
+    pub fn indexes(size: u64) -> Vec<u64> {
+        if size == 0 {
+            Vec::new()
+        } else {
+            tlog::sub_tree_index(0, size, Vec::new())
+        }
+    }
+
+    /// Rebuilds the frontier of `size` leaves from the hashes at [`Frontier::indexes`].
+    pub fn from_stored(size: u64, hashes: &HashMap<u64, Hash>) -> Result<Frontier, LogError> {
+        let mut kept = HashMap::new();
+        for i in Frontier::indexes(size) {
+            let h = hashes
+                .get(&i)
+                .ok_or_else(|| LogError::Storage(format!("stored hash {i} is missing")))?;
+            kept.insert(i, *h);
+        }
+        Ok(Frontier { size, hashes: kept })
+    }
+
+    /// Number of leaves.
+    pub fn size(&self) -> u64 {
+        self.size
+    }
+
+    /// Appends leaf `size` and returns the hashes to store, with their indexes.
+    pub fn append(&mut self, leaf_input: &[u8]) -> Vec<(u64, Hash)> {
+        let new = tlog::stored_hashes(self.size, leaf_input, &Known(&self.hashes))
+            .expect("a frontier holds every hash an append reads");
+        let first = tlog::stored_hash_count(self.size);
+        let stored: Vec<(u64, Hash)> = new
+            .into_iter()
+            .enumerate()
+            .map(|(i, h)| (first + i as u64, h))
+            .collect();
+        self.size += 1;
+        self.hashes.extend(stored.iter().copied());
+        let keep = Frontier::indexes(self.size);
+        self.hashes.retain(|i, _| keep.contains(i));
+        stored
+    }
+
+    /// The root of the current tree.
+    pub fn root(&self) -> Hash {
+        tlog::tree_hash(self.size, &Known(&self.hashes))
+            .expect("a frontier holds every hash of its root")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every hash ever stored, as a database would hold them.
+    fn build(leaves: u64) -> (Frontier, HashMap<u64, Hash>, Vec<Hash>) {
+        let mut f = Frontier::empty();
+        let mut all = HashMap::new();
+        let mut roots = vec![EMPTY_HASH];
+        for n in 0..leaves {
+            all.extend(f.append(&n.to_be_bytes()));
+            roots.push(f.root());
+        }
+        (f, all, roots)
+    }
+
+    #[test]
+    fn frontier_roots_match_roots_from_storage_at_every_size() {
+        let (_, all, roots) = build(70);
+        for (size, root) in roots.iter().enumerate() {
+            let q = LogQuery::Root {
+                tree_size: size as u64,
+            };
+            assert_eq!(q.answer(&all).unwrap(), vec![*root], "size {size}");
+        }
+    }
+
+    #[test]
+    fn frontier_stays_logarithmic_and_reloads() {
+        let (f, all, _) = build(1000);
+        assert!(f.hashes.len() <= 11);
+        let reloaded = Frontier::from_stored(1000, &all).unwrap();
+        assert_eq!(reloaded, f);
+    }
+
+    #[test]
+    fn proofs_read_few_hashes_and_verify() {
+        let (_, all, roots) = build(1000);
+        let q = LogQuery::Inclusion {
+            leaf: 417,
+            tree_size: 999,
+        };
+        assert!(q.indexes().len() <= 2 * 10 + 2);
+        let proof = q.answer(&all).unwrap();
+        let leaf = leaf_hash(&417u64.to_be_bytes());
+        assert!(verify_inclusion(&proof, 999, roots[999], 417, leaf));
+        assert!(!verify_inclusion(&proof, 999, roots[999], 418, leaf));
+        let c = LogQuery::Consistency {
+            first: 300,
+            second: 999,
+        };
+        let proof = c.answer(&all).unwrap();
+        assert!(verify_consistency(&proof, 300, roots[300], 999, roots[999]));
+        assert!(!verify_consistency(
+            &proof, 300, roots[301], 999, roots[999]
+        ));
+    }
+
+    #[test]
+    fn queries_outside_the_log_are_refused() {
+        assert!(LogQuery::Root { tree_size: 5 }.validate(4).is_err());
+        assert!(LogQuery::Inclusion {
+            leaf: 4,
+            tree_size: 4
+        }
+        .validate(4)
+        .is_err());
+        assert!(LogQuery::Consistency {
+            first: 0,
+            second: 2
+        }
+        .validate(4)
+        .is_err());
+        assert!(LogQuery::Consistency {
+            first: 3,
+            second: 2
+        }
+        .validate(4)
+        .is_err());
+        assert!(LogQuery::Consistency {
+            first: 2,
+            second: 5
+        }
+        .validate(4)
+        .is_err());
+        assert!(LogQuery::Consistency {
+            first: 4,
+            second: 4
+        }
+        .validate(4)
+        .is_ok());
+    }
+
+    #[test]
+    fn missing_stored_hashes_are_an_error() {
+        let q = LogQuery::Root { tree_size: 3 };
+        assert!(matches!(
+            q.answer(&HashMap::new()),
+            Err(LogError::Storage(_))
+        ));
+    }
+}
