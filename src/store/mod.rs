@@ -4,20 +4,27 @@
 //! SQLite is the embedded default; the types here are what a PostgreSQL backend
 //! will implement too, so the HTTP layer does not know which one it talks to.
 
+pub mod signing;
 mod sqlite;
 
 use std::fmt;
+use std::path::PathBuf;
 use std::str::FromStr;
 use std::sync::Arc;
 
 use chrono::Utc;
 
-use crate::domain::chain::format_timestamp;
+use crate::domain::chain::{format_timestamp, ChainBreak};
+use crate::domain::merkle::Hash;
 
 pub use sqlite::Store;
 
 /// Default database: a file under `./data`, created if missing.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://./data/decision-trail.db";
+
+/// Default checkpoint origin (and name of a generated signing key). C2SP
+/// recommends a schema-less URL that names the log.
+pub const DEFAULT_ORIGIN: &str = "localhost/decision-trail";
 
 /// SQLite's `synchronous` setting. FULL (the default) makes every acknowledged
 /// record survive power loss; NORMAL can lose the last commits on power loss (not
@@ -61,6 +68,11 @@ pub struct StoreConfig {
     pub synchronous: Synchronous,
     /// Read connections; reads never share the writer's connection.
     pub read_connections: u32,
+    /// The signing key file; None: `log-signing.key` beside the database,
+    /// generated on first start.
+    pub signing_key: Option<PathBuf>,
+    /// First line of every checkpoint: the log's name.
+    pub origin: String,
 }
 
 impl Default for StoreConfig {
@@ -69,6 +81,8 @@ impl Default for StoreConfig {
             database_url: DEFAULT_DATABASE_URL.to_string(),
             synchronous: Synchronous::Full,
             read_connections: 8,
+            signing_key: None,
+            origin: DEFAULT_ORIGIN.to_string(),
         }
     }
 }
@@ -104,6 +118,28 @@ pub struct TaskSummary {
     pub head_hash: String,
     pub first_timestamp: String,
     pub last_timestamp: String,
+}
+
+/// A checkpoint the log signed: its size, root and the signed note as served.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SignedCheckpoint {
+    pub tree_size: u64,
+    pub root: Hash,
+    pub note: String,
+}
+
+/// The outcome of walking a task's chain in storage.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ChainVerdict {
+    Valid {
+        length: u64,
+        head_hash: String,
+    },
+    /// The first break, and the stored `seq` of the record where it is.
+    Broken {
+        at: ChainBreak,
+        seq: u64,
+    },
 }
 
 /// One page of a listing and the cursor of the next page, if there is one.

@@ -2,22 +2,31 @@
 //! connection and appends one record per transaction (`BEGIN IMMEDIATE`, so the
 //! chain head it reads cannot move before it commits); a read-only pool for reads.
 
+use std::collections::HashMap;
 use std::path::Path;
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
+
+use futures_util::TryStreamExt;
 
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqlitePool, SqlitePoolOptions,
     SqliteSynchronous,
 };
 use sqlx::{ConnectOptions, Connection, FromRow};
-use tokio::sync::{mpsc, oneshot, Mutex};
+use tokio::sync::{mpsc, oneshot, watch, Mutex};
 use tokio::task::JoinHandle;
 
-use super::{Page, Scope, Seams, StoreConfig, StoreError, Synchronous, TaskSummary};
-use crate::domain::chain::{self, ChainHead};
+use super::{
+    signing, ChainVerdict, Page, Scope, Seams, SignedCheckpoint, StoreConfig, StoreError,
+    Synchronous, TaskSummary,
+};
+use crate::domain::chain::{self, ChainHead, ChainWalk};
+use crate::domain::checkpoint::LogKey;
 use crate::domain::cursor::{self, CursorKind};
-use crate::domain::{Metadata, NewThought, Record, ThoughtType};
+use crate::domain::merkle::{leaf_input, Frontier, Hash, LogQuery};
+use crate::domain::{HashInput, Metadata, NewThought, Record, ThoughtType};
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
 
@@ -42,6 +51,18 @@ pub struct Store {
     jobs: mpsc::Sender<Job>,
     reads: SqlitePool,
     writer: Mutex<Option<JoinHandle<()>>>,
+    /// The newest checkpoint; the writer publishes each one before answering
+    /// the appends it covers.
+    latest: watch::Receiver<Arc<SignedCheckpoint>>,
+    verifier_key: String,
+}
+
+/// What the writer keeps of the log between appends.
+struct Log {
+    frontier: Frontier,
+    key: LogKey,
+    origin: String,
+    latest: watch::Sender<Arc<SignedCheckpoint>>,
 }
 
 impl Store {
@@ -78,6 +99,18 @@ impl Store {
             .run(&mut writer)
             .await
             .map_err(|e| StoreError::Internal(format!("migrations failed: {e}")))?;
+        let (key, key_path) =
+            signing::load_or_generate(config.signing_key.as_deref(), &path, &config.origin)?;
+        tracing::info!(key = %key.verifier_key(), path = %key_path.display(), origin = %config.origin, "log signing key");
+        let verifier_key = key.verifier_key().to_string();
+        let (frontier, latest) = open_log(&mut writer, &key, &config.origin).await?;
+        let (publish, latest_rx) = watch::channel(Arc::new(latest));
+        let log = Log {
+            frontier,
+            key,
+            origin: config.origin.clone(),
+            latest: publish,
+        };
         let read_options = base
             .read_only(true)
             .busy_timeout(BUSY_TIMEOUT)
@@ -89,11 +122,13 @@ impl Store {
             .await
             .map_err(|e| open_error(&path, e))?;
         let (jobs, queue) = mpsc::channel(QUEUE_CAPACITY);
-        let handle = tokio::spawn(run_writer(writer, queue, seams));
+        let handle = tokio::spawn(run_writer(writer, queue, seams, log));
         Ok(Store {
             jobs,
             reads,
             writer: Mutex::new(Some(handle)),
+            latest: latest_rx,
+            verifier_key,
         })
     }
 
@@ -129,6 +164,126 @@ impl Store {
             .await
             .map(|_| ())
             .map_err(map_error)
+    }
+
+    /// The newest signed checkpoint: it covers every acknowledged append.
+    pub fn latest_checkpoint(&self) -> Arc<SignedCheckpoint> {
+        self.latest.borrow().clone()
+    }
+
+    /// The log's verifier key, in signed-note format.
+    pub fn verifier_key(&self) -> &str {
+        &self.verifier_key
+    }
+
+    /// The checkpoint signed at `tree_size`, if the log signed one at that size.
+    pub async fn checkpoint(&self, tree_size: u64) -> Result<Option<SignedCheckpoint>, StoreError> {
+        let row: Option<(i64, Vec<u8>, String)> =
+            sqlx::query_as("SELECT tree_size, root, note FROM checkpoints WHERE tree_size = ?")
+                .bind(tree_size as i64)
+                .fetch_optional(&self.reads)
+                .await
+                .map_err(map_error)?;
+        row.map(checkpoint_from_row).transpose()
+    }
+
+    /// Answers log queries (validated by the caller against a signed size) with
+    /// one read of the O(log n) stored hashes they need.
+    pub async fn log_answers(&self, queries: &[LogQuery]) -> Result<Vec<Vec<Hash>>, StoreError> {
+        let mut indexes: Vec<u64> = queries.iter().flat_map(LogQuery::indexes).collect();
+        indexes.sort_unstable();
+        indexes.dedup();
+        let known = self.stored_hashes(&indexes).await?;
+        queries
+            .iter()
+            .map(|q| {
+                q.answer(&known)
+                    .map_err(|e| StoreError::Internal(format!("log: {e}")))
+            })
+            .collect()
+    }
+
+    async fn stored_hashes(&self, indexes: &[u64]) -> Result<HashMap<u64, Hash>, StoreError> {
+        read_stored_hashes(&self.reads, indexes).await
+    }
+
+    pub async fn record_by_hash(&self, hash: &str) -> Result<Option<Record>, StoreError> {
+        let sql = format!("SELECT {RECORD_COLUMNS} FROM thoughts WHERE hash = ?");
+        let row: Option<RecordRow> = sqlx::query_as(&sql)
+            .bind(hash)
+            .fetch_optional(&self.reads)
+            .await
+            .map_err(map_error)?;
+        row.map(Record::try_from).transpose()
+    }
+
+    /// Walks a task's chain as stored, recomputing every hash, in constant
+    /// memory; None when the task has no records.
+    pub async fn verify_chain(&self, task_id: &str) -> Result<Option<ChainVerdict>, StoreError> {
+        let mut rows = sqlx::query_as::<_, WalkRow>(
+            "SELECT seq, id, type, task_id, content, metadata, timestamp, prev_hash, hash \
+             FROM thoughts WHERE task_id = ? ORDER BY seq",
+        )
+        .bind(task_id)
+        .fetch(&self.reads);
+        let mut walk = ChainWalk::new();
+        let mut seen = false;
+        while let Some(row) = rows.try_next().await.map_err(map_error)? {
+            seen = true;
+            let input = HashInput {
+                id: &row.id,
+                r#type: &row.kind,
+                task_id: &row.task_id,
+                content: &row.content,
+                timestamp: &row.timestamp,
+                prev_hash: &row.prev_hash,
+                metadata: row.metadata.as_deref(),
+            };
+            let seq = row.seq.max(0) as u64;
+            if let Err(at) = walk.step(Some(seq), &input, &row.hash) {
+                return Ok(Some(ChainVerdict::Broken { at, seq }));
+            }
+        }
+        Ok(seen.then(|| ChainVerdict::Valid {
+            length: walk.length(),
+            head_hash: walk.head_hash().to_string(),
+        }))
+    }
+
+    /// Up to `limit` records of a task's chain after `after_seq` that are in the
+    /// tree of `tree_size`, each with its inclusion proof in that tree.
+    pub async fn export_page(
+        &self,
+        task_id: &str,
+        tree_size: u64,
+        after_seq: i64,
+        limit: u32,
+    ) -> Result<Vec<(Record, Vec<Hash>)>, StoreError> {
+        let sql = format!(
+            "SELECT {RECORD_COLUMNS} FROM thoughts \
+             WHERE task_id = ? AND seq > ? AND log_index < ? ORDER BY seq LIMIT ?"
+        );
+        let rows: Vec<RecordRow> = sqlx::query_as(&sql)
+            .bind(task_id)
+            .bind(after_seq)
+            .bind(tree_size as i64)
+            .bind(i64::from(limit))
+            .fetch_all(&self.reads)
+            .await
+            .map_err(map_error)?;
+        let records = rows
+            .into_iter()
+            .map(Record::try_from)
+            .collect::<Result<Vec<_>, _>>()?;
+        let queries: Vec<LogQuery> = records
+            .iter()
+            .map(|r| LogQuery::Inclusion {
+                leaf: r.log_index,
+                tree_size,
+            })
+            .collect();
+        let proofs = self.log_answers(&queries).await?;
+        Ok(records.into_iter().zip(proofs).collect())
     }
 
     pub async fn record(&self, id: &str) -> Result<Option<Record>, StoreError> {
@@ -366,11 +521,16 @@ fn map_error(e: sqlx::Error) -> StoreError {
     }
 }
 
-async fn run_writer(mut conn: SqliteConnection, mut queue: mpsc::Receiver<Job>, seams: Seams) {
+async fn run_writer(
+    mut conn: SqliteConnection,
+    mut queue: mpsc::Receiver<Job>,
+    seams: Seams,
+    mut log: Log,
+) {
     while let Some(job) = queue.recv().await {
         match job {
             Job::Append { draft, reply } => {
-                let result = append_one(&mut conn, draft, &seams).await;
+                let result = append_one(&mut conn, draft, &seams, &mut log).await;
                 if let Err(e) = &result {
                     tracing::warn!(error = %e, "append failed");
                 }
@@ -394,35 +554,224 @@ async fn run_writer(mut conn: SqliteConnection, mut queue: mpsc::Receiver<Job>, 
     }
 }
 
+/// One append: the record, the log hashes it adds and the checkpoint that covers
+/// it, in one transaction. The new frontier and checkpoint take effect only once
+/// committed, and the checkpoint is published before the caller is answered.
 async fn append_one(
     conn: &mut SqliteConnection,
     draft: NewThought,
     seams: &Seams,
+    log: &mut Log,
 ) -> Result<Record, StoreError> {
     sqlx::query("BEGIN IMMEDIATE")
         .execute(&mut *conn)
         .await
         .map_err(map_error)?;
-    let written = insert(conn, draft, seams).await;
+    let mut frontier = log.frontier.clone();
+    let written = match insert(conn, draft, seams, &mut frontier).await {
+        Ok(record) => sign_and_store(conn, &frontier, &log.key, &log.origin)
+            .await
+            .map(|checkpoint| (record, checkpoint)),
+        Err(e) => Err(e),
+    };
     let outcome = match written {
-        Ok(record) => sqlx::query("COMMIT")
+        Ok(done) => sqlx::query("COMMIT")
             .execute(&mut *conn)
             .await
-            .map(|_| record)
+            .map(|_| done)
             .map_err(map_error),
         Err(e) => Err(e),
     };
-    if outcome.is_err() {
-        // Nothing half-written: whatever the failure, the transaction goes.
-        let _ = sqlx::query("ROLLBACK").execute(&mut *conn).await;
+    match outcome {
+        Ok((record, checkpoint)) => {
+            log.frontier = frontier;
+            log.latest.send_replace(Arc::new(checkpoint));
+            Ok(record)
+        }
+        Err(e) => {
+            // Nothing half-written: whatever the failure, the transaction goes.
+            let _ = sqlx::query("ROLLBACK").execute(&mut *conn).await;
+            Err(e)
+        }
     }
-    outcome
+}
+
+/// Signs the checkpoint of `frontier`'s tree and stores it (and so refuses a
+/// second root for a size already signed).
+async fn sign_and_store(
+    conn: &mut SqliteConnection,
+    frontier: &Frontier,
+    key: &LogKey,
+    origin: &str,
+) -> Result<SignedCheckpoint, StoreError> {
+    let root = frontier.root();
+    let note = key.sign_checkpoint(origin, frontier.size(), root);
+    sqlx::query("INSERT INTO checkpoints (tree_size, root, note) VALUES (?, ?, ?)")
+        .bind(frontier.size() as i64)
+        .bind(root.0.as_slice())
+        .bind(&note)
+        .execute(&mut *conn)
+        .await
+        .map_err(map_error)?;
+    Ok(SignedCheckpoint {
+        tree_size: frontier.size(),
+        root,
+        note,
+    })
+}
+
+/// Appends a record's leaf to `frontier` and stores the hashes it adds.
+async fn add_leaf(
+    conn: &mut SqliteConnection,
+    frontier: &mut Frontier,
+    record_hash: &str,
+) -> Result<(), StoreError> {
+    let input = leaf_input(record_hash).ok_or_else(|| {
+        StoreError::Internal(format!(
+            "record hash `{record_hash}` is not 32 bytes of hex"
+        ))
+    })?;
+    for (idx, hash) in frontier.append(&input) {
+        sqlx::query("INSERT INTO log_hashes (idx, hash) VALUES (?, ?)")
+            .bind(idx as i64)
+            .bind(hash.0.as_slice())
+            .execute(&mut *conn)
+            .await
+            .map_err(map_error)?;
+    }
+    Ok(())
+}
+
+async fn read_stored_hashes<'c, E>(
+    executor: E,
+    indexes: &[u64],
+) -> Result<HashMap<u64, Hash>, StoreError>
+where
+    E: sqlx::Executor<'c, Database = sqlx::Sqlite>,
+{
+    if indexes.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let sql = format!(
+        "SELECT idx, hash FROM log_hashes WHERE idx IN ({})",
+        vec!["?"; indexes.len()].join(",")
+    );
+    let mut query = sqlx::query_as::<_, (i64, Vec<u8>)>(&sql);
+    for i in indexes {
+        query = query.bind(*i as i64);
+    }
+    let rows = query.fetch_all(executor).await.map_err(map_error)?;
+    rows.into_iter()
+        .map(|(idx, bytes)| {
+            let hash: [u8; 32] = bytes
+                .try_into()
+                .map_err(|_| StoreError::Internal(format!("stored hash {idx} is not 32 bytes")))?;
+            Ok((idx as u64, Hash(hash)))
+        })
+        .collect()
+}
+
+fn checkpoint_from_row(row: (i64, Vec<u8>, String)) -> Result<SignedCheckpoint, StoreError> {
+    let (tree_size, root, note) = row;
+    let root: [u8; 32] = root
+        .try_into()
+        .map_err(|_| StoreError::Internal(format!("checkpoint {tree_size} has a bad root")))?;
+    Ok(SignedCheckpoint {
+        tree_size: tree_size as u64,
+        root: Hash(root),
+        note,
+    })
+}
+
+/// Loads the log at start: the frontier of the last signed size, checked against
+/// that checkpoint's root. Records and their leaves commit together, so the log
+/// can only lag the records in a database written before the log existed: those
+/// records are added in log order and the result signed. An empty log gets its
+/// size-0 checkpoint, so there is always one to serve.
+async fn open_log(
+    conn: &mut SqliteConnection,
+    key: &LogKey,
+    origin: &str,
+) -> Result<(Frontier, SignedCheckpoint), StoreError> {
+    let last: Option<(i64, Vec<u8>, String)> = sqlx::query_as(
+        "SELECT tree_size, root, note FROM checkpoints ORDER BY tree_size DESC LIMIT 1",
+    )
+    .fetch_optional(&mut *conn)
+    .await
+    .map_err(map_error)?;
+    let last = last.map(checkpoint_from_row).transpose()?;
+    let signed_size = last.as_ref().map_or(0, |c| c.tree_size);
+    let stored = read_stored_hashes(&mut *conn, &Frontier::indexes(signed_size)).await?;
+    let mut frontier = Frontier::from_stored(signed_size, &stored)
+        .map_err(|e| StoreError::Internal(format!("the log cannot be loaded: {e}")))?;
+    if let Some(c) = &last {
+        if frontier.root() != c.root {
+            return Err(StoreError::Internal(format!(
+                "the stored log does not match its last signed checkpoint (size {}): the database was altered",
+                c.tree_size
+            )));
+        }
+    }
+    let (records,): (i64,) = sqlx::query_as("SELECT COALESCE(MAX(log_index) + 1, 0) FROM thoughts")
+        .fetch_one(&mut *conn)
+        .await
+        .map_err(map_error)?;
+    let records = records as u64;
+    if records < signed_size {
+        return Err(StoreError::Internal(format!(
+            "the log signed {signed_size} records but only {records} are stored: records were removed"
+        )));
+    }
+    if let (Some(c), true) = (&last, records == signed_size) {
+        return Ok((frontier, c.clone()));
+    }
+    // Records without leaves (a database from before the log): add them, in log
+    // order, and sign the result, in one transaction.
+    sqlx::query("BEGIN IMMEDIATE")
+        .execute(&mut *conn)
+        .await
+        .map_err(map_error)?;
+    let caught_up = async {
+        let mut next = signed_size;
+        while next < records {
+            let hashes: Vec<(String,)> = sqlx::query_as(
+                "SELECT hash FROM thoughts WHERE log_index >= ? ORDER BY log_index LIMIT 10000",
+            )
+            .bind(next as i64)
+            .fetch_all(&mut *conn)
+            .await
+            .map_err(map_error)?;
+            for (hash,) in &hashes {
+                add_leaf(conn, &mut frontier, hash).await?;
+            }
+            next += hashes.len() as u64;
+        }
+        sign_and_store(conn, &frontier, key, origin).await
+    }
+    .await;
+    match caught_up {
+        Ok(checkpoint) => {
+            sqlx::query("COMMIT")
+                .execute(&mut *conn)
+                .await
+                .map_err(map_error)?;
+            if records > signed_size {
+                tracing::info!(leaves = records - signed_size, "added records to the log");
+            }
+            Ok((frontier, checkpoint))
+        }
+        Err(e) => {
+            let _ = sqlx::query("ROLLBACK").execute(&mut *conn).await;
+            Err(e)
+        }
+    }
 }
 
 async fn insert(
     conn: &mut SqliteConnection,
     draft: NewThought,
     seams: &Seams,
+    frontier: &mut Frontier,
 ) -> Result<Record, StoreError> {
     let head: Option<(i64, String, String)> =
         sqlx::query_as("SELECT length, head_hash, last_timestamp FROM tasks WHERE task_id = ?")
@@ -465,6 +814,7 @@ async fn insert(
     .execute(&mut *conn)
     .await
     .map_err(map_error)?;
+    add_leaf(conn, frontier, &record.hash).await?;
     Ok(record)
 }
 
@@ -506,6 +856,22 @@ impl TryFrom<RecordRow> for Record {
             hash: row.hash,
         })
     }
+}
+
+/// The columns a chain walk hashes, read as stored (no validation, so that a
+/// tampered row is reported by the walk, not refused by the reader).
+#[derive(FromRow)]
+struct WalkRow {
+    seq: i64,
+    id: String,
+    #[sqlx(rename = "type")]
+    kind: String,
+    task_id: String,
+    content: String,
+    metadata: Option<String>,
+    timestamp: String,
+    prev_hash: String,
+    hash: String,
 }
 
 #[derive(FromRow)]

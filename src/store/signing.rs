@@ -1,0 +1,81 @@
+//! The log's signing key on disk: read from the file the operator names, or,
+//! when none is named, generated on first start beside the database with
+//! owner-only permissions and reused after.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use super::StoreError;
+use crate::domain::checkpoint::LogKey;
+
+/// File name of the generated key, in the database's directory.
+pub const DEFAULT_KEY_FILE: &str = "log-signing.key";
+
+/// Loads the key at `explicit`, or at the default path beside `db_path`
+/// (generating it there, named `name`, when it does not exist yet).
+pub fn load_or_generate(
+    explicit: Option<&Path>,
+    db_path: &Path,
+    name: &str,
+) -> Result<(LogKey, PathBuf), StoreError> {
+    if let Some(path) = explicit {
+        // A key the operator names must exist: generating one silently would
+        // start a second identity for the log.
+        return Ok((read(path)?, path.to_path_buf()));
+    }
+    let dir = db_path.parent().filter(|d| !d.as_os_str().is_empty());
+    let path = dir.unwrap_or(Path::new(".")).join(DEFAULT_KEY_FILE);
+    if path.exists() {
+        return Ok((read(&path)?, path));
+    }
+    let text = LogKey::generate(name, &mut rand_core::OsRng)
+        .map_err(|e| StoreError::Config(format!("cannot name the signing key: {e}")))?;
+    write_owner_only(&path, &text)?;
+    tracing::info!(path = %path.display(), "generated the log signing key");
+    Ok((read(&path)?, path))
+}
+
+fn read(path: &Path) -> Result<LogKey, StoreError> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        StoreError::Config(format!(
+            "cannot read the signing key {}: {e}",
+            path.display()
+        ))
+    })?;
+    warn_if_shared(path);
+    LogKey::from_signer_key(&text)
+        .map_err(|e| StoreError::Config(format!("signing key {}: {e}", path.display())))
+}
+
+#[cfg(unix)]
+fn write_owner_only(path: &Path, text: &str) -> Result<(), StoreError> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(path)
+        .map_err(|e| StoreError::Config(format!("cannot create {}: {e}", path.display())))?;
+    file.write_all(format!("{text}\n").as_bytes())
+        .and_then(|_| file.sync_all())
+        .map_err(|e| StoreError::Config(format!("cannot write {}: {e}", path.display())))
+}
+
+#[cfg(not(unix))]
+fn write_owner_only(path: &Path, text: &str) -> Result<(), StoreError> {
+    std::fs::write(path, format!("{text}\n"))
+        .map_err(|e| StoreError::Config(format!("cannot write {}: {e}", path.display())))
+}
+
+#[cfg(unix)]
+fn warn_if_shared(path: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    if let Ok(meta) = std::fs::metadata(path) {
+        if meta.permissions().mode() & 0o077 != 0 {
+            tracing::warn!(path = %path.display(), "the signing key is readable by others; chmod 600 it");
+        }
+    }
+}
+
+#[cfg(not(unix))]
+fn warn_if_shared(_: &Path) {}
