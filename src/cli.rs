@@ -2,16 +2,18 @@
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream, ToSocketAddrs};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::domain::checkpoint::is_origin_valid;
 use crate::domain::json;
 use crate::domain::record::{hash_of_json_record, DEFAULT_MAX_CONTENT_BYTES, MAX_BODY_DEPTH};
 use crate::http::{self, AppState, Limits, DEFAULT_MAX_BODY_BYTES};
-use crate::store::{Store, StoreConfig, Synchronous, DEFAULT_DATABASE_URL};
+use crate::store::{Store, StoreConfig, Synchronous, DEFAULT_DATABASE_URL, DEFAULT_ORIGIN};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -70,9 +72,24 @@ pub struct ServeArgs {
         default_value = "full"
     )]
     pub sqlite_synchronous: Synchronous,
+    /// The log's Ed25519 signing key (signed-note format). Default: `log-signing.key`
+    /// beside the database, generated on first start (owner-only) and reused.
+    #[arg(long, env = "DECISION_TRAIL_SIGNING_KEY_FILE")]
+    pub signing_key_file: Option<PathBuf>,
+    /// The log's name: first line of every checkpoint, and the name of a generated key.
+    #[arg(long, env = "DECISION_TRAIL_ORIGIN", default_value = DEFAULT_ORIGIN, value_parser = parse_origin)]
+    pub origin: String,
     /// Log format.
     #[arg(long, env = "DECISION_TRAIL_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
+}
+
+fn parse_origin(text: &str) -> Result<String, String> {
+    if is_origin_valid(text) && !text.contains(' ') && !text.contains('+') {
+        Ok(text.to_string())
+    } else {
+        Err("an origin is a non-empty name without spaces, `+` or control characters, such as example.com/log".into())
+    }
 }
 
 #[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
@@ -126,6 +143,8 @@ async fn run_server(args: ServeArgs) -> Result<(), String> {
     let config = StoreConfig {
         database_url: args.database_url.clone(),
         synchronous: args.sqlite_synchronous,
+        signing_key: args.signing_key_file.clone(),
+        origin: args.origin.clone(),
         ..StoreConfig::default()
     };
     let store = Store::open(&config).await.map_err(|e| e.to_string())?;

@@ -171,3 +171,21 @@ impl Paging {
         Paging { limit, after }
     }
 }
+
+impl QueryParams {
+    /// An optional non-negative integer parameter; a problem is added when it is
+    /// not one.
+    pub fn u64(&self, name: &str, errors: &mut Vec<FieldError>) -> Option<u64> {
+        let text = self.0.get(name)?;
+        match text.parse::<u64>() {
+            Ok(n) => Some(n),
+            Err(_) => {
+                errors.push(FieldError::new(
+                    name,
+                    format!("must be a non-negative integer, not `{text}`"),
+                ));
+                None
+            }
+        }
+    }
+}

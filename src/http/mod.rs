@@ -3,6 +3,7 @@
 
 pub mod extract;
 pub mod health;
+pub mod log;
 pub mod problem;
 pub mod tasks;
 pub mod thoughts;
@@ -62,13 +63,15 @@ pub struct AppState {
         title = "decision-trail",
         description = "A tamper-evident decision trail for AI agents. Agents append thought \
 records (plan, analysis, decision, reflection) to the chain of the task they work on; each \
-record is SHA-256-chained to the one before it. Every failure is an RFC 9457 problem with a \
-stable `code`."
+record is SHA-256-chained to the one before it, and every record is a leaf of one RFC 9162 \
+Merkle log whose signed checkpoints let anyone prove, offline, that nothing was altered, \
+dropped or reordered. Every failure is an RFC 9457 problem with a stable `code`."
     ),
     components(schemas(problem::Problem, problem::ProblemField)),
     tags(
         (name = "thoughts", description = "Append, read and list thought records"),
-        (name = "tasks", description = "Task chains at a glance"),
+        (name = "tasks", description = "Task chains: summaries, verification, export"),
+        (name = "log", description = "The Merkle log: signed checkpoints and RFC 9162 proofs"),
         (name = "health", description = "Liveness and readiness")
     )
 )]
@@ -78,8 +81,15 @@ fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .routes(routes!(thoughts::append, thoughts::list))
         .routes(routes!(thoughts::get_one))
+        .routes(routes!(thoughts::receipt))
         .routes(routes!(tasks::list))
         .routes(routes!(tasks::get_one))
+        .routes(routes!(tasks::verify))
+        .routes(routes!(tasks::export))
+        .routes(routes!(log::checkpoint))
+        .routes(routes!(log::key))
+        .routes(routes!(log::inclusion))
+        .routes(routes!(log::consistency))
         .routes(routes!(health::healthz))
         .routes(routes!(health::readyz))
 }

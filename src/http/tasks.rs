@@ -1,16 +1,23 @@
 //! `/tasks`: the chains at a glance.
 
+use axum::body::{Body, Bytes};
 use axum::extract::{Path, RawQuery, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
 use axum::Json as JsonResponse;
 use serde::Serialize;
 use utoipa::{IntoParams, ToSchema};
 
 use super::extract::{Paging, QueryParams};
+use super::log::signed_at;
 use super::problem::responses::{BadRequest, InternalError, NotFound, Unavailable};
 use super::problem::ApiError;
+use super::thoughts::RecordBody;
 use super::AppState;
+use crate::domain::chain::BreakReason;
 use crate::domain::cursor::CursorKind;
-use crate::store::TaskSummary;
+use crate::domain::merkle::to_hex;
+use crate::store::{ChainVerdict, TaskSummary};
 
 /// A task's chain: how long it is, its head, and when it began and last grew.
 #[derive(Serialize, ToSchema)]
@@ -116,4 +123,232 @@ pub async fn get_one(
         Some(task) => Ok(JsonResponse(task.into())),
         None => Err(ApiError::NotFound(format!("no task has id `{task_id}`"))),
     }
+}
+
+/// Why a chain walk stopped.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum BreakReasonBody {
+    /// The record does not link to the hash of the record before it.
+    PrevHashMismatch,
+    /// The record's stored hash is not the hash of its fields.
+    HashMismatch,
+    /// The record's seq is not the next one: a record is missing or out of place.
+    SeqGap,
+}
+
+impl From<BreakReason> for BreakReasonBody {
+    fn from(r: BreakReason) -> Self {
+        match r {
+            BreakReason::PrevHashMismatch => BreakReasonBody::PrevHashMismatch,
+            BreakReason::HashMismatch => BreakReasonBody::HashMismatch,
+            BreakReason::SeqGap => BreakReasonBody::SeqGap,
+        }
+    }
+}
+
+/// The outcome of walking a chain: valid, or its first break.
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum Verification {
+    Valid {
+        /// true
+        valid: bool,
+        length: u64,
+        head_hash: String,
+    },
+    Broken {
+        /// false
+        valid: bool,
+        /// Id of the first record where the chain breaks.
+        broken_at: String,
+        /// That record's stored seq.
+        seq: u64,
+        reason: BreakReasonBody,
+        /// What the walk expected there (a hash, or for `seq_gap` the seq).
+        expected: String,
+        /// What the record holds.
+        actual: String,
+    },
+}
+
+/// Walk a task's chain as stored, recomputing every hash and link.
+#[utoipa::path(
+    get,
+    path = "/tasks/{task_id}/verify",
+    tag = "tasks",
+    params(("task_id" = String, Path, description = "The task")),
+    responses(
+        (status = 200, description = "`valid: true` with length and head, or the first break", body = Verification),
+        NotFound, InternalError, Unavailable
+    )
+)]
+pub async fn verify(
+    State(state): State<AppState>,
+    Path(task_id): Path<String>,
+) -> Result<JsonResponse<Verification>, ApiError> {
+    let verdict = state
+        .store
+        .verify_chain(&task_id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("no task has id `{task_id}`")))?;
+    Ok(JsonResponse(match verdict {
+        ChainVerdict::Valid { length, head_hash } => Verification::Valid {
+            valid: true,
+            length,
+            head_hash,
+        },
+        ChainVerdict::Broken { at, seq } => Verification::Broken {
+            valid: false,
+            broken_at: at.id,
+            seq,
+            reason: at.reason.into(),
+            expected: at.expected,
+            actual: at.actual,
+        },
+    }))
+}
+
+/// First line of an export: the signed checkpoint every proof is for.
+#[derive(Serialize, ToSchema)]
+pub struct ExportHeader {
+    tree_size: u64,
+    /// Root of that tree, hex.
+    root: String,
+    /// The signed checkpoint (C2SP signed note) of `tree_size`.
+    checkpoint: String,
+}
+
+/// Every further line of an export: a record and its inclusion proof.
+#[derive(Serialize, ToSchema)]
+pub struct ExportLine {
+    record: RecordBody,
+    /// RFC 9162 inclusion proof of the record in the header's tree, hex.
+    inclusion_proof: Vec<String>,
+}
+
+/// Query of `GET /tasks/{task_id}/export`.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(dead_code)]
+pub struct ExportQuery {
+    /// Export the chain as of this signed tree size; default: the newest checkpoint.
+    tree_size: Option<u64>,
+}
+
+/// Records exported per database read; memory stays constant whatever the chain.
+const EXPORT_BATCH: u32 = 256;
+
+/// Export a task's chain as NDJSON, streamed: a header line with the signed
+/// checkpoint, then each record with its inclusion proof in that checkpoint's
+/// tree. `decision-trail verify FILE` checks it offline.
+#[utoipa::path(
+    get,
+    path = "/tasks/{task_id}/export",
+    tag = "tasks",
+    params(("task_id" = String, Path, description = "The task"), ExportQuery),
+    responses(
+        (status = 200, description = "NDJSON: one ExportHeader line, then one ExportLine per record", content_type = "application/x-ndjson", body = ExportLine),
+        BadRequest, NotFound, InternalError, Unavailable
+    )
+)]
+pub async fn export(
+    State(state): State<AppState>,
+    Path(task_id): Path<String>,
+    RawQuery(query): RawQuery,
+) -> Result<Response, ApiError> {
+    let mut errors = Vec::new();
+    let params = QueryParams::parse(query.as_deref(), &["tree_size"], &mut errors);
+    let size = params.u64("tree_size", &mut errors);
+    if !errors.is_empty() {
+        return Err(ApiError::invalid(errors));
+    }
+    if state.store.task(&task_id).await?.is_none() {
+        return Err(ApiError::NotFound(format!("no task has id `{task_id}`")));
+    }
+    let checkpoint = signed_at(&state, size).await?;
+    let header = serde_json::to_string(&ExportHeader {
+        tree_size: checkpoint.tree_size,
+        root: to_hex(&checkpoint.root),
+        checkpoint: checkpoint.note,
+    })
+    .map_err(|e| ApiError::Internal(e.to_string()))?;
+    let start = ExportCursor {
+        state,
+        task_id,
+        tree_size: checkpoint.tree_size,
+        after_seq: -1,
+        header: Some(header + "\n"),
+        done: false,
+    };
+    let stream = futures_util::stream::unfold(start, next_export_chunk);
+    Ok((
+        [(header::CONTENT_TYPE, "application/x-ndjson")],
+        Body::from_stream(stream),
+    )
+        .into_response())
+}
+
+struct ExportCursor {
+    state: AppState,
+    task_id: String,
+    tree_size: u64,
+    after_seq: i64,
+    header: Option<String>,
+    done: bool,
+}
+
+/// The next chunk of an export. A failure mid-stream ends the body with an
+/// error, so the client sees a cut-off export, never a silently short one.
+async fn next_export_chunk(
+    mut cur: ExportCursor,
+) -> Option<(Result<Bytes, std::io::Error>, ExportCursor)> {
+    if let Some(header) = cur.header.take() {
+        return Some((Ok(Bytes::from(header)), cur));
+    }
+    if cur.done {
+        return None;
+    }
+    let page = cur
+        .state
+        .store
+        .export_page(&cur.task_id, cur.tree_size, cur.after_seq, EXPORT_BATCH)
+        .await;
+    let page = match page {
+        Ok(page) => page,
+        Err(e) => {
+            tracing::error!(error = %e, task_id = %cur.task_id, "export failed mid-stream");
+            cur.done = true;
+            return Some((Err(std::io::Error::other(e.to_string())), cur));
+        }
+    };
+    if page.len() < EXPORT_BATCH as usize {
+        cur.done = true;
+    }
+    let Some((last, _)) = page.last() else {
+        return None;
+    };
+    cur.after_seq = last.seq as i64;
+    let mut chunk = String::new();
+    for (record, proof) in page {
+        let line = RecordBody::try_from(record).and_then(|record| {
+            serde_json::to_string(&ExportLine {
+                record,
+                inclusion_proof: proof.iter().map(to_hex).collect(),
+            })
+            .map_err(|e| ApiError::Internal(e.to_string()))
+        });
+        match line {
+            Ok(line) => {
+                chunk.push_str(&line);
+                chunk.push('\n');
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "export failed mid-stream");
+                cur.done = true;
+                return Some((Err(std::io::Error::other("unreadable record")), cur));
+            }
+        }
+    }
+    Some((Ok(Bytes::from(chunk)), cur))
 }

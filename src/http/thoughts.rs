@@ -16,6 +16,7 @@ use super::problem::responses::{
 use super::problem::ApiError;
 use super::AppState;
 use crate::domain::cursor::CursorKind;
+use crate::domain::merkle::{to_hex, LogQuery};
 use crate::domain::record::{identifier_problem, new_thought_from_json};
 use crate::domain::{FieldError, Record};
 use crate::store::Scope;
@@ -255,5 +256,62 @@ pub async fn list(
             .map(RecordBody::try_from)
             .collect::<Result<_, _>>()?,
         next: page.next,
+    }))
+}
+
+/// A record with the proof that it is in the log, and the signed checkpoint the
+/// proof was computed against (always the same tree size).
+#[derive(Serialize, ToSchema)]
+pub struct Receipt {
+    record: RecordBody,
+    log_index: u64,
+    /// Size of the tree of `checkpoint`, which the proof is for.
+    tree_size: u64,
+    /// Root of that tree, hex (the checkpoint's root).
+    root: String,
+    /// RFC 9162 inclusion proof of the record's leaf, hex, from the leaf upwards.
+    inclusion_proof: Vec<String>,
+    /// The signed checkpoint (C2SP signed note) of `tree_size`.
+    checkpoint: String,
+}
+
+/// A record's receipt: the record, its inclusion proof and the signed checkpoint
+/// the proof leads to.
+#[utoipa::path(
+    get,
+    path = "/thoughts/{id}/receipt",
+    tag = "thoughts",
+    params(("id" = String, Path, description = "The record's id")),
+    responses(
+        (status = 200, description = "The receipt", body = Receipt),
+        NotFound, InternalError, Unavailable
+    )
+)]
+pub async fn receipt(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<JsonResponse<Receipt>, ApiError> {
+    let record = state
+        .store
+        .record(&id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("no record has id `{id}`")))?;
+    let checkpoint = state.store.checkpoint_covering(record.log_index).await?;
+    let proof = state
+        .store
+        .log_answers(&[LogQuery::Inclusion {
+            leaf: record.log_index,
+            tree_size: checkpoint.tree_size,
+        }])
+        .await?
+        .pop()
+        .expect("one answer");
+    Ok(JsonResponse(Receipt {
+        log_index: record.log_index,
+        record: record.try_into()?,
+        tree_size: checkpoint.tree_size,
+        root: to_hex(&checkpoint.root),
+        inclusion_proof: proof.iter().map(to_hex).collect(),
+        checkpoint: checkpoint.note,
     }))
 }

@@ -207,6 +207,40 @@ impl Store {
         read_stored_hashes(&self.reads, indexes).await
     }
 
+    /// The record at leaf `log_index` of the log.
+    pub async fn record_at(&self, log_index: u64) -> Result<Option<Record>, StoreError> {
+        let sql = format!("SELECT {RECORD_COLUMNS} FROM thoughts WHERE log_index = ?");
+        let row: Option<RecordRow> = sqlx::query_as(&sql)
+            .bind(log_index as i64)
+            .fetch_optional(&self.reads)
+            .await
+            .map_err(map_error)?;
+        row.map(Record::try_from).transpose()
+    }
+
+    /// The newest checkpoint that covers leaf `log_index`. The writer publishes a
+    /// checkpoint before it answers, but a reader can see a committed record a
+    /// moment before that; the checkpoint committed with it is then read back.
+    pub async fn checkpoint_covering(
+        &self,
+        log_index: u64,
+    ) -> Result<SignedCheckpoint, StoreError> {
+        let latest = self.latest_checkpoint();
+        if log_index < latest.tree_size {
+            return Ok((*latest).clone());
+        }
+        let row: Option<(i64, Vec<u8>, String)> = sqlx::query_as(
+            "SELECT tree_size, root, note FROM checkpoints ORDER BY tree_size DESC LIMIT 1",
+        )
+        .fetch_optional(&self.reads)
+        .await
+        .map_err(map_error)?;
+        row.map(checkpoint_from_row)
+            .transpose()?
+            .filter(|c| log_index < c.tree_size)
+            .ok_or_else(|| StoreError::Internal(format!("no checkpoint covers leaf {log_index}")))
+    }
+
     pub async fn record_by_hash(&self, hash: &str) -> Result<Option<Record>, StoreError> {
         let sql = format!("SELECT {RECORD_COLUMNS} FROM thoughts WHERE hash = ?");
         let row: Option<RecordRow> = sqlx::query_as(&sql)
