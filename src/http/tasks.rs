@@ -325,9 +325,7 @@ async fn next_export_chunk(
     if page.len() < EXPORT_BATCH as usize {
         cur.done = true;
     }
-    let Some((last, _)) = page.last() else {
-        return None;
-    };
+    let (last, _) = page.last()?;
     cur.after_seq = last.seq as i64;
     let mut chunk = String::new();
     for (record, proof) in page {
