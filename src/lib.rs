@@ -3,6 +3,7 @@
 //! Layers (design.md §5): `http` → `store` → `domain`. `domain` is pure.
 
 pub mod cli;
+pub mod client;
 pub mod domain;
 pub mod http;
 pub mod store;

@@ -7,8 +7,10 @@
 //! - `chain`: how a record joins its chain (seq, prev_hash, timestamp);
 //! - `merkle`: the log, an RFC 9162 Merkle tree over every record;
 //! - `checkpoint`: signed checkpoints of the log (C2SP formats);
-//! - `cursor`: the opaque paging cursors.
+//! - `cursor`: the opaque paging cursors;
+//! - `audit`: checking an export without trusting the service.
 
+pub mod audit;
 pub mod chain;
 pub mod checkpoint;
 pub mod cursor;

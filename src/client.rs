@@ -1,0 +1,221 @@
+//! `decision-trail verify --url`: check a live service without trusting it.
+//!
+//! The verifier key is pinned (given, or trusted on first use and kept in the
+//! state file); every checkpoint must verify with it; and the state file keeps
+//! the last checkpoint accepted from each service, so the next run demands a
+//! consistency proof from it: a log rewritten or cut short since is caught.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::domain::audit::{audit_export, AuditReport, Trust};
+use crate::domain::checkpoint::{open_checkpoint, VerifiedCheckpoint};
+use crate::domain::merkle::{from_hex, to_hex, verify_consistency, Hash};
+
+/// What was accepted from one service.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Accepted {
+    pub verifier_key: String,
+    pub tree_size: u64,
+    pub root: String,
+    pub checkpoint: String,
+}
+
+/// The state file: the last checkpoint accepted, per service URL.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct State {
+    pub services: BTreeMap<String, Accepted>,
+}
+
+impl State {
+    pub fn load(path: &Path) -> Result<State, String> {
+        match std::fs::read_to_string(path) {
+            Ok(text) => serde_json::from_str(&text)
+                .map_err(|e| format!("state file {} is unreadable: {e}", path.display())),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(State::default()),
+            Err(e) => Err(format!("cannot read state file {}: {e}", path.display())),
+        }
+    }
+
+    /// Writes atomically: a crash leaves the old state or the new, never half.
+    pub fn save(&self, path: &Path) -> Result<(), String> {
+        let tmp = path.with_extension("tmp");
+        let text = serde_json::to_string_pretty(self).expect("state serializes");
+        std::fs::write(&tmp, text + "\n")
+            .and_then(|_| std::fs::rename(&tmp, path))
+            .map_err(|e| format!("cannot write state file {}: {e}", path.display()))
+    }
+}
+
+/// The outcome of checking a service.
+#[derive(Debug)]
+pub struct Checked {
+    pub checkpoint: VerifiedCheckpoint,
+    /// The size of the checkpoint accepted before, proven consistent with this one.
+    pub consistent_from: Option<u64>,
+    pub key_source: &'static str,
+    pub task: Option<AuditReport>,
+}
+
+async fn get_text(client: &reqwest::Client, url: &str) -> Result<String, String> {
+    let response = client
+        .get(url)
+        .send()
+        .await
+        .map_err(|e| format!("GET {url}: {e}"))?;
+    let status = response.status();
+    let body = response
+        .text()
+        .await
+        .map_err(|e| format!("GET {url}: {e}"))?;
+    if !status.is_success() {
+        return Err(format!("GET {url}: {status}: {}", body.trim()));
+    }
+    Ok(body)
+}
+
+#[derive(Deserialize)]
+struct ConsistencyBody {
+    proof: Vec<String>,
+}
+
+/// Checks the service at `base`: its checkpoint against the pinned key, its
+/// consistency with the checkpoint accepted last time, and, with `task`, that
+/// task's export. On success the state records the new checkpoint.
+pub async fn verify_service(
+    base: &str,
+    task: Option<&str>,
+    pinned_key: Option<&str>,
+    state: &mut State,
+) -> Result<Checked, String> {
+    let base = base.trim_end_matches('/');
+    if !base.starts_with("http://") {
+        return Err(format!(
+            "`{base}`: only http:// URLs are supported (this build has no TLS); \
+             reach an https service through a local proxy"
+        ));
+    }
+    let client = reqwest::Client::new();
+    let previous = state.services.get(base).cloned();
+    let served_key = get_text(&client, &format!("{base}/log/key")).await?;
+    let served_key = served_key.trim();
+    let (key, key_source) = match (pinned_key, &previous) {
+        (Some(k), _) => (k.trim().to_string(), "given"),
+        (None, Some(p)) => (p.verifier_key.clone(), "pinned in the state file"),
+        (None, None) => (served_key.to_string(), "served, trusted on first use"),
+    };
+    if served_key != key {
+        return Err(format!(
+            "the service's key is `{served_key}`, not the trusted `{key}`: refusing its checkpoints"
+        ));
+    }
+    if let Some(p) = previous.as_ref().filter(|p| p.verifier_key != key) {
+        return Err(format!(
+            "the key changed since the last run (`{}` then, `{key}` now); \
+             if that is expected, remove this service from the state file",
+            p.verifier_key
+        ));
+    }
+    let note = get_text(&client, &format!("{base}/log/checkpoint")).await?;
+    let checkpoint =
+        open_checkpoint(&note, &key).map_err(|e| format!("the checkpoint does not verify: {e}"))?;
+    let consistent_from = match &previous {
+        None => None,
+        Some(p) => Some(check_consistency(&client, base, p, &checkpoint).await?),
+    };
+    let task = match task {
+        None => None,
+        Some(t) => {
+            let url = format!(
+                "{base}/tasks/{}/export?tree_size={}",
+                urlencode(t),
+                checkpoint.size
+            );
+            let export = get_text(&client, &url).await?;
+            let report = audit_export(
+                &export,
+                Trust {
+                    verifier_key: Some(&key),
+                    checkpoint: Some(&note),
+                },
+            )
+            .map_err(|e| format!("task `{t}`: {e}"))?;
+            Some(report)
+        }
+    };
+    state.services.insert(
+        base.to_string(),
+        Accepted {
+            verifier_key: key,
+            tree_size: checkpoint.size,
+            root: to_hex(&checkpoint.root),
+            checkpoint: note,
+        },
+    );
+    Ok(Checked {
+        checkpoint,
+        consistent_from,
+        key_source,
+        task,
+    })
+}
+
+/// The new checkpoint must extend the one accepted before: same root at the
+/// same size, and a consistency proof, checked against both signed roots (not
+/// roots the service reports), when the log grew.
+async fn check_consistency(
+    client: &reqwest::Client,
+    base: &str,
+    before: &Accepted,
+    now: &VerifiedCheckpoint,
+) -> Result<u64, String> {
+    let old_root: Hash = from_hex(&before.root).ok_or("the state file holds a bad root")?;
+    if now.size < before.tree_size {
+        return Err(format!(
+            "the log shrank: a checkpoint of {} records was accepted before, the service now signs {}: it was truncated or rebuilt",
+            before.tree_size, now.size
+        ));
+    }
+    if now.size == before.tree_size {
+        if now.root != old_root {
+            return Err(format!(
+                "the log was rewritten: two different roots were signed for size {}",
+                now.size
+            ));
+        }
+        return Ok(before.tree_size);
+    }
+    let url = format!(
+        "{base}/log/proof/consistency?first={}&second={}",
+        before.tree_size, now.size
+    );
+    let body: ConsistencyBody = serde_json::from_str(&get_text(client, &url).await?)
+        .map_err(|e| format!("GET {url}: {e}"))?;
+    let proof: Vec<Hash> = body
+        .proof
+        .iter()
+        .map(|h| from_hex(h).ok_or_else(|| format!("GET {url}: bad proof hash `{h}`")))
+        .collect::<Result<_, _>>()?;
+    if !verify_consistency(&proof, before.tree_size, old_root, now.size, now.root) {
+        return Err(format!(
+            "the log was rewritten: the checkpoint of size {} accepted before is not a prefix of the new one of size {}",
+            before.tree_size, now.size
+        ));
+    }
+    Ok(before.tree_size)
+}
+
+/// Percent-encodes a path segment.
+fn urlencode(segment: &str) -> String {
+    segment
+        .bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}

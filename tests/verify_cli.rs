@@ -1,0 +1,362 @@
+//! `decision-trail verify`, the binary, against exports and live services: what
+//! checks passes, and every kind of tampering fails, naming what broke and where.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::{thought, TestApp};
+use decision_trail::http::Limits;
+use decision_trail::store::Seams;
+
+const BIN: &str = env!("CARGO_BIN_EXE_decision-trail");
+
+/// Runs the binary off the async runtime: (success, stdout, stderr).
+async fn run(args: Vec<String>) -> (bool, String, String) {
+    tokio::task::spawn_blocking(move || {
+        let out = Command::new(BIN).args(&args).output().unwrap();
+        (
+            out.status.success(),
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    })
+    .await
+    .unwrap()
+}
+
+fn s(p: &Path) -> String {
+    p.display().to_string()
+}
+
+async fn body(app: &TestApp, path: &str) -> String {
+    let r = app.get(path).await;
+    assert_eq!(r.status(), 200, "{path}");
+    r.text().await.unwrap()
+}
+
+/// A service with two tasks, and a directory for the files the test writes.
+async fn service() -> (TestApp, tempfile::TempDir) {
+    let app = TestApp::spawn().await;
+    for i in 0..8 {
+        app.append(&thought("decision", "task-a", "agent", &format!("a{i}")))
+            .await;
+        app.append(&thought("plan", "task-b", "agent", &format!("b{i}")))
+            .await;
+    }
+    (app, tempfile::tempdir().unwrap())
+}
+
+async fn save(app: &TestApp, dir: &Path, name: &str, path: &str) -> PathBuf {
+    let file = dir.join(name);
+    std::fs::write(&file, body(app, path).await).unwrap();
+    file
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_intact_export_verifies_offline_with_and_without_the_key() {
+    let (app, dir) = service().await;
+    let export = save(&app, dir.path(), "a.ndjson", "/tasks/task-a/export").await;
+    let (ok, out, err) = run(vec!["verify".into(), s(&export)]).await;
+    assert!(ok, "{err}");
+    assert!(out.contains("ok: task `task-a`: 8 records"), "{out}");
+    assert!(
+        out.contains("give --key"),
+        "says what was not checked: {out}"
+    );
+
+    let key = save(&app, dir.path(), "key.txt", "/log/key").await;
+    let (ok, out, err) = run(vec!["verify".into(), s(&export), "--key".into(), s(&key)]).await;
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("of 16 records verifies with the key; 8 inclusion proofs"),
+        "{out}"
+    );
+
+    // The checkpoint fetched separately, and the key given as text.
+    let checkpoint = save(&app, dir.path(), "cp.txt", "/log/checkpoint").await;
+    let key_text = std::fs::read_to_string(&key).unwrap().trim().to_string();
+    let (ok, _, err) = run(vec![
+        "verify".into(),
+        s(&export),
+        "--checkpoint".into(),
+        s(&checkpoint),
+        "--key".into(),
+        key_text,
+    ])
+    .await;
+    assert!(ok, "{err}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_checkpoint_of_another_size_says_how_to_export_for_it() {
+    let (app, dir) = service().await;
+    let old = save(&app, dir.path(), "cp10.txt", "/log/checkpoint?tree_size=10").await;
+    let export = save(&app, dir.path(), "a.ndjson", "/tasks/task-a/export").await;
+    let key = save(&app, dir.path(), "key.txt", "/log/key").await;
+    let (ok, _, err) = run(vec![
+        "verify".into(),
+        s(&export),
+        "--checkpoint".into(),
+        s(&old),
+        "--key".into(),
+        s(&key),
+    ])
+    .await;
+    assert!(!ok);
+    assert!(err.contains("?tree_size=10"), "{err}");
+    let matching = save(
+        &app,
+        dir.path(),
+        "a10.ndjson",
+        "/tasks/task-a/export?tree_size=10",
+    )
+    .await;
+    let (ok, out, err) = run(vec![
+        "verify".into(),
+        s(&matching),
+        "--checkpoint".into(),
+        s(&old),
+        "--key".into(),
+        s(&key),
+    ])
+    .await;
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("5 records"),
+        "leaves 0..9 hold 5 of task-a: {out}"
+    );
+}
+
+/// Rewrites line `n` (1-based) of a file with `edit`.
+fn edit_line(file: &Path, n: usize, edit: impl Fn(&str) -> String) -> PathBuf {
+    let text = std::fs::read_to_string(file).unwrap();
+    let lines: Vec<String> = text
+        .lines()
+        .enumerate()
+        .filter_map(|(i, l)| {
+            let e = if i + 1 == n { edit(l) } else { l.to_string() };
+            (!e.is_empty()).then_some(e)
+        })
+        .collect();
+    let out = file.with_extension(format!("edit{n}"));
+    std::fs::write(&out, lines.join("\n") + "\n").unwrap();
+    out
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tampered_exports_fail_naming_the_line_and_the_break() {
+    let (app, dir) = service().await;
+    let export = save(&app, dir.path(), "a.ndjson", "/tasks/task-a/export").await;
+    let key = save(&app, dir.path(), "key.txt", "/log/key").await;
+    let check = |file: PathBuf| {
+        let key = key.clone();
+        async move { run(vec!["verify".into(), s(&file), "--key".into(), s(&key)]).await }
+    };
+
+    // Line 4 is record seq 2 (line 1 is the header).
+    let changed = edit_line(&export, 4, |l| {
+        l.replace("\"content\":\"a2\"", "\"content\":\"A2\"")
+    });
+    let (ok, _, err) = check(changed).await;
+    assert!(!ok);
+    assert!(
+        err.contains("line 4") && err.contains("seq 2") && err.contains("hash_mismatch"),
+        "{err}"
+    );
+
+    let dropped = edit_line(&export, 4, |_| String::new());
+    let (ok, _, err) = check(dropped).await;
+    assert!(!ok);
+    assert!(err.contains("line 4") && err.contains("seq_gap"), "{err}");
+
+    // A proof hash flipped: the record is no longer shown to be in the log.
+    let proof_broken = edit_line(&export, 3, |l| {
+        let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+        v["inclusion_proof"][0] = "00".repeat(32).into();
+        v.to_string()
+    });
+    let (ok, _, err) = check(proof_broken).await;
+    assert!(!ok);
+    assert!(
+        err.contains("line 3") && err.contains("not in the log"),
+        "{err}"
+    );
+
+    // A signature that is not the log's.
+    let other = TestApp::spawn().await;
+    let other_key = save(&other, dir.path(), "other.txt", "/log/key").await;
+    let (ok, _, err) = run(vec![
+        "verify".into(),
+        s(&export),
+        "--key".into(),
+        s(&other_key),
+    ])
+    .await;
+    assert!(!ok);
+    assert!(
+        err.contains("checkpoint") && err.contains("signature"),
+        "{err}"
+    );
+
+    // A record from another task spliced in.
+    let b = body(&app, "/tasks/task-b/export").await;
+    let spliced_line = b.lines().nth(1).unwrap().to_string();
+    let spliced = edit_line(&export, 9, |_| spliced_line.clone());
+    let (ok, _, err) = check(spliced).await;
+    assert!(!ok);
+    assert!(err.contains("belongs to task `task-b`"), "{err}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_live_service_is_checked_and_its_growth_proven_consistent() {
+    let (app, dir) = service().await;
+    let state = dir.path().join("state.json");
+    let url = format!("http://{}", app.addr);
+    let args = |task: bool| {
+        let mut a = vec![
+            "verify".into(),
+            "--url".into(),
+            url.clone(),
+            "--state".into(),
+            s(&state),
+        ];
+        if task {
+            a.extend(["--task".to_string(), "task-b".to_string()]);
+        }
+        a
+    };
+    let (ok, out, err) = run(args(true)).await;
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("of 16 records") && out.contains("trusted on first use"),
+        "{out}"
+    );
+    assert!(
+        out.contains("ok: task `task-b`: 8 records") && out.contains("8 inclusion proofs"),
+        "{out}"
+    );
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&state).unwrap()).unwrap();
+    assert_eq!(saved["services"][&url]["tree_size"], 16);
+
+    for i in 0..5 {
+        app.append(&thought("plan", "task-b", "agent", &format!("more {i}")))
+            .await;
+    }
+    let (ok, out, err) = run(args(false)).await;
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("of 21 records") && out.contains("pinned in the state file"),
+        "{out}"
+    );
+    assert!(
+        out.contains("consistent with the checkpoint of 16 records"),
+        "{out}"
+    );
+    let (ok, out, _) = run(args(true)).await;
+    assert!(ok && out.contains("13 records"), "{out}");
+}
+
+/// The operator rebuilds the log with the same key: different content, or fewer
+/// records. A state file that accepted the real log catches both.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rebuilt_or_truncated_log_is_caught_by_the_state_file() {
+    let (app, dir) = service().await;
+    let state = dir.path().join("state.json");
+    let url = format!("http://{}", app.addr);
+    let (ok, _, err) = run(vec![
+        "verify".into(),
+        "--url".into(),
+        url.clone(),
+        "--state".into(),
+        s(&state),
+    ])
+    .await;
+    assert!(ok, "{err}");
+    let key_file = app.db_path.parent().unwrap().join("log-signing.key");
+
+    // Same key, a history that differs from leaf 3 on, and more records.
+    for (records, expect) in [
+        (20, "rewritten"),
+        (10, "shrank"),
+        (16, "two different roots"),
+    ] {
+        let forged_dir = std::sync::Arc::new(tempfile::tempdir().unwrap());
+        std::fs::copy(&key_file, forged_dir.path().join("log-signing.key")).unwrap();
+        let forged = TestApp::start(
+            forged_dir.path().join("trail.db"),
+            Some(forged_dir.clone()),
+            Seams::default(),
+            Limits::default(),
+        )
+        .await;
+        for i in 0..records {
+            forged
+                .append(&thought(
+                    "decision",
+                    "task-a",
+                    "agent",
+                    &format!("forged {i}"),
+                ))
+                .await;
+        }
+        // Point the accepted state at the forged service's address.
+        let mut saved: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&state).unwrap()).unwrap();
+        let accepted = saved["services"][&url].clone();
+        let forged_url = format!("http://{}", forged.addr);
+        saved["services"] = serde_json::json!({ forged_url.clone(): accepted });
+        let forged_state = dir.path().join(format!("forged-{records}.json"));
+        std::fs::write(&forged_state, saved.to_string()).unwrap();
+        let (ok, _, err) = run(vec![
+            "verify".into(),
+            "--url".into(),
+            forged_url,
+            "--state".into(),
+            s(&forged_state),
+        ])
+        .await;
+        assert!(!ok, "{records} records: must fail");
+        assert!(err.contains(expect), "{records}: {err}");
+        let after: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&forged_state).unwrap()).unwrap();
+        assert_eq!(
+            after["services"]
+                .as_object()
+                .unwrap()
+                .values()
+                .next()
+                .unwrap()["tree_size"],
+            16,
+            "a failed run keeps the accepted state"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_key_that_differs_from_the_pinned_one_is_refused() {
+    let (app, dir) = service().await;
+    let other = TestApp::spawn().await;
+    let other_key = body(&other, "/log/key").await;
+    let (ok, _, err) = run(vec![
+        "verify".into(),
+        "--url".into(),
+        format!("http://{}", app.addr),
+        "--key".into(),
+        other_key.trim().into(),
+        "--state".into(),
+        s(&dir.path().join("st.json")),
+    ])
+    .await;
+    assert!(!ok);
+    assert!(err.contains("not the trusted"), "{err}");
+    let (ok, _, err) = run(vec![
+        "verify".into(),
+        "--url".into(),
+        "https://example.invalid".into(),
+    ])
+    .await;
+    assert!(!ok && err.contains("only http://"), "{err}");
+}
