@@ -58,9 +58,7 @@ pub async fn checkpoint(
     let mut errors = Vec::new();
     let params = QueryParams::parse(query.as_deref(), &["tree_size"], &mut errors);
     let size = params.u64("tree_size", &mut errors);
-    if !errors.is_empty() {
-        return Err(ApiError::invalid(errors));
-    }
+    ApiError::refuse_any(errors)?;
     let checkpoint = signed_at(&state, size).await?;
     Ok(([(header::CONTENT_TYPE, TEXT_PLAIN)], checkpoint.note).into_response())
 }
@@ -162,9 +160,7 @@ pub async fn inclusion(
         )),
         _ => {}
     }
-    if !errors.is_empty() {
-        return Err(ApiError::invalid(errors));
-    }
+    ApiError::refuse_any(errors)?;
     let (leaf, field, record_hash) = match by_hash {
         Some(h) => {
             let record = state
@@ -261,9 +257,7 @@ pub async fn consistency(
     if !params.0.contains_key("first") {
         errors.push(FieldError::new("first", "is required"));
     }
-    if !errors.is_empty() {
-        return Err(ApiError::invalid(errors));
-    }
+    ApiError::refuse_any(errors)?;
     let first = first.expect("checked above");
     let latest = state.store.latest_checkpoint();
     let second = second.unwrap_or(latest.tree_size);

@@ -86,6 +86,15 @@ impl ApiError {
         ApiError::InvalidParams { detail, errors }
     }
 
+    /// Refuses the request when any field is bad, naming them all.
+    pub fn refuse_any(errors: Vec<FieldError>) -> Result<(), ApiError> {
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(ApiError::invalid(errors))
+        }
+    }
+
     fn parts(&self) -> (StatusCode, &'static str, &'static str) {
         match self {
             ApiError::InvalidParams { .. } => (

@@ -91,9 +91,7 @@ pub async fn list(
     let mut errors = Vec::new();
     let params = QueryParams::parse(query.as_deref(), &["limit", "after"], &mut errors);
     let paging = Paging::read(&params, CursorKind::Tasks, &mut errors);
-    if !errors.is_empty() {
-        return Err(ApiError::invalid(errors));
-    }
+    ApiError::refuse_any(errors)?;
     let page = state
         .store
         .tasks(paging.after.as_deref(), paging.limit)
@@ -260,9 +258,7 @@ pub async fn export(
     let mut errors = Vec::new();
     let params = QueryParams::parse(query.as_deref(), &["tree_size"], &mut errors);
     let size = params.u64("tree_size", &mut errors);
-    if !errors.is_empty() {
-        return Err(ApiError::invalid(errors));
-    }
+    ApiError::refuse_any(errors)?;
     if state.store.task(&task_id).await?.is_none() {
         return Err(ApiError::NotFound(format!("no task has id `{task_id}`")));
     }

@@ -192,10 +192,15 @@ pub async fn get_one(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<JsonResponse<RecordBody>, ApiError> {
-    match state.store.record(&id).await? {
-        Some(record) => Ok(JsonResponse(record.try_into()?)),
-        None => Err(ApiError::NotFound(format!("no record has id `{id}`"))),
-    }
+    Ok(JsonResponse(record_or_404(&state, &id).await?.try_into()?))
+}
+
+async fn record_or_404(state: &AppState, id: &str) -> Result<Record, ApiError> {
+    state
+        .store
+        .record(id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("no record has id `{id}`")))
 }
 
 /// Query of `GET /thoughts`.
@@ -238,9 +243,7 @@ pub async fn list(
     if let Some(problem) = task_id.and_then(|t| identifier_problem(t)) {
         errors.push(FieldError::new("task_id", problem));
     }
-    if !errors.is_empty() {
-        return Err(ApiError::invalid(errors));
-    }
+    ApiError::refuse_any(errors)?;
     let scope = match task_id {
         Some(t) => Scope::Task(t),
         None => Scope::Log,
@@ -291,11 +294,7 @@ pub async fn receipt(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<JsonResponse<Receipt>, ApiError> {
-    let record = state
-        .store
-        .record(&id)
-        .await?
-        .ok_or_else(|| ApiError::NotFound(format!("no record has id `{id}`")))?;
+    let record = record_or_404(&state, &id).await?;
     let checkpoint = state.store.checkpoint_covering(record.log_index).await?;
     let proof = state
         .store
