@@ -72,6 +72,9 @@ pub enum ApiError {
     Conflict(String),
     #[error("{0}")]
     Unavailable(String),
+    /// At capacity: the detail is safe to show, and says to retry.
+    #[error("{0}")]
+    Overloaded(String),
     #[error("{0}")]
     Internal(String),
 }
@@ -122,7 +125,7 @@ impl ApiError {
                 "Unsupported media type",
             ),
             ApiError::Conflict(_) => (StatusCode::CONFLICT, "conflict", "Conflict"),
-            ApiError::Unavailable(_) => (
+            ApiError::Unavailable(_) | ApiError::Overloaded(_) => (
                 StatusCode::SERVICE_UNAVAILABLE,
                 "unavailable",
                 "Service unavailable",
@@ -145,6 +148,9 @@ impl From<StoreError> for ApiError {
             )]),
             StoreError::Conflict(m) => ApiError::Conflict(m),
             StoreError::Unavailable(m) => ApiError::Unavailable(m),
+            StoreError::Busy(m) => {
+                ApiError::Overloaded(format!("{m}; retry after the Retry-After delay"))
+            }
             StoreError::Config(m) | StoreError::Internal(m) => ApiError::Internal(m),
         }
     }

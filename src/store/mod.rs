@@ -73,7 +73,16 @@ pub struct StoreConfig {
     pub signing_key: Option<PathBuf>,
     /// First line of every checkpoint: the log's name.
     pub origin: String,
+    /// Appends that may wait for the writer; past it, appends are refused (503).
+    pub queue_capacity: usize,
+    /// Bytes of appends that may wait for the writer; past it, likewise.
+    pub queue_bytes: usize,
 }
+
+/// Default bound of the append queue, in appends.
+pub const DEFAULT_QUEUE_CAPACITY: usize = 4096;
+/// Default bound of the append queue, in bytes.
+pub const DEFAULT_QUEUE_BYTES: usize = 64 * 1024 * 1024;
 
 impl Default for StoreConfig {
     fn default() -> Self {
@@ -83,6 +92,8 @@ impl Default for StoreConfig {
             read_connections: 8,
             signing_key: None,
             origin: DEFAULT_ORIGIN.to_string(),
+            queue_capacity: DEFAULT_QUEUE_CAPACITY,
+            queue_bytes: DEFAULT_QUEUE_BYTES,
         }
     }
 }
@@ -158,7 +169,7 @@ pub enum Scope<'a> {
     Task(&'a str),
 }
 
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, Clone, thiserror::Error)]
 pub enum StoreError {
     /// The configuration cannot be used (bad URL, unsupported backend).
     #[error("{0}")]
@@ -172,6 +183,9 @@ pub enum StoreError {
     /// The database cannot be reached or the writer has stopped.
     #[error("storage unavailable: {0}")]
     Unavailable(String),
+    /// The append queue is full; retrying shortly will likely succeed.
+    #[error("{0}")]
+    Busy(String),
     /// Stored data that does not read back as a record, or an unexpected error.
     #[error("storage error: {0}")]
     Internal(String),

@@ -15,7 +15,7 @@ use sqlx::sqlite::{
     SqliteSynchronous,
 };
 use sqlx::{ConnectOptions, Connection, FromRow};
-use tokio::sync::{mpsc, oneshot, watch, Mutex};
+use tokio::sync::{mpsc, oneshot, watch, Mutex, OwnedSemaphorePermit, Semaphore};
 use tokio::task::JoinHandle;
 
 use super::{
@@ -33,22 +33,34 @@ static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite")
 /// How long a statement waits for a lock held by another process before failing.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// Appends waiting for the writer; callers wait for room beyond this.
-const QUEUE_CAPACITY: usize = 1024;
+/// Most appends committed in one transaction.
+const MAX_BATCH: usize = 1024;
+
+/// Chain heads the writer keeps; past this the cache starts over (a miss costs
+/// one indexed read).
+const MAX_CACHED_HEADS: usize = 100_000;
 
 const RECORD_COLUMNS: &str =
     "log_index, id, task_id, seq, type, agent_id, content, metadata, timestamp, prev_hash, hash";
 
 enum Job {
-    Append {
-        draft: NewThought,
-        reply: oneshot::Sender<Result<Record, StoreError>>,
-    },
+    Append(Pending),
     Shutdown,
+}
+
+/// An append waiting for the writer. Its permit holds its bytes' place in the
+/// queue's byte budget until it is answered.
+struct Pending {
+    draft: NewThought,
+    reply: oneshot::Sender<Result<Record, StoreError>>,
+    _permit: OwnedSemaphorePermit,
 }
 
 pub struct Store {
     jobs: mpsc::Sender<Job>,
+    /// Bytes of appends queued; with the channel's bound, what keeps the queue
+    /// from growing without limit.
+    queued_bytes: Arc<Semaphore>,
     reads: SqlitePool,
     writer: Mutex<Option<JoinHandle<()>>>,
     /// The newest checkpoint; the writer publishes each one before answering
@@ -121,10 +133,13 @@ impl Store {
             .connect_with(read_options)
             .await
             .map_err(|e| open_error(&path, e))?;
-        let (jobs, queue) = mpsc::channel(QUEUE_CAPACITY);
+        let (jobs, queue) = mpsc::channel(config.queue_capacity.max(1));
         let handle = tokio::spawn(run_writer(writer, queue, seams, log));
         Ok(Store {
             jobs,
+            queued_bytes: Arc::new(Semaphore::new(
+                config.queue_bytes.clamp(1, u32::MAX as usize),
+            )),
             reads,
             writer: Mutex::new(Some(handle)),
             latest: latest_rx,
@@ -132,13 +147,34 @@ impl Store {
         })
     }
 
-    /// Appends a record to its task's chain; answers after the commit that holds it.
+    /// Appends a record to its task's chain; answers after the commit that holds
+    /// it. When the queue is full (in appends or bytes) it refuses at once with
+    /// `Busy` rather than queueing without limit.
     pub async fn append(&self, draft: NewThought) -> Result<Record, StoreError> {
+        let size = draft.content.len()
+            + draft.task_id.len()
+            + draft.agent_id.len()
+            + draft.metadata.as_ref().map_or(0, |m| m.canonical().len())
+            + 256;
+        let permit = self
+            .queued_bytes
+            .clone()
+            .try_acquire_many_owned(u32::try_from(size).unwrap_or(u32::MAX))
+            .map_err(|_| StoreError::Busy("the append queue is full".into()))?;
         let (reply, answer) = oneshot::channel();
-        self.jobs
-            .send(Job::Append { draft, reply })
-            .await
-            .map_err(|_| StoreError::Unavailable("the writer has stopped".into()))?;
+        let job = Job::Append(Pending {
+            draft,
+            reply,
+            _permit: permit,
+        });
+        self.jobs.try_send(job).map_err(|e| match e {
+            mpsc::error::TrySendError::Full(_) => {
+                StoreError::Busy("the append queue is full".into())
+            }
+            mpsc::error::TrySendError::Closed(_) => {
+                StoreError::Unavailable("the writer has stopped".into())
+            }
+        })?;
         answer
             .await
             .map_err(|_| StoreError::Unavailable("the writer stopped before answering".into()))?
@@ -560,24 +596,36 @@ async fn run_writer(
     seams: Seams,
     mut log: Log,
 ) {
-    while let Some(job) = queue.recv().await {
-        match job {
-            Job::Append { draft, reply } => {
-                let result = append_one(&mut conn, draft, &seams, &mut log).await;
-                if let Err(e) = &result {
-                    tracing::warn!(error = %e, "append failed");
+    let mut heads: HashMap<String, ChainHead> = HashMap::new();
+    let mut stopping = false;
+    while !stopping {
+        let Some(first) = queue.recv().await else {
+            break;
+        };
+        // Group commit: everything already waiting joins this transaction.
+        let mut batch = Vec::new();
+        let mut next = Some(first);
+        while let Some(job) = next.take() {
+            match job {
+                Job::Append(pending) => batch.push(pending),
+                Job::Shutdown => {
+                    stopping = true;
+                    break;
                 }
-                // The caller may have gone away; the record is committed regardless.
-                let _ = reply.send(result);
             }
-            Job::Shutdown => break,
+            if batch.len() < MAX_BATCH {
+                next = queue.try_recv().ok();
+            }
+        }
+        if !batch.is_empty() {
+            commit_batch(&mut conn, batch, &seams, &mut log, &mut heads).await;
         }
     }
     queue.close();
     // Anything queued after the shutdown request is refused, not dropped silently.
     while let Ok(job) = queue.try_recv() {
-        if let Job::Append { reply, .. } = job {
-            let _ = reply.send(Err(StoreError::Unavailable(
+        if let Job::Append(pending) = job {
+            let _ = pending.reply.send(Err(StoreError::Unavailable(
                 "the service is shutting down".into(),
             )));
         }
@@ -587,39 +635,148 @@ async fn run_writer(
     }
 }
 
-/// One append: the record, the log hashes it adds and the checkpoint that covers
-/// it, in one transaction. The new frontier and checkpoint take effect only once
-/// committed, and the checkpoint is published before the caller is answered.
-async fn append_one(
+/// How a batch failed.
+enum BatchError {
+    /// A record was refused before the commit (a constraint): the others may
+    /// still be written, one by one.
+    Record(StoreError),
+    /// The transaction as a whole failed (begin, checkpoint or commit): nothing
+    /// of it was written, and every caller is told so.
+    Batch(StoreError),
+}
+
+/// Answers every caller of a batch, after the commit that holds its record. If
+/// one record is refused the batch is retried one record per transaction, so
+/// each caller gets its own answer.
+async fn commit_batch(
     conn: &mut SqliteConnection,
-    draft: NewThought,
+    batch: Vec<Pending>,
     seams: &Seams,
     log: &mut Log,
-) -> Result<Record, StoreError> {
+    heads: &mut HashMap<String, ChainHead>,
+) {
+    let drafts: Vec<&NewThought> = batch.iter().map(|p| &p.draft).collect();
+    match write_batch(conn, &drafts, seams, log, heads).await {
+        Ok(records) => {
+            for (pending, record) in batch.into_iter().zip(records) {
+                // The caller may have gone away; the record is committed regardless.
+                let _ = pending.reply.send(Ok(record));
+            }
+        }
+        Err(BatchError::Record(_)) if batch.len() > 1 => {
+            for pending in batch {
+                let result = write_batch(conn, &[&pending.draft], seams, log, heads)
+                    .await
+                    .map(|mut records| records.remove(0))
+                    .map_err(|e| match e {
+                        BatchError::Record(e) | BatchError::Batch(e) => e,
+                    });
+                if let Err(e) = &result {
+                    tracing::warn!(error = %e, "append refused");
+                }
+                let _ = pending.reply.send(result);
+            }
+        }
+        Err(BatchError::Record(e) | BatchError::Batch(e)) => {
+            tracing::warn!(error = %e, appends = batch.len(), "batch failed; nothing of it was written");
+            for pending in batch {
+                let _ = pending.reply.send(Err(e.clone()));
+            }
+        }
+    }
+}
+
+/// One transaction: the records (chained on the cached heads), their log
+/// hashes and one signed checkpoint of the result, committed with one sync. The
+/// new frontier, heads and checkpoint take effect only once committed, and the
+/// checkpoint is published before any caller is answered.
+async fn write_batch(
+    conn: &mut SqliteConnection,
+    drafts: &[&NewThought],
+    seams: &Seams,
+    log: &mut Log,
+    heads: &mut HashMap<String, ChainHead>,
+) -> Result<Vec<Record>, BatchError> {
     sqlx::query("BEGIN IMMEDIATE")
         .execute(&mut *conn)
         .await
-        .map_err(map_error)?;
+        .map_err(|e| BatchError::Batch(map_error(e)))?;
     let mut frontier = log.frontier.clone();
-    let written = match insert(conn, draft, seams, &mut frontier).await {
-        Ok(record) => sign_and_store(conn, &frontier, &log.key, &log.origin)
+    let mut moved: HashMap<String, ChainHead> = HashMap::new();
+    let mut records = Vec::with_capacity(drafts.len());
+    let mut leaves = Vec::with_capacity(drafts.len() * 2);
+    let mut written: Result<(), BatchError> = Ok(());
+    // Chain and log are computed in memory; the rows go in with one statement each.
+    for draft in drafts {
+        let head = match moved
+            .get(&draft.task_id)
+            .or_else(|| heads.get(&draft.task_id))
+        {
+            Some(h) => Some(h.clone()),
+            None => match stored_head(conn, &draft.task_id).await {
+                Ok(h) => h,
+                Err(e) => {
+                    written = Err(BatchError::Batch(e));
+                    break;
+                }
+            },
+        };
+        let record = chain::link(
+            (*draft).clone(),
+            head.as_ref(),
+            frontier.size(),
+            (seams.new_id)(),
+            (seams.now)(),
+        );
+        match leaf_input(&record.hash) {
+            Some(input) => leaves.extend(frontier.append(&input)),
+            None => {
+                written = Err(BatchError::Batch(StoreError::Internal(
+                    "a record hash is not hex".into(),
+                )));
+                break;
+            }
+        }
+        moved.insert(record.task_id.clone(), ChainHead::after(&record));
+        records.push(record);
+    }
+    if written.is_ok() {
+        written = insert_records(conn, &records)
             .await
-            .map(|checkpoint| (record, checkpoint)),
+            .map_err(BatchError::Record);
+    }
+    if written.is_ok() {
+        written = insert_hashes(conn, &leaves)
+            .await
+            .map_err(BatchError::Batch);
+    }
+    let signed = match written {
+        Ok(()) => sign_and_store(conn, &frontier, &log.key, &log.origin)
+            .await
+            .map_err(BatchError::Batch),
         Err(e) => Err(e),
     };
-    let outcome = match written {
-        Ok(done) => sqlx::query("COMMIT")
+    let committed = match signed {
+        Ok(checkpoint) => sqlx::query("COMMIT")
             .execute(&mut *conn)
             .await
-            .map(|_| done)
-            .map_err(map_error),
+            .map(|_| checkpoint)
+            .map_err(|e| {
+                BatchError::Batch(StoreError::Unavailable(format!(
+                    "the commit failed, nothing of the batch was written: {e}"
+                )))
+            }),
         Err(e) => Err(e),
     };
-    match outcome {
-        Ok((record, checkpoint)) => {
+    match committed {
+        Ok(checkpoint) => {
             log.frontier = frontier;
+            if heads.len() + moved.len() > MAX_CACHED_HEADS {
+                heads.clear();
+            }
+            heads.extend(moved);
             log.latest.send_replace(Arc::new(checkpoint));
-            Ok(record)
+            Ok(records)
         }
         Err(e) => {
             // Nothing half-written: whatever the failure, the transaction goes.
@@ -627,6 +784,24 @@ async fn append_one(
             Err(e)
         }
     }
+}
+
+/// A chain head as stored, for a task the writer has not cached.
+async fn stored_head(
+    conn: &mut SqliteConnection,
+    task_id: &str,
+) -> Result<Option<ChainHead>, StoreError> {
+    let row: Option<(i64, String, String)> =
+        sqlx::query_as("SELECT length, head_hash, last_timestamp FROM tasks WHERE task_id = ?")
+            .bind(task_id)
+            .fetch_optional(&mut *conn)
+            .await
+            .map_err(map_error)?;
+    Ok(row.map(|(length, head_hash, last_timestamp)| ChainHead {
+        length: length as u64,
+        head_hash,
+        last_timestamp,
+    }))
 }
 
 /// Signs the checkpoint of `frontier`'s tree and stores it (and so refuses a
@@ -651,28 +826,6 @@ async fn sign_and_store(
         root,
         note,
     })
-}
-
-/// Appends a record's leaf to `frontier` and stores the hashes it adds.
-async fn add_leaf(
-    conn: &mut SqliteConnection,
-    frontier: &mut Frontier,
-    record_hash: &str,
-) -> Result<(), StoreError> {
-    let input = leaf_input(record_hash).ok_or_else(|| {
-        StoreError::Internal(format!(
-            "record hash `{record_hash}` is not 32 bytes of hex"
-        ))
-    })?;
-    for (idx, hash) in frontier.append(&input) {
-        sqlx::query("INSERT INTO log_hashes (idx, hash) VALUES (?, ?)")
-            .bind(idx as i64)
-            .bind(hash.0.as_slice())
-            .execute(&mut *conn)
-            .await
-            .map_err(map_error)?;
-    }
-    Ok(())
 }
 
 async fn read_stored_hashes<'c, E>(
@@ -774,9 +927,14 @@ async fn open_log(
             .fetch_all(&mut *conn)
             .await
             .map_err(map_error)?;
+            let mut leaves = Vec::new();
             for (hash,) in &hashes {
-                add_leaf(conn, &mut frontier, hash).await?;
+                let input = leaf_input(hash).ok_or_else(|| {
+                    StoreError::Internal(format!("record hash `{hash}` is not 32 bytes of hex"))
+                })?;
+                leaves.extend(frontier.append(&input));
             }
+            insert_hashes(conn, &leaves).await?;
             next += hashes.len() as u64;
         }
         sign_and_store(conn, &frontier, key, origin).await
@@ -800,55 +958,55 @@ async fn open_log(
     }
 }
 
-async fn insert(
+/// Rows per INSERT statement, under SQLite's limit of 32,766 bound values.
+const RECORDS_PER_STATEMENT: usize = 2000;
+const HASHES_PER_STATEMENT: usize = 10_000;
+
+/// Inserts records with one statement per `RECORDS_PER_STATEMENT`; the schema's
+/// constraints and triggers check every row.
+async fn insert_records(conn: &mut SqliteConnection, records: &[Record]) -> Result<(), StoreError> {
+    for chunk in records.chunks(RECORDS_PER_STATEMENT) {
+        let sql = format!(
+            "INSERT INTO thoughts (log_index, id, task_id, seq, type, agent_id, content, metadata, timestamp, prev_hash, hash) VALUES {}",
+            vec!["(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"; chunk.len()].join(", ")
+        );
+        let mut query = sqlx::query(&sql);
+        for r in chunk {
+            query = query
+                .bind(r.log_index as i64)
+                .bind(&r.id)
+                .bind(&r.task_id)
+                .bind(r.seq as i64)
+                .bind(r.r#type.as_str())
+                .bind(&r.agent_id)
+                .bind(&r.content)
+                .bind(r.metadata.as_ref().map(Metadata::canonical))
+                .bind(&r.timestamp)
+                .bind(&r.prev_hash)
+                .bind(&r.hash);
+        }
+        query.execute(&mut *conn).await.map_err(map_error)?;
+    }
+    Ok(())
+}
+
+/// Stores log hashes at their indexes, one statement per `HASHES_PER_STATEMENT`.
+async fn insert_hashes(
     conn: &mut SqliteConnection,
-    draft: NewThought,
-    seams: &Seams,
-    frontier: &mut Frontier,
-) -> Result<Record, StoreError> {
-    let head: Option<(i64, String, String)> =
-        sqlx::query_as("SELECT length, head_hash, last_timestamp FROM tasks WHERE task_id = ?")
-            .bind(&draft.task_id)
-            .fetch_optional(&mut *conn)
-            .await
-            .map_err(map_error)?;
-    let head = head.map(|(length, head_hash, last_timestamp)| ChainHead {
-        length: length as u64,
-        head_hash,
-        last_timestamp,
-    });
-    let (next_leaf,): (i64,) =
-        sqlx::query_as("SELECT COALESCE(MAX(log_index) + 1, 0) FROM thoughts")
-            .fetch_one(&mut *conn)
-            .await
-            .map_err(map_error)?;
-    let record = chain::link(
-        draft,
-        head.as_ref(),
-        next_leaf as u64,
-        (seams.new_id)(),
-        (seams.now)(),
-    );
-    sqlx::query(
-        "INSERT INTO thoughts (log_index, id, task_id, seq, type, agent_id, content, metadata, timestamp, prev_hash, hash) \
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    )
-    .bind(record.log_index as i64)
-    .bind(&record.id)
-    .bind(&record.task_id)
-    .bind(record.seq as i64)
-    .bind(record.r#type.as_str())
-    .bind(&record.agent_id)
-    .bind(&record.content)
-    .bind(record.metadata.as_ref().map(Metadata::canonical))
-    .bind(&record.timestamp)
-    .bind(&record.prev_hash)
-    .bind(&record.hash)
-    .execute(&mut *conn)
-    .await
-    .map_err(map_error)?;
-    add_leaf(conn, frontier, &record.hash).await?;
-    Ok(record)
+    hashes: &[(u64, Hash)],
+) -> Result<(), StoreError> {
+    for chunk in hashes.chunks(HASHES_PER_STATEMENT) {
+        let sql = format!(
+            "INSERT INTO log_hashes (idx, hash) VALUES {}",
+            vec!["(?, ?)"; chunk.len()].join(", ")
+        );
+        let mut query = sqlx::query(&sql);
+        for (idx, hash) in chunk {
+            query = query.bind(*idx as i64).bind(hash.0.to_vec());
+        }
+        query.execute(&mut *conn).await.map_err(map_error)?;
+    }
+    Ok(())
 }
 
 #[derive(FromRow)]
