@@ -41,6 +41,14 @@ impl TestApp {
         TestApp::start(path, Some(dir), seams, limits).await
     }
 
+    /// A fresh database, with the store configuration adjusted by `adjust`.
+    pub async fn spawn_configured(adjust: impl FnOnce(&mut StoreConfig)) -> TestApp {
+        let dir = Arc::new(tempfile::tempdir().expect("temp dir"));
+        let path = dir.path().join("trail.db");
+        TestApp::start_configured(path, Some(dir), Seams::default(), Limits::default(), adjust)
+            .await
+    }
+
     /// Starts the service on an existing (or new) database file.
     pub async fn start(
         db_path: PathBuf,
@@ -48,10 +56,21 @@ impl TestApp {
         seams: Seams,
         limits: Limits,
     ) -> TestApp {
-        let config = StoreConfig {
+        TestApp::start_configured(db_path, dir, seams, limits, |_| {}).await
+    }
+
+    pub async fn start_configured(
+        db_path: PathBuf,
+        dir: Option<Arc<tempfile::TempDir>>,
+        seams: Seams,
+        limits: Limits,
+        adjust: impl FnOnce(&mut StoreConfig),
+    ) -> TestApp {
+        let mut config = StoreConfig {
             database_url: format!("sqlite://{}", db_path.display()),
             ..StoreConfig::default()
         };
+        adjust(&mut config);
         let store = Store::open_with(&config, seams).await.expect("store opens");
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
