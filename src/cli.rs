@@ -15,7 +15,10 @@ use crate::domain::checkpoint::is_origin_valid;
 use crate::domain::json;
 use crate::domain::record::{hash_of_json_record, DEFAULT_MAX_CONTENT_BYTES, MAX_BODY_DEPTH};
 use crate::http::{self, AppState, Limits, DEFAULT_MAX_BODY_BYTES};
-use crate::store::{Store, StoreConfig, Synchronous, DEFAULT_DATABASE_URL, DEFAULT_ORIGIN};
+use crate::store::{
+    Store, StoreConfig, Synchronous, DEFAULT_DATABASE_URL, DEFAULT_ORIGIN, DEFAULT_QUEUE_BYTES,
+    DEFAULT_QUEUE_CAPACITY,
+};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -109,6 +112,12 @@ pub struct ServeArgs {
     /// The log's name: first line of every checkpoint, and the name of a generated key.
     #[arg(long, env = "DECISION_TRAIL_ORIGIN", default_value = DEFAULT_ORIGIN, value_parser = parse_origin)]
     pub origin: String,
+    /// Appends that may wait for the writer; past it, appends get 503 + Retry-After.
+    #[arg(long, env = "DECISION_TRAIL_QUEUE_CAPACITY", default_value_t = DEFAULT_QUEUE_CAPACITY)]
+    pub queue_capacity: usize,
+    /// Bytes of appends that may wait for the writer; past it, likewise.
+    #[arg(long, env = "DECISION_TRAIL_QUEUE_BYTES", default_value_t = DEFAULT_QUEUE_BYTES)]
+    pub queue_bytes: usize,
     /// Log format.
     #[arg(long, env = "DECISION_TRAIL_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
@@ -176,6 +185,8 @@ async fn run_server(args: ServeArgs) -> Result<(), String> {
         synchronous: args.sqlite_synchronous,
         signing_key: args.signing_key_file.clone(),
         origin: args.origin.clone(),
+        queue_capacity: args.queue_capacity,
+        queue_bytes: args.queue_bytes,
         ..StoreConfig::default()
     };
     let store = Store::open(&config).await.map_err(|e| e.to_string())?;

@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# The bench kit: the release service against the HTTP floor (examples/floor.rs),
+# driven by hey on loopback, alternating floor and service in the same run.
+#
+#   bench/run.sh            POST, GET by id, list page, receipt: rates, p50/p99,
+#                           service ÷ floor, peak RSS (ROUNDS=3 rounds, medians)
+#   bench/run.sh million    1,000,000 appends in chunks of 100,000: the rate of
+#                           each chunk (first vs last) and peak RSS
+#
+# Environment: ROUNDS (3), POSTS per round (20000), GETS per round (40000),
+# SYNC (full; `normal` measures the non-durable option separately).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+MODE=${1:-ops}
+ROUNDS=${ROUNDS:-3}
+POSTS=${POSTS:-20000}
+GETS=${GETS:-40000}
+SYNC=${SYNC:-full}
+SERVICE=127.0.0.1:18180
+FLOOR=127.0.0.1:18181
+TASKS=16
+CONNS=64
+
+if ! command -v hey >/dev/null 2>&1; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hey >/dev/null
+fi
+cargo build --release --locked --bin decision-trail --example floor >&2
+
+WORK=$(mktemp -d)
+PIDS=()
+cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$WORK"; }
+trap cleanup EXIT
+
+target/release/decision-trail --listen "$SERVICE" --database-url "sqlite://$WORK/trail.db" \
+    --sqlite-synchronous "$SYNC" >"$WORK/service.log" 2>&1 &
+SERVICE_PID=$!; PIDS+=("$SERVICE_PID")
+target/release/examples/floor "$FLOOR" 2>"$WORK/floor.log" &
+FLOOR_PID=$!; PIDS+=("$FLOOR_PID")
+for addr in "$SERVICE" "$FLOOR"; do
+    for _ in $(seq 100); do curl -sf "http://$addr/healthz" >/dev/null && break; sleep 0.1; done
+done
+
+# 1 KB records over 16 tasks: one body file per task.
+python3 - "$WORK" "$TASKS" <<'PY'
+import json, sys
+work, tasks = sys.argv[1], int(sys.argv[2])
+for i in range(tasks):
+    body = {"type": "analysis", "task_id": f"bench-{i:02}", "agent_id": "bench", "content": "x" * 1000}
+    open(f"{work}/body-{i:02}.json", "w").write(json.dumps(body))
+PY
+
+now() { date +%s.%N; }
+elapsed() { python3 -c "print($2 - $1)"; }
+peak_rss_mb() { awk '/VmHWM/ {printf "%.1f", $2/1024}' "/proc/$1/status"; }
+
+# POSTs to $1 spread over the 16 tasks, $CONNS connections: one hey per task.
+post_load() {
+    local addr=$1 n=$2 tag=$3 start end pids=()
+    start=$(now)
+    for i in $(seq -f %02g 0 $((TASKS - 1))); do
+        hey -n $((n / TASKS)) -c $((CONNS / TASKS)) -m POST -T application/json \
+            -D "$WORK/body-$i.json" -o csv "http://$addr/thoughts" >"$WORK/$tag-$i.csv" &
+        pids+=($!)
+    done
+    wait "${pids[@]}"
+    end=$(now)
+    python3 bench/stats.py "$(elapsed "$start" "$end")" "$WORK/$tag"-*.csv
+}
+
+get_load() {
+    local url=$1 n=$2 tag=$3 start end
+    start=$(now)
+    hey -n "$n" -c "$CONNS" -o csv "$url" >"$WORK/$tag.csv"
+    end=$(now)
+    python3 bench/stats.py "$(elapsed "$start" "$end")" "$WORK/$tag.csv"
+}
+
+if [ "$MODE" = million ]; then
+    echo "1,000,000 appends, $CONNS connections over $TASKS tasks, synchronous=$SYNC"
+    for chunk in $(seq 1 10); do
+        r=$(post_load "$SERVICE" 100000 "m$chunk")
+        rm -f "$WORK"/m"$chunk"-*.csv
+        echo "chunk $chunk: $r"
+        echo "$r" >>"$WORK/chunks.jsonl"
+    done
+    python3 - "$WORK/chunks.jsonl" <<'PY'
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+first, last = rows[0]["rps"], rows[-1]["rps"]
+print(f"first 100k: {first}/s  last 100k: {last}/s  last/first: {last/first:.2f}  errors: {sum(r['errors'] for r in rows)}")
+PY
+    echo "service peak RSS: $(peak_rss_mb "$SERVICE_PID") MB"
+    exit 0
+fi
+
+ID=$(curl -sf "http://$SERVICE/thoughts" -H 'content-type: application/json' -d @"$WORK/body-00.json" \
+    | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
+for r in $(seq 1 "$ROUNDS"); do
+    echo "round $r/$ROUNDS" >&2
+    echo "post floor $(post_load "$FLOOR" "$POSTS" "pf$r")" >>"$WORK/results"
+    echo "post service $(post_load "$SERVICE" "$POSTS" "ps$r")" >>"$WORK/results"
+    echo "get floor $(get_load "http://$FLOOR/thoughts/$ID" "$GETS" "gf$r")" >>"$WORK/results"
+    echo "get service $(get_load "http://$SERVICE/thoughts/$ID" "$GETS" "gs$r")" >>"$WORK/results"
+    echo "list service $(get_load "http://$SERVICE/thoughts?task_id=bench-01&limit=100" $((GETS / 20)) "ls$r")" >>"$WORK/results"
+    echo "receipt service $(get_load "http://$SERVICE/thoughts/$ID/receipt" "$GETS" "rs$r")" >>"$WORK/results"
+done
+
+python3 - "$WORK/results" "$(peak_rss_mb "$SERVICE_PID")" "$(peak_rss_mb "$FLOOR_PID")" "$SYNC" <<'PY'
+import json, statistics, sys
+rows = {}
+for line in open(sys.argv[1]):
+    op, who, data = line.split(" ", 2)
+    rows.setdefault((op, who), []).append(json.loads(data))
+def med(op, who, key):
+    vals = [r[key] for r in rows.get((op, who), [])]
+    return statistics.median(vals) if vals else None
+print(f"synchronous={sys.argv[4]}, {len(rows[('post', 'service')])} rounds, medians; hey on loopback, 64 connections")
+print(f"{'operation':<22}{'floor req/s':>12}{'service req/s':>15}{'service÷floor':>15}{'p50 ms':>9}{'p99 ms':>9}{'errors':>8}")
+names = {"post": "POST /thoughts (1 KB)", "get": "GET /thoughts/{id}", "list": "GET 100-record page", "receipt": "GET receipt"}
+for op in ["post", "get", "list", "receipt"]:
+    s, f = med(op, "service", "rps"), med(op, "floor", "rps")
+    ratio = f"{s / f:.2f}" if f else "-"
+    errors = sum(r["errors"] for r in rows[(op, "service")])
+    print(f"{names[op]:<22}{(f'{f:.0f}' if f else '-'):>12}{s:>15.0f}{ratio:>15}{med(op, 'service', 'p50_ms'):>9.2f}{med(op, 'service', 'p99_ms'):>9.2f}{errors:>8}")
+print(f"peak RSS: service {sys.argv[2]} MB, floor {sys.argv[3]} MB")
+PY

@@ -1,0 +1,52 @@
+//! Canonicalize + hash: the record hash of a 1 KB record, with and without
+//! metadata, and reading + canonicalizing a typical metadata object.
+//!
+//! cargo bench --bench hash
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use decision_trail::domain::json;
+use decision_trail::domain::metadata::metadata_from_json;
+use decision_trail::domain::record::{
+    new_thought_from_json, parse_body, HashInput, DEFAULT_MAX_CONTENT_BYTES,
+};
+
+const METADATA: &str = r#"{"tools":["grep","cargo test","rg"],"confidence":0.82,"step":12,"model":{"name":"m","temperature":0.2},"tags":["auth","refactor"]}"#;
+
+fn hash(c: &mut Criterion) {
+    let content = "x".repeat(1000);
+    let canonical_metadata = json::canonicalize(&json::parse(METADATA, 64).unwrap()).unwrap();
+    let input = HashInput {
+        id: "0b6f3c8e-6a55-4b3a-9c1e-4f2d8a7b9c10",
+        r#type: "analysis",
+        task_id: "refactor-auth",
+        content: &content,
+        timestamp: "2026-11-22T05:17:00.123Z",
+        prev_hash: "6a2f9597f563d5515cfa69891a51806d0f93bfbe222997d3ba37c365ceee3f1a",
+        metadata: None,
+    };
+    let mut group = c.benchmark_group("hash");
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("record_1kb", |b| b.iter(|| input.hash()));
+    let with_metadata = HashInput {
+        metadata: Some(&canonical_metadata),
+        ..input
+    };
+    group.bench_function("record_1kb_with_metadata", |b| {
+        b.iter(|| with_metadata.hash())
+    });
+    group.bench_function("metadata_parse_check_canonicalize", |b| {
+        b.iter(|| metadata_from_json("metadata", &json::parse(METADATA, 33).unwrap()).unwrap())
+    });
+    let body = format!(
+        r#"{{"type":"analysis","task_id":"refactor-auth","agent_id":"planner-1","content":"{content}","metadata":{METADATA}}}"#
+    );
+    group.bench_function("append_body_parse_and_validate_1kb", |b| {
+        b.iter(|| {
+            new_thought_from_json(&parse_body(&body).unwrap(), DEFAULT_MAX_CONTENT_BYTES).unwrap()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, hash);
+criterion_main!(benches);
