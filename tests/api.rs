@@ -724,6 +724,9 @@ async fn unreadable_stored_data_is_a_500_problem_that_leaks_nothing() {
         .await
         .unwrap();
     conn.close().await.unwrap();
+    // Restart, so the record is read from the file, not from the recent-records cache.
+    let (path, dir) = app.stop().await;
+    let app = TestApp::start(path, dir, Seams::default(), Limits::default()).await;
     let response = app
         .get(&format!("/thoughts/{}", r["id"].as_str().unwrap()))
         .await;

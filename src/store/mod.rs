@@ -4,6 +4,7 @@
 //! SQLite is the embedded default; the types here are what a PostgreSQL backend
 //! will implement too, so the HTTP layer does not know which one it talks to.
 
+mod cache;
 pub mod signing;
 mod sqlite;
 

@@ -18,6 +18,7 @@ use sqlx::{ConnectOptions, Connection, FromRow};
 use tokio::sync::{mpsc, oneshot, watch, Mutex, OwnedSemaphorePermit, Semaphore};
 use tokio::task::JoinHandle;
 
+use super::cache::RecordCache;
 use super::{
     signing, ChainVerdict, Page, Scope, Seams, SignedCheckpoint, StoreConfig, StoreError,
     Synchronous, TaskSummary,
@@ -32,6 +33,10 @@ static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite")
 
 /// How long a statement waits for a lock held by another process before failing.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Records kept by id for reads, and their bytes at most.
+const RECENT_RECORDS: usize = 16_384;
+const RECENT_BYTES: usize = 32 * 1024 * 1024;
 
 /// Most appends committed in one transaction.
 const MAX_BATCH: usize = 1024;
@@ -67,6 +72,8 @@ pub struct Store {
     /// the appends it covers.
     latest: watch::Receiver<Arc<SignedCheckpoint>>,
     verifier_key: String,
+    /// Recent records by id (immutable, so never stale).
+    recent: RecordCache,
 }
 
 /// What the writer keeps of the log between appends.
@@ -144,6 +151,7 @@ impl Store {
             writer: Mutex::new(Some(handle)),
             latest: latest_rx,
             verifier_key,
+            recent: RecordCache::new(RECENT_RECORDS, RECENT_BYTES),
         })
     }
 
@@ -175,9 +183,12 @@ impl Store {
                 StoreError::Unavailable("the writer has stopped".into())
             }
         })?;
-        answer
+        let record = answer
             .await
-            .map_err(|_| StoreError::Unavailable("the writer stopped before answering".into()))?
+            .map_err(|_| StoreError::Unavailable("the writer stopped before answering".into()))??;
+        // Committed: agents read back what they just wrote, so keep it at hand.
+        self.recent.put(&record);
+        Ok(record)
     }
 
     /// Finishes the appends already queued, then stops the writer and closes the
@@ -356,13 +367,20 @@ impl Store {
     }
 
     pub async fn record(&self, id: &str) -> Result<Option<Record>, StoreError> {
+        if let Some(record) = self.recent.get(id) {
+            return Ok(Some(record));
+        }
         let sql = format!("SELECT {RECORD_COLUMNS} FROM thoughts WHERE id = ?");
         let row: Option<RecordRow> = sqlx::query_as(&sql)
             .bind(id)
             .fetch_optional(&self.reads)
             .await
             .map_err(map_error)?;
-        row.map(Record::try_from).transpose()
+        let record = row.map(Record::try_from).transpose()?;
+        if let Some(r) = &record {
+            self.recent.put(r);
+        }
+        Ok(record)
     }
 
     /// A page of records after the cursor `after`, in log order (`Scope::Log`) or
