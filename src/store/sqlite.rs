@@ -68,7 +68,6 @@ pub struct Store {
     queued_bytes: Arc<Semaphore>,
     reads: SqlitePool,
     writer: Mutex<Option<JoinHandle<()>>>,
-    checkpointer: Mutex<Option<(oneshot::Sender<()>, JoinHandle<()>)>>,
     /// The newest checkpoint; the writer publishes each one before answering
     /// the appends it covers.
     latest: watch::Receiver<Arc<SignedCheckpoint>>,
@@ -110,9 +109,6 @@ impl Store {
                 Synchronous::Extra => SqliteSynchronous::Extra,
             })
             .busy_timeout(BUSY_TIMEOUT)
-            // Checkpoints run on their own connection (run_checkpointer), not
-            // inside the writer's commits, where they would stall a whole batch.
-            .pragma("wal_autocheckpoint", "0")
             // The index pages every append touches stay in memory (32 MiB).
             .pragma("cache_size", "-32768")
             .disable_statement_logging();
@@ -148,11 +144,6 @@ impl Store {
             .map_err(|e| open_error(&path, e))?;
         let (jobs, queue) = mpsc::channel(config.queue_capacity.max(1));
         let handle = tokio::spawn(run_writer(writer, queue, seams, log));
-        let checkpoint_conn = SqliteConnection::connect_with(&write_options)
-            .await
-            .map_err(|e| open_error(&path, e))?;
-        let (stop_checkpoints, stopped) = oneshot::channel();
-        let checkpoints = tokio::spawn(run_checkpointer(checkpoint_conn, stopped));
         Ok(Store {
             jobs,
             queued_bytes: Arc::new(Semaphore::new(
@@ -160,7 +151,6 @@ impl Store {
             )),
             reads,
             writer: Mutex::new(Some(handle)),
-            checkpointer: Mutex::new(Some((stop_checkpoints, checkpoints))),
             latest: latest_rx,
             verifier_key,
             recent: RecordCache::new(RECENT_RECORDS, RECENT_BYTES),
@@ -208,10 +198,6 @@ impl Store {
     pub async fn close(&self) {
         let _ = self.jobs.send(Job::Shutdown).await;
         if let Some(handle) = self.writer.lock().await.take() {
-            let _ = handle.await;
-        }
-        if let Some((stop, handle)) = self.checkpointer.lock().await.take() {
-            let _ = stop.send(());
             let _ = handle.await;
         }
         self.reads.close().await;
@@ -667,31 +653,6 @@ async fn run_writer(
     if let Err(e) = conn.close().await {
         tracing::warn!(error = %e, "closing the write connection failed");
     }
-}
-
-/// How often WAL frames are copied into the database file.
-const CHECKPOINT_EVERY: Duration = Duration::from_millis(250);
-
-/// Copies committed WAL frames into the database file, on its own connection so
-/// the writer's commits never wait for it. PASSIVE: it takes no lock that would
-/// block the writer or a reader, and does what it can each time.
-async fn run_checkpointer(mut conn: SqliteConnection, mut stop: oneshot::Receiver<()>) {
-    let mut tick = tokio::time::interval(CHECKPOINT_EVERY);
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tokio::select! {
-            _ = &mut stop => break,
-            _ = tick.tick() => {
-                if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)").execute(&mut conn).await {
-                    tracing::warn!(error = %e, "WAL checkpoint failed; will retry");
-                }
-            }
-        }
-    }
-    let _ = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
-        .execute(&mut conn)
-        .await;
-    let _ = conn.close().await;
 }
 
 /// How a batch failed.
