@@ -191,6 +191,3 @@ pub enum StoreError {
     #[error("storage error: {0}")]
     Internal(String),
 }
-
-/// What the HTTP layer needs of a record store.
-pub type SharedStore = Arc<Store>;

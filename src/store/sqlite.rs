@@ -242,7 +242,7 @@ impl Store {
         let mut indexes: Vec<u64> = queries.iter().flat_map(LogQuery::indexes).collect();
         indexes.sort_unstable();
         indexes.dedup();
-        let known = self.stored_hashes(&indexes).await?;
+        let known = read_stored_hashes(&self.reads, &indexes).await?;
         queries
             .iter()
             .map(|q| {
@@ -250,10 +250,6 @@ impl Store {
                     .map_err(|e| StoreError::Internal(format!("log: {e}")))
             })
             .collect()
-    }
-
-    async fn stored_hashes(&self, indexes: &[u64]) -> Result<HashMap<u64, Hash>, StoreError> {
-        read_stored_hashes(&self.reads, indexes).await
     }
 
     /// The record at leaf `log_index` of the log.
