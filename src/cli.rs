@@ -1,4 +1,5 @@
-//! The command line: `serve` (the default), `openapi`, `hash`, `healthcheck`.
+//! The command line: `serve` (the default), `keys add`, `openapi`, `hash`,
+//! `verify`, `healthcheck`.
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream, ToSocketAddrs};
@@ -13,8 +14,16 @@ use crate::client::{verify_service, State};
 use crate::domain::audit::{audit_export, AuditReport, Trust};
 use crate::domain::checkpoint::is_origin_valid;
 use crate::domain::json;
-use crate::domain::record::{hash_of_json_record, DEFAULT_MAX_CONTENT_BYTES, MAX_BODY_DEPTH};
-use crate::http::{self, AppState, Limits, DEFAULT_MAX_BODY_BYTES};
+use crate::domain::keys::{token_from_bytes, KeyEntry, Role};
+use crate::domain::record::{
+    hash_of_json_record, DEFAULT_MAX_CONTENT_BYTES, DEFAULT_MAX_METADATA_BYTES, MAX_BODY_DEPTH,
+};
+use crate::http::guard::Rate;
+use crate::http::{
+    self, AppState, Limits, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_CONNECTIONS,
+    DEFAULT_MAX_HEADER_BYTES, DEFAULT_MAX_IN_FLIGHT, DEFAULT_RATE,
+};
+use crate::store::keys;
 use crate::store::{
     Store, StoreConfig, Synchronous, DEFAULT_DATABASE_URL, DEFAULT_ORIGIN, DEFAULT_QUEUE_BYTES,
     DEFAULT_QUEUE_CAPACITY,
@@ -39,6 +48,9 @@ pub struct Cli {
 enum Command {
     /// Run the HTTP service (the default).
     Serve(ServeArgs),
+    /// Manage the API keys file.
+    #[command(subcommand)]
+    Keys(KeysCommand),
     /// Print the OpenAPI document.
     Openapi,
     /// Read records (one JSON object, or NDJSON) on stdin; print each record's hash.
@@ -55,6 +67,24 @@ enum Command {
             default_value = "127.0.0.1:8080"
         )]
         addr: String,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+enum KeysCommand {
+    /// Make a new API key: append its hash, agent and role to the keys file
+    /// (created, owner-only, if missing) and print the token, once. A running
+    /// service reads the file at start: restart it to use the new key.
+    Add {
+        /// The keys file.
+        #[arg(long, env = "DECISION_TRAIL_KEYS_FILE")]
+        keys_file: PathBuf,
+        /// The agent every record written with this key is attributed to.
+        #[arg(long)]
+        agent_id: String,
+        /// writer (append and read) or reader (read only).
+        #[arg(long)]
+        role: Role,
     },
 }
 
@@ -118,9 +148,64 @@ pub struct ServeArgs {
     /// Bytes of appends that may wait for the writer; past it, likewise.
     #[arg(long, env = "DECISION_TRAIL_QUEUE_BYTES", default_value_t = DEFAULT_QUEUE_BYTES)]
     pub queue_bytes: usize,
+    /// API keys file (`decision-trail keys add` makes entries). Without it the
+    /// service is open: anyone may write as any agent.
+    #[arg(long, env = "DECISION_TRAIL_KEYS_FILE")]
+    pub keys_file: Option<PathBuf>,
+    /// Largest record `metadata` accepted, in bytes of its canonical form.
+    #[arg(long, env = "DECISION_TRAIL_MAX_METADATA_BYTES", default_value_t = DEFAULT_MAX_METADATA_BYTES)]
+    pub max_metadata_bytes: usize,
+    /// Largest request line plus headers, in bytes (431 past it).
+    #[arg(long, env = "DECISION_TRAIL_MAX_HEADER_BYTES", default_value_t = DEFAULT_MAX_HEADER_BYTES)]
+    pub max_header_bytes: usize,
+    /// Time a client has to send a request head, counted from when the
+    /// connection is idle; silent and idle connections are closed after it.
+    #[arg(long, env = "DECISION_TRAIL_HEADER_TIMEOUT", default_value = "10s", value_parser = parse_duration)]
+    pub header_timeout: Duration,
+    /// Time to read a request body and answer (408 past it).
+    #[arg(long, env = "DECISION_TRAIL_REQUEST_TIMEOUT", default_value = "30s", value_parser = parse_duration)]
+    pub request_timeout: Duration,
+    /// Requests handled at once (503 past it).
+    #[arg(long, env = "DECISION_TRAIL_MAX_IN_FLIGHT", default_value_t = DEFAULT_MAX_IN_FLIGHT)]
+    pub max_in_flight: usize,
+    /// Open connections; past it new connections wait to be accepted.
+    #[arg(long, env = "DECISION_TRAIL_MAX_CONNECTIONS", default_value_t = DEFAULT_MAX_CONNECTIONS)]
+    pub max_connections: usize,
+    /// Requests per second per API key (per client address when open), refilled
+    /// continuously; 0 turns the rate limit off.
+    #[arg(long, env = "DECISION_TRAIL_RATE_LIMIT", default_value_t = DEFAULT_RATE.per_second)]
+    pub rate_limit: f64,
+    /// Requests a key (or address) may make at once above the rate.
+    #[arg(long, env = "DECISION_TRAIL_RATE_BURST", default_value_t = DEFAULT_RATE.burst)]
+    pub rate_burst: u32,
+    /// How long an Idempotency-Key is remembered (s, m, h or d; 24h by default).
+    #[arg(long, env = "DECISION_TRAIL_IDEMPOTENCY_TTL", default_value = "24h", value_parser = parse_duration)]
+    pub idempotency_ttl: Duration,
     /// Log format.
     #[arg(long, env = "DECISION_TRAIL_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
+}
+
+/// A duration: a number and a unit, `ms`, `s`, `m`, `h` or `d` (`500ms`, `10s`, `24h`).
+pub fn parse_duration(text: &str) -> Result<Duration, String> {
+    let split = text
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(text.len());
+    let (number, unit) = text.split_at(split);
+    let n: u64 = number
+        .parse()
+        .map_err(|_| format!("`{text}` is not a duration such as 500ms, 10s, 5m, 24h or 7d"))?;
+    let seconds = match unit {
+        "ms" => return Ok(Duration::from_millis(n)),
+        "s" => 1,
+        "m" => 60,
+        "h" => 3600,
+        "d" => 86_400,
+        _ => return Err(format!("`{text}` has no unit: use ms, s, m, h or d")),
+    };
+    n.checked_mul(seconds)
+        .map(Duration::from_secs)
+        .ok_or_else(|| format!("`{text}` is too long"))
 }
 
 fn parse_origin(text: &str) -> Result<String, String> {
@@ -143,6 +228,11 @@ pub fn main() -> ExitCode {
     match cli.command {
         None => serve(cli.serve),
         Some(Command::Serve(args)) => serve(args),
+        Some(Command::Keys(KeysCommand::Add {
+            keys_file,
+            agent_id,
+            role,
+        })) => add_key(&keys_file, &agent_id, role),
         Some(Command::Openapi) => print_openapi(),
         Some(Command::Hash) => hash_stdin(),
         Some(Command::Verify(args)) => verify(args),
@@ -187,7 +277,22 @@ async fn run_server(args: ServeArgs) -> Result<(), String> {
         origin: args.origin.clone(),
         queue_capacity: args.queue_capacity,
         queue_bytes: args.queue_bytes,
+        idempotency_ttl: args.idempotency_ttl,
         ..StoreConfig::default()
+    };
+    let keys = match &args.keys_file {
+        Some(path) => {
+            let ring = keys::load(path)?;
+            tracing::info!(path = %path.display(), keys = ring.len(), "API keys loaded; requests need a key");
+            if ring.is_empty() {
+                tracing::warn!(path = %path.display(), "the keys file has no keys: every request but health and docs is refused");
+            }
+            Some(ring)
+        }
+        None => {
+            tracing::warn!("no keys file (--keys-file): the service is OPEN, anyone who can reach it may write as any agent");
+            None
+        }
     };
     let store = Store::open(&config).await.map_err(|e| e.to_string())?;
     let listener = tokio::net::TcpListener::bind(&args.listen)
@@ -202,18 +307,53 @@ async fn run_server(args: ServeArgs) -> Result<(), String> {
         synchronous = %args.sqlite_synchronous,
         "decision-trail serving; docs at http://{local}/docs"
     );
-    let state = AppState {
-        store: Arc::new(store),
-        limits: Limits {
-            max_body_bytes: args.max_body_bytes,
-            max_content_bytes: args.max_content_bytes,
-        },
+    let limits = Limits {
+        max_body_bytes: args.max_body_bytes,
+        max_content_bytes: args.max_content_bytes,
+        max_metadata_bytes: args.max_metadata_bytes,
+        max_header_bytes: args.max_header_bytes,
+        header_timeout: args.header_timeout,
+        request_timeout: args.request_timeout,
+        max_in_flight: args.max_in_flight,
+        max_connections: args.max_connections,
+        rate: (args.rate_limit > 0.0).then_some(Rate {
+            per_second: args.rate_limit,
+            burst: args.rate_burst,
+        }),
     };
+    let state = AppState::new(Arc::new(store), limits, keys);
     http::serve(listener, state, shutdown)
         .await
         .map_err(|e| format!("server error: {e}"))?;
     tracing::info!("stopped cleanly");
     Ok(())
+}
+
+/// `keys add`: the token is printed once and never stored.
+fn add_key(path: &std::path::Path, agent_id: &str, role: Role) -> ExitCode {
+    let mut random = [0u8; 32];
+    rand_core::RngCore::fill_bytes(&mut rand_core::OsRng, &mut random);
+    let token = token_from_bytes(&random);
+    let created = crate::domain::chain::format_timestamp(chrono::Utc::now());
+    let entry = match KeyEntry::new(&token, agent_id, role, Some(created)) {
+        Ok(e) => e,
+        Err(message) => {
+            eprintln!("decision-trail keys add: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if let Err(message) = keys::append(path, &entry) {
+        eprintln!("decision-trail keys add: {message}");
+        return ExitCode::FAILURE;
+    }
+    println!("{token}");
+    eprintln!(
+        "decision-trail keys add: added a {} key for agent `{agent_id}` to {}. The token above is shown \
+         only now; send it as `Authorization: Bearer <token>`. Restart the service to use it.",
+        role.as_str(),
+        path.display()
+    );
+    ExitCode::SUCCESS
 }
 
 fn print_openapi() -> ExitCode {

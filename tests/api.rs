@@ -6,7 +6,9 @@ mod common;
 use std::io::{Read, Write};
 use std::net::SocketAddr;
 
-use common::{assert_hash_recomputes, assert_problem, problem_fields, thought, TestApp, ZERO};
+use common::{
+    assert_hash_recomputes, assert_problem, problem_fields, test_limits, thought, TestApp, ZERO,
+};
 use decision_trail::domain::cursor::{self, CursorKind};
 use decision_trail::http::Limits;
 use decision_trail::store::Seams;
@@ -220,7 +222,7 @@ async fn wrong_or_missing_content_type_is_415() {
 async fn body_over_the_limit_is_413_with_or_without_content_length() {
     let limits = Limits {
         max_body_bytes: 4096,
-        ..Limits::default()
+        ..test_limits()
     };
     let app = TestApp::spawn_with(Seams::default(), limits).await;
     let big = thought("plan", "t", "a", &"x".repeat(5000));
@@ -253,7 +255,7 @@ async fn the_default_body_limit_refuses_3_mib() {
 async fn content_over_its_limit_is_refused_by_name() {
     let limits = Limits {
         max_content_bytes: 10,
-        ..Limits::default()
+        ..test_limits()
     };
     let app = TestApp::spawn_with(Seams::default(), limits).await;
     app.append(&thought("plan", "t", "a", "0123456789")).await;
@@ -598,7 +600,7 @@ async fn after_a_restart_the_next_append_links_to_the_last_record() {
     }
     app.append(&thought("plan", "t2", "agent", "other")).await;
     let (path, dir) = app.stop().await;
-    let app = TestApp::start(path, dir, Seams::default(), Limits::default()).await;
+    let app = TestApp::start(path, dir, Seams::default(), test_limits()).await;
     let next = app
         .append(&thought("reflection", "t1", "agent", "after restart"))
         .await;
@@ -622,7 +624,7 @@ async fn the_clock_stepping_back_does_not_make_a_chain_go_backwards() {
         }),
         ..Seams::default()
     };
-    let app = TestApp::spawn_with(seams, Limits::default()).await;
+    let app = TestApp::spawn_with(seams, test_limits()).await;
     let a = app.append(&thought("plan", "t", "a", "1")).await;
     let b = app.append(&thought("plan", "t", "a", "2")).await;
     assert_eq!(a["timestamp"], "2026-01-01T00:00:05.000Z");
@@ -726,7 +728,7 @@ async fn unreadable_stored_data_is_a_500_problem_that_leaks_nothing() {
     conn.close().await.unwrap();
     // Restart, so the record is read from the file, not from the recent-records cache.
     let (path, dir) = app.stop().await;
-    let app = TestApp::start(path, dir, Seams::default(), Limits::default()).await;
+    let app = TestApp::start(path, dir, Seams::default(), test_limits()).await;
     let response = app
         .get(&format!("/thoughts/{}", r["id"].as_str().unwrap()))
         .await;

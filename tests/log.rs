@@ -6,12 +6,11 @@
 mod common;
 
 use base64::Engine;
-use common::{assert_problem, oracle_log_root, problem_fields, thought, TestApp};
+use common::{assert_problem, oracle_log_root, problem_fields, test_limits, thought, TestApp};
 use decision_trail::domain::checkpoint::open_checkpoint;
 use decision_trail::domain::merkle::{
     from_hex, leaf_hash, leaf_input, verify_consistency, verify_inclusion, Hash,
 };
-use decision_trail::http::Limits;
 use decision_trail::store::Seams;
 use serde_json::Value;
 use sqlx::Connection;
@@ -126,7 +125,7 @@ async fn the_key_is_generated_owner_only_and_reused_after_a_restart() {
         .unwrap()
         .starts_with("PRIVATE+KEY+localhost/decision-trail+"));
     let (path, dir) = app.stop().await;
-    let app = TestApp::start(path, dir, Seams::default(), Limits::default()).await;
+    let app = TestApp::start(path, dir, Seams::default(), test_limits()).await;
     assert_eq!(key(&app).await, before);
     app.append(&thought("plan", "t", "a", "2")).await;
     let (_, _, note) = text(&app, "/log/checkpoint").await;
@@ -594,7 +593,7 @@ async fn records_without_leaves_are_added_to_the_log_at_start() {
         exec(&mut conn, sql).await;
     }
     conn.close().await.unwrap();
-    let app = TestApp::start(path, dir, Seams::default(), Limits::default()).await;
+    let app = TestApp::start(path, dir, Seams::default(), test_limits()).await;
     let (_, _, note) = text(&app, "/log/checkpoint").await;
     assert_eq!(checkpoint_fields(&note), (7, oracle_log_root(&records)));
     let next = app.append(&thought("plan", "alpha", "a", "after")).await;

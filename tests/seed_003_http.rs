@@ -8,8 +8,9 @@ mod common;
 
 use std::sync::Arc;
 
-use common::{assert_hash_recomputes, assert_problem, problem_fields, thought, TestApp, ZERO};
-use decision_trail::http::Limits;
+use common::{
+    assert_hash_recomputes, assert_problem, problem_fields, test_limits, thought, TestApp, ZERO,
+};
 use decision_trail::store::Seams;
 use serde_json::{json, Value};
 
@@ -111,7 +112,7 @@ async fn r09_pinned_hash_through_injected_id_and_clock() {
         new_id: Arc::new(|| "r1".to_string()),
         now: Arc::new(|| "2026-04-17T00:00:00Z".to_string()),
     };
-    let app = TestApp::spawn_with(seams, Limits::default()).await;
+    let app = TestApp::spawn_with(seams, test_limits()).await;
     let r = app.append(&thought("plan", "t1", "a1", "hello")).await;
     assert_eq!(
         r["hash"],
@@ -362,7 +363,7 @@ async fn r30_the_same_record_twice_is_refused() {
         new_id: Arc::new(|| "fixed-id".to_string()),
         now: Arc::new(|| "2026-04-17T00:00:00.000Z".to_string()),
     };
-    let app = TestApp::spawn_with(seams, Limits::default()).await;
+    let app = TestApp::spawn_with(seams, test_limits()).await;
     app.append(&thought("plan", "t1", "a1", "x")).await;
     assert_problem(
         app.post(&thought("plan", "t1", "a1", "x")).await,

@@ -6,8 +6,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::{thought, TestApp};
-use decision_trail::http::Limits;
+use common::{test_limits, thought, TestApp};
 use decision_trail::store::Seams;
 
 const BIN: &str = env!("CARGO_BIN_EXE_decision-trail");
@@ -289,7 +288,7 @@ async fn a_rebuilt_or_truncated_log_is_caught_by_the_state_file() {
             forged_dir.path().join("trail.db"),
             Some(forged_dir.clone()),
             Seams::default(),
-            Limits::default(),
+            test_limits(),
         )
         .await;
         for i in 0..records {

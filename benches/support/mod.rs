@@ -66,6 +66,7 @@ pub async fn million_record_db() -> PathBuf {
             agent_id: "bench".into(),
             content: format!("record {i}: {}", "x".repeat(100)),
             metadata: None,
+            expected_prev_hash: None,
         };
         let r = chain::link(
             draft,

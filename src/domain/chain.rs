@@ -205,6 +205,7 @@ mod tests {
             agent_id: "a".into(),
             content: content.into(),
             metadata: None,
+            expected_prev_hash: None,
         }
     }
 

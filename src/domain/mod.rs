@@ -8,13 +8,17 @@
 //! - `merkle`: the log, an RFC 9162 Merkle tree over every record;
 //! - `checkpoint`: signed checkpoints of the log (C2SP formats);
 //! - `cursor`: the opaque paging cursors;
+//! - `keys`: API keys, their hashes and roles;
+//! - `idempotency`: when two appends with one `Idempotency-Key` are the same;
 //! - `audit`: checking an export without trusting the service.
 
 pub mod audit;
 pub mod chain;
 pub mod checkpoint;
 pub mod cursor;
+pub mod idempotency;
 pub mod json;
+pub mod keys;
 pub mod merkle;
 pub mod metadata;
 pub mod record;

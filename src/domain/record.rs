@@ -21,6 +21,26 @@ pub const MAX_ID_CHARS: usize = 256;
 /// Default limit on `content`, in UTF-8 bytes.
 pub const DEFAULT_MAX_CONTENT_BYTES: usize = 1024 * 1024;
 
+/// Default limit on metadata, in bytes of its canonical form: room for
+/// structured context, not for a second content.
+pub const DEFAULT_MAX_METADATA_BYTES: usize = 64 * 1024;
+
+/// Size limits of an append's fields (configurable; the defaults above).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InputLimits {
+    pub max_content_bytes: usize,
+    pub max_metadata_bytes: usize,
+}
+
+impl Default for InputLimits {
+    fn default() -> Self {
+        InputLimits {
+            max_content_bytes: DEFAULT_MAX_CONTENT_BYTES,
+            max_metadata_bytes: DEFAULT_MAX_METADATA_BYTES,
+        }
+    }
+}
+
 /// Nesting a request body may have: the body object plus metadata's 32 levels.
 pub const MAX_BODY_DEPTH: usize = MAX_METADATA_DEPTH + 1;
 
@@ -125,6 +145,9 @@ pub struct NewThought {
     pub agent_id: String,
     pub content: String,
     pub metadata: Option<Metadata>,
+    /// Conditional append: the chain head the caller expects. Not stored or
+    /// hashed; the append is refused when the head is another.
+    pub expected_prev_hash: Option<String>,
 }
 
 /// A record as stored and served.
@@ -163,13 +186,21 @@ impl Record {
 }
 
 /// Names of the fields an append body may carry.
-pub const NEW_THOUGHT_FIELDS: [&str; 5] = ["type", "task_id", "agent_id", "content", "metadata"];
+pub const NEW_THOUGHT_FIELDS: [&str; 6] = [
+    "type",
+    "task_id",
+    "agent_id",
+    "content",
+    "metadata",
+    "expected_prev_hash",
+];
 
 /// Validates an append body (design.md §3), naming every bad field at once.
 pub fn new_thought_from_json(
     body: &Json,
-    max_content_bytes: usize,
+    limits: &InputLimits,
 ) -> Result<NewThought, Vec<FieldError>> {
+    let max_content_bytes = limits.max_content_bytes;
     let Json::Object(members) = body else {
         return Err(vec![FieldError::new(
             "",
@@ -210,12 +241,35 @@ pub fn new_thought_from_json(
     let metadata = match body.get("metadata") {
         None => Some(None),
         Some(value) => match metadata_from_json("metadata", value) {
+            Ok(Some(m)) if m.canonical().len() > limits.max_metadata_bytes => {
+                errors.push(FieldError::new(
+                    "metadata",
+                    format!(
+                        "is {} bytes in canonical form; at most {} bytes are allowed",
+                        m.canonical().len(),
+                        limits.max_metadata_bytes
+                    ),
+                ));
+                None
+            }
             Ok(m) => Some(m),
             Err(mut e) => {
                 errors.append(&mut e);
                 None
             }
         },
+    };
+    let expected_prev_hash = match body.get("expected_prev_hash") {
+        None | Some(Json::Null) => None,
+        Some(Json::String(s)) if is_hash_hex(s) => Some(s.clone()),
+        Some(_) => {
+            errors.push(FieldError::new(
+                "expected_prev_hash",
+                "must be 64 lowercase hex digits: the hash of the chain's last record, \
+                 or 64 zeros for an empty chain",
+            ));
+            None
+        }
     };
     match (r#type, task_id, agent_id, content, metadata) {
         (Some(r#type), Some(task_id), Some(agent_id), Some(content), Some(metadata))
@@ -227,6 +281,7 @@ pub fn new_thought_from_json(
                 agent_id: agent_id.to_string(),
                 content: content.to_string(),
                 metadata,
+                expected_prev_hash,
             })
         }
         _ => Err(errors),

@@ -34,13 +34,30 @@ pub struct Problem {
     pub status: u16,
     /// What went wrong with this request.
     pub detail: String,
-    /// Stable machine-readable code: invalid_params, malformed_json, not_found,
-    /// method_not_allowed, payload_too_large, unsupported_media_type, conflict,
-    /// unavailable, internal.
+    /// Stable machine-readable code: invalid_params, malformed_json,
+    /// malformed_request, unauthorized, forbidden, not_found, method_not_allowed,
+    /// request_timeout, conflict, head_moved, payload_too_large,
+    /// unsupported_media_type, idempotency_key_reused, rate_limited,
+    /// headers_too_large, internal, unavailable, concurrency_limit.
     pub code: String,
     /// Every bad field, for validation problems.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub errors: Vec<ProblemField>,
+    /// The chain's head as it is, for `head_moved`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub current_head: Option<CurrentHead>,
+}
+
+/// A chain's head when a conditional append was refused: pass `head_hash` as
+/// `expected_prev_hash` to append after it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CurrentHead {
+    pub task_id: String,
+    /// Hash of the chain's last record; 64 zeros when the chain is empty.
+    #[schema(pattern = "^[0-9a-f]{64}$")]
+    pub head_hash: String,
+    /// Records in the chain.
+    pub length: u64,
 }
 
 /// One bad field: its path (`metadata.a[2]`; empty for the whole body) and why.
@@ -70,6 +87,33 @@ pub enum ApiError {
     UnsupportedMediaType(String),
     #[error("{0}")]
     Conflict(String),
+    /// A conditional append whose `expected_prev_hash` is not the head.
+    #[error("`expected_prev_hash` is not the head of `{task_id}`: another record was appended; the head is {head_hash} (length {length})")]
+    HeadMoved {
+        task_id: String,
+        head_hash: String,
+        length: u64,
+    },
+    #[error("{0}")]
+    KeyReused(String),
+    /// No valid bearer token; `token_given` says whether one was sent at all.
+    #[error("{detail}")]
+    Unauthorized { detail: String, token_given: bool },
+    #[error("{0}")]
+    Forbidden(String),
+    #[error("too many requests for {who}; retry after {retry_after} s")]
+    RateLimited { who: String, retry_after: u64 },
+    #[error("the request took longer than {seconds} s; if it was an append, retry it with the same Idempotency-Key")]
+    RequestTimeout { seconds: u64 },
+    #[error("{limit} requests are already in progress; retry after the Retry-After delay")]
+    ConcurrencyLimit { limit: usize },
+    /// The request line and headers exceed the limit (answered for hyper).
+    #[error("the request line and headers are larger than {limit} bytes")]
+    HeadersTooLarge { limit: usize },
+    #[error("the request target is longer than the HTTP parser accepts (65,534 bytes)")]
+    UriTooLong,
+    #[error("the request is not valid HTTP/1.1 (request line or a header cannot be parsed)")]
+    MalformedRequest,
     #[error("{0}")]
     Unavailable(String),
     /// At capacity: the detail is safe to show, and says to retry.
@@ -125,6 +169,46 @@ impl ApiError {
                 "Unsupported media type",
             ),
             ApiError::Conflict(_) => (StatusCode::CONFLICT, "conflict", "Conflict"),
+            ApiError::HeadMoved { .. } => (
+                StatusCode::CONFLICT,
+                "head_moved",
+                "The chain's head is not the expected one",
+            ),
+            ApiError::KeyReused(_) => (
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "idempotency_key_reused",
+                "Idempotency key reused",
+            ),
+            ApiError::Unauthorized { .. } => {
+                (StatusCode::UNAUTHORIZED, "unauthorized", "Unauthorized")
+            }
+            ApiError::Forbidden(_) => (StatusCode::FORBIDDEN, "forbidden", "Forbidden"),
+            ApiError::RateLimited { .. } => (
+                StatusCode::TOO_MANY_REQUESTS,
+                "rate_limited",
+                "Too many requests",
+            ),
+            ApiError::RequestTimeout { .. } => (
+                StatusCode::REQUEST_TIMEOUT,
+                "request_timeout",
+                "Request timeout",
+            ),
+            ApiError::HeadersTooLarge { .. } => (
+                StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+                "headers_too_large",
+                "Request headers too large",
+            ),
+            ApiError::UriTooLong => (StatusCode::URI_TOO_LONG, "uri_too_long", "URI too long"),
+            ApiError::MalformedRequest => (
+                StatusCode::BAD_REQUEST,
+                "malformed_request",
+                "Malformed HTTP request",
+            ),
+            ApiError::ConcurrencyLimit { .. } => (
+                StatusCode::SERVICE_UNAVAILABLE,
+                "concurrency_limit",
+                "Too many requests in progress",
+            ),
             ApiError::Unavailable(_) | ApiError::Overloaded(_) => (
                 StatusCode::SERVICE_UNAVAILABLE,
                 "unavailable",
@@ -147,12 +231,49 @@ impl From<StoreError> for ApiError {
                 "is not a cursor this service issued for this listing",
             )]),
             StoreError::Conflict(m) => ApiError::Conflict(m),
+            StoreError::HeadMoved {
+                task_id,
+                head_hash,
+                length,
+            } => ApiError::HeadMoved {
+                task_id,
+                head_hash,
+                length,
+            },
+            StoreError::KeyReused(m) => ApiError::KeyReused(m),
             StoreError::Unavailable(m) => ApiError::Unavailable(m),
             StoreError::Busy(m) => {
                 ApiError::Overloaded(format!("{m}; retry after the Retry-After delay"))
             }
             StoreError::Config(m) | StoreError::Internal(m) => ApiError::Internal(m),
         }
+    }
+}
+
+impl ApiError {
+    /// The whole HTTP/1.1 response, as bytes, for refusals made before a
+    /// request reaches the router (the connection is closed after it).
+    pub fn raw_response(self) -> Vec<u8> {
+        let (status, code, title) = self.parts();
+        let problem = Problem {
+            kind: format!("urn:decision-trail:problem:{code}"),
+            title: title.to_string(),
+            status: status.as_u16(),
+            detail: self.to_string(),
+            code: code.to_string(),
+            errors: Vec::new(),
+            current_head: None,
+        };
+        let body = serde_json::to_vec(&problem).expect("a problem always serializes");
+        let mut out = format!(
+            "HTTP/1.1 {} {}\r\ncontent-type: {PROBLEM_CONTENT_TYPE}\r\ncontent-length: {}\r\nconnection: close\r\n\r\n",
+            status.as_u16(),
+            status.canonical_reason().unwrap_or(""),
+            body.len()
+        )
+        .into_bytes();
+        out.extend_from_slice(&body);
+        out
     }
 }
 
@@ -171,6 +292,39 @@ impl IntoResponse for ApiError {
             }
             other => other.to_string(),
         };
+        let current_head = match &self {
+            ApiError::HeadMoved {
+                task_id,
+                head_hash,
+                length,
+            } => Some(CurrentHead {
+                task_id: task_id.clone(),
+                head_hash: head_hash.clone(),
+                length: *length,
+            }),
+            _ => None,
+        };
+        let mut extra_headers: Vec<(header::HeaderName, HeaderValue)> = Vec::new();
+        match &self {
+            ApiError::Unauthorized { token_given, .. } => {
+                extra_headers.push((
+                    header::WWW_AUTHENTICATE,
+                    HeaderValue::from_static(if *token_given {
+                        r#"Bearer realm="decision-trail", error="invalid_token""#
+                    } else {
+                        r#"Bearer realm="decision-trail""#
+                    }),
+                ));
+            }
+            ApiError::RateLimited { retry_after, .. } => {
+                extra_headers.push((header::RETRY_AFTER, HeaderValue::from(*retry_after)));
+            }
+            // The connection may be the slow part; do not keep it.
+            ApiError::RequestTimeout { .. } => {
+                extra_headers.push((header::CONNECTION, HeaderValue::from_static("close")));
+            }
+            _ => {}
+        }
         let errors = match self {
             ApiError::InvalidParams { errors, .. } => errors
                 .into_iter()
@@ -188,6 +342,7 @@ impl IntoResponse for ApiError {
             detail,
             code: code.to_string(),
             errors,
+            current_head,
         };
         let body = serde_json::to_vec(&problem).expect("a problem always serializes");
         let mut response = (status, body).into_response();
@@ -196,6 +351,9 @@ impl IntoResponse for ApiError {
             header::CONTENT_TYPE,
             HeaderValue::from_static(PROBLEM_CONTENT_TYPE),
         );
+        for (name, value) in extra_headers {
+            headers.insert(name, value);
+        }
         if status == StatusCode::SERVICE_UNAVAILABLE {
             headers.insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
         }
@@ -230,10 +388,26 @@ pub mod responses {
     #[derive(IntoResponses)]
     #[response(
         status = 409,
-        description = "The append conflicts with the chain as stored (code `conflict`); retry",
+        description = "`expected_prev_hash` is not the chain's head (code `head_moved`; `current_head` says what it is), or the append conflicts with the chain as stored (code `conflict`; retry)",
         content_type = "application/problem+json"
     )]
     pub struct ConflictResponse(Problem);
+
+    #[derive(IntoResponses)]
+    #[response(
+        status = 403,
+        description = "The API key may not do this: a reader key appending, or a body `agent_id` other than the key's (code `forbidden`)",
+        content_type = "application/problem+json"
+    )]
+    pub struct Forbidden(Problem);
+
+    #[derive(IntoResponses)]
+    #[response(
+        status = 422,
+        description = "The `Idempotency-Key` was used for a different request (code `idempotency_key_reused`)",
+        content_type = "application/problem+json"
+    )]
+    pub struct KeyReused(Problem);
 
     #[derive(IntoResponses)]
     #[response(
@@ -262,7 +436,7 @@ pub mod responses {
     #[derive(IntoResponses)]
     #[response(
         status = 503,
-        description = "The database is unavailable (code `unavailable`); retry after `Retry-After` seconds",
+        description = "The database is unavailable or the append queue is full (code `unavailable`), or too many requests are in progress (code `concurrency_limit`); retry after `Retry-After` seconds",
         content_type = "application/problem+json",
         headers(("Retry-After" = u32, description = "Seconds to wait before retrying"))
     )]

@@ -1,25 +1,30 @@
 //! `/thoughts`: append a record, read one, list them.
 
 use axum::extract::{Path, RawQuery, State};
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
+use axum::Extension;
 use axum::Json as JsonResponse;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use utoipa::{IntoParams, ToSchema};
 
 use super::extract::{JsonBody, Paging, QueryParams};
+use super::guard::Caller;
 use super::problem::responses::{
-    BadRequest, ConflictResponse, InternalError, NotFound, PayloadTooLarge, Unavailable,
-    UnsupportedMediaType,
+    BadRequest, ConflictResponse, Forbidden, InternalError, KeyReused, NotFound, PayloadTooLarge,
+    Unavailable, UnsupportedMediaType,
 };
 use super::problem::ApiError;
 use super::AppState;
 use crate::domain::cursor::CursorKind;
+use crate::domain::idempotency::{fingerprint, key_problem};
+use crate::domain::json::Json;
+use crate::domain::keys::Role;
 use crate::domain::merkle::{to_hex, LogQuery};
 use crate::domain::record::{identifier_problem, new_thought_from_json};
 use crate::domain::{FieldError, Record};
-use crate::store::Scope;
+use crate::store::{Appended, Claim, Scope};
 
 /// An append request. Unknown fields are refused: a silently dropped field is
 /// lost data.
@@ -40,15 +45,21 @@ pub struct NewThoughtBody {
     #[schema(min_length = 1, max_length = 256)]
     task_id: String,
     /// The agent writing the record: 1 to 256 characters, no control characters. Not hashed.
+    /// With an API key it is the key's agent: omit it, or send that agent.
     #[schema(min_length = 1, max_length = 256)]
     agent_id: String,
     /// The thought itself; may be empty; at most the configured byte limit (1 MiB by default).
     content: String,
     /// Optional JSON object (null means none), at most 32 levels deep. Numbers must
     /// survive RFC 8785 canonicalization unchanged (send big integers as strings).
-    /// Stored in canonical form and hashed.
+    /// Stored in canonical form and hashed; at most 64 KiB in canonical form by default.
     #[schema(value_type = Option<Object>)]
     metadata: Option<serde_json::Value>,
+    /// Conditional append: the hash of the chain's last record (64 zeros for
+    /// an empty chain). When the head is another, the append is refused with
+    /// 409 `head_moved` and the current head. Not stored.
+    #[schema(pattern = "^[0-9a-f]{64}$")]
+    expected_prev_hash: Option<String>,
 }
 
 /// The record types, case-sensitive.
@@ -149,32 +160,122 @@ pub struct RecordPage {
 ///
 /// The server assigns `id`, `seq`, `log_index`, `timestamp`, `prev_hash` and
 /// `hash`, and answers once the record is durably committed.
+///
+/// With an `Idempotency-Key`, a retry of the same request (even one sent while
+/// the first is still in progress) answers the first request's record with
+/// `Idempotent-Replayed: true`, never a second record. With
+/// `expected_prev_hash`, the append happens only if that is still the chain's
+/// head (409 `head_moved` otherwise).
 #[utoipa::path(
     post,
     path = "/thoughts",
     tag = "thoughts",
+    params(
+        ("Idempotency-Key" = Option<String>, Header,
+         description = "1 to 255 visible ASCII characters (a UUID, say), remembered for 24 hours by default. \
+A retry with the same key and the same request gets the original record; the same key with a different request is refused (422).")
+    ),
     request_body(content = NewThoughtBody, content_type = "application/json"),
     responses(
-        (status = 201, description = "The record, as stored", body = RecordBody,
-         headers(("Location" = String, description = "/thoughts/{id} of the new record"))),
-        BadRequest, ConflictResponse, PayloadTooLarge, UnsupportedMediaType, InternalError, Unavailable
+        (status = 201, description = "The record, as stored (or, for a retry with the same `Idempotency-Key`, as stored by the first request)", body = RecordBody,
+         headers(
+            ("Location" = String, description = "/thoughts/{id} of the record"),
+            ("Idempotent-Replayed" = String, description = "`true` when the record was created by an earlier request with the same key")
+         )),
+        BadRequest, Forbidden, ConflictResponse, PayloadTooLarge, UnsupportedMediaType, KeyReused, InternalError, Unavailable
     )
 )]
 pub async fn append(
     State(state): State<AppState>,
-    JsonBody(body): JsonBody,
+    caller: Option<Extension<Caller>>,
+    headers: HeaderMap,
+    JsonBody(mut body): JsonBody,
 ) -> Result<Response, ApiError> {
-    let draft =
-        new_thought_from_json(&body, state.limits.max_content_bytes).map_err(ApiError::invalid)?;
-    let record = state.store.append(draft).await?;
-    tracing::info!(id = %record.id, task_id = %record.task_id, seq = record.seq, log_index = record.log_index, "appended");
+    let caller = caller.map_or(Caller::Open, |Extension(c)| c);
+    let scope = match &caller {
+        Caller::Open => String::new(),
+        Caller::Key {
+            role: Role::Reader,
+            agent_id,
+        } => {
+            return Err(ApiError::Forbidden(format!(
+                "this API key (agent `{agent_id}`) may only read; appending needs a writer key"
+            )))
+        }
+        Caller::Key { agent_id, .. } => {
+            bind_agent(&mut body, agent_id)?;
+            agent_id.clone()
+        }
+    };
+    let mut errors = Vec::new();
+    let key = idempotency_key(&headers, &mut errors);
+    let draft = match new_thought_from_json(&body, &state.limits.input()) {
+        Ok(draft) => Some(draft),
+        Err(mut e) => {
+            errors.append(&mut e);
+            None
+        }
+    };
+    ApiError::refuse_any(errors)?;
+    let draft = draft.expect("no errors, so a draft");
+    let claim = key.map(|key| Claim {
+        scope,
+        key,
+        fingerprint: fingerprint(&draft),
+    });
+    let Appended { record, replayed } = state.store.append(draft, claim).await?;
+    tracing::info!(id = %record.id, task_id = %record.task_id, seq = record.seq, log_index = record.log_index, replayed, "appended");
     let location = format!("/thoughts/{}", record.id);
-    Ok((
+    let mut response = (
         StatusCode::CREATED,
         [(header::LOCATION, location)],
         JsonResponse(RecordBody::try_from(record)?),
     )
-        .into_response())
+        .into_response();
+    if replayed {
+        response
+            .headers_mut()
+            .insert("idempotent-replayed", HeaderValue::from_static("true"));
+    }
+    Ok(response)
+}
+
+/// A writer key writes as its agent: an omitted `agent_id` is the key's, a
+/// different one is refused.
+fn bind_agent(body: &mut Json, agent_id: &str) -> Result<(), ApiError> {
+    let Json::Object(members) = body else {
+        return Ok(()); // not an object: validation says so
+    };
+    match members.iter().find(|(k, _)| k == "agent_id") {
+        None => members.push(("agent_id".into(), Json::String(agent_id.into()))),
+        Some((_, Json::String(given))) if given != agent_id => {
+            return Err(ApiError::Forbidden(format!(
+                "this API key writes as agent `{agent_id}`, not `{given}`; omit agent_id or send `{agent_id}`"
+            )))
+        }
+        Some(_) => {}
+    }
+    Ok(())
+}
+
+/// The `Idempotency-Key` header, if sent and usable.
+fn idempotency_key(headers: &HeaderMap, errors: &mut Vec<FieldError>) -> Option<String> {
+    const NAME: &str = "Idempotency-Key";
+    let mut values = headers.get_all(NAME).iter();
+    let first = values.next()?;
+    if values.next().is_some() {
+        errors.push(FieldError::new(NAME, "must be sent once"));
+        return None;
+    }
+    let problem = match first.to_str() {
+        Ok(key) => match key_problem(key) {
+            None => return Some(key.to_string()),
+            Some(problem) => problem,
+        },
+        Err(_) => "must be visible ASCII characters (no spaces or controls)".to_string(),
+    };
+    errors.push(FieldError::new(NAME, problem));
+    None
 }
 
 /// Read one record by id.

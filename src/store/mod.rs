@@ -5,6 +5,7 @@
 //! will implement too, so the HTTP layer does not know which one it talks to.
 
 mod cache;
+pub mod keys;
 pub mod signing;
 mod sqlite;
 
@@ -12,11 +13,13 @@ use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use chrono::Utc;
 
 use crate::domain::chain::{format_timestamp, ChainBreak};
 use crate::domain::merkle::Hash;
+use crate::domain::Record;
 
 pub use sqlite::Store;
 
@@ -78,12 +81,16 @@ pub struct StoreConfig {
     pub queue_capacity: usize,
     /// Bytes of appends that may wait for the writer; past it, likewise.
     pub queue_bytes: usize,
+    /// How long an `Idempotency-Key` is remembered after its append.
+    pub idempotency_ttl: Duration,
 }
 
 /// Default bound of the append queue, in appends.
 pub const DEFAULT_QUEUE_CAPACITY: usize = 4096;
 /// Default bound of the append queue, in bytes.
 pub const DEFAULT_QUEUE_BYTES: usize = 64 * 1024 * 1024;
+/// Default time an `Idempotency-Key` is remembered: 24 hours.
+pub const DEFAULT_IDEMPOTENCY_TTL: Duration = Duration::from_secs(24 * 60 * 60);
 
 impl Default for StoreConfig {
     fn default() -> Self {
@@ -95,6 +102,7 @@ impl Default for StoreConfig {
             origin: DEFAULT_ORIGIN.to_string(),
             queue_capacity: DEFAULT_QUEUE_CAPACITY,
             queue_bytes: DEFAULT_QUEUE_BYTES,
+            idempotency_ttl: DEFAULT_IDEMPOTENCY_TTL,
         }
     }
 }
@@ -120,6 +128,23 @@ impl fmt::Debug for Seams {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("Seams { .. }")
     }
+}
+
+/// An append's `Idempotency-Key`: who sent it, the key, and the fingerprint
+/// of the request (`domain::idempotency::fingerprint`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Claim {
+    pub scope: String,
+    pub key: String,
+    pub fingerprint: String,
+}
+
+/// What an append answers: the record, and whether it was created by an
+/// earlier request with the same idempotency key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Appended {
+    pub record: Record,
+    pub replayed: bool,
 }
 
 /// A task's chain at a glance.
@@ -184,6 +209,16 @@ pub enum StoreError {
     /// The database cannot be reached or the writer has stopped.
     #[error("storage unavailable: {0}")]
     Unavailable(String),
+    /// A conditional append whose expected head is not the chain's head.
+    #[error("the head of `{task_id}` is {head_hash} (length {length}), not the expected one")]
+    HeadMoved {
+        task_id: String,
+        head_hash: String,
+        length: u64,
+    },
+    /// An idempotency key already used for a different request.
+    #[error("{0}")]
+    KeyReused(String),
     /// The append queue is full; retrying shortly will likely succeed.
     #[error("{0}")]
     Busy(String),

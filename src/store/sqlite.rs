@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::str::FromStr;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use futures_util::TryStreamExt;
 
@@ -20,14 +20,14 @@ use tokio::task::JoinHandle;
 
 use super::cache::RecordCache;
 use super::{
-    signing, ChainVerdict, Page, Scope, Seams, SignedCheckpoint, StoreConfig, StoreError,
-    Synchronous, TaskSummary,
+    signing, Appended, ChainVerdict, Claim, Page, Scope, Seams, SignedCheckpoint, StoreConfig,
+    StoreError, Synchronous, TaskSummary,
 };
 use crate::domain::chain::{self, ChainHead, ChainWalk};
 use crate::domain::checkpoint::LogKey;
 use crate::domain::cursor::{self, CursorKind};
 use crate::domain::merkle::{leaf_input, Frontier, Hash, LogQuery};
-use crate::domain::{HashInput, Metadata, NewThought, Record, ThoughtType};
+use crate::domain::{HashInput, Metadata, NewThought, Record, ThoughtType, ZERO_HASH};
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
 
@@ -49,7 +49,7 @@ const RECORD_COLUMNS: &str =
     "log_index, id, task_id, seq, type, agent_id, content, metadata, timestamp, prev_hash, hash";
 
 enum Job {
-    Append(Pending),
+    Append(Box<Pending>),
     Shutdown,
 }
 
@@ -57,7 +57,8 @@ enum Job {
 /// queue's byte budget until it is answered.
 struct Pending {
     draft: NewThought,
-    reply: oneshot::Sender<Result<Record, StoreError>>,
+    claim: Option<Claim>,
+    reply: oneshot::Sender<Result<Appended, StoreError>>,
     _permit: OwnedSemaphorePermit,
 }
 
@@ -143,7 +144,13 @@ impl Store {
             .await
             .map_err(|e| open_error(&path, e))?;
         let (jobs, queue) = mpsc::channel(config.queue_capacity.max(1));
-        let handle = tokio::spawn(run_writer(writer, queue, seams, log));
+        let handle = tokio::spawn(run_writer(
+            writer,
+            queue,
+            seams,
+            log,
+            Claims::new(config.idempotency_ttl),
+        ));
         Ok(Store {
             jobs,
             queued_bytes: Arc::new(Semaphore::new(
@@ -160,7 +167,17 @@ impl Store {
     /// Appends a record to its task's chain; answers after the commit that holds
     /// it. When the queue is full (in appends or bytes) it refuses at once with
     /// `Busy` rather than queueing without limit.
-    pub async fn append(&self, draft: NewThought) -> Result<Record, StoreError> {
+    ///
+    /// With a `claim` (an idempotency key), a request already answered, or still
+    /// in the writer's queue, with the same key and fingerprint gets that
+    /// record back (`replayed`) instead of a new one; the same key with another
+    /// fingerprint is refused (`KeyReused`). The key is stored in the
+    /// transaction that stores the record, so a crash keeps both or neither.
+    pub async fn append(
+        &self,
+        draft: NewThought,
+        claim: Option<Claim>,
+    ) -> Result<Appended, StoreError> {
         let size = draft.content.len()
             + draft.task_id.len()
             + draft.agent_id.len()
@@ -172,11 +189,12 @@ impl Store {
             .try_acquire_many_owned(u32::try_from(size).unwrap_or(u32::MAX))
             .map_err(|_| StoreError::Busy("the append queue is full".into()))?;
         let (reply, answer) = oneshot::channel();
-        let job = Job::Append(Pending {
+        let job = Job::Append(Box::new(Pending {
             draft,
+            claim,
             reply,
             _permit: permit,
-        });
+        }));
         self.jobs.try_send(job).map_err(|e| match e {
             mpsc::error::TrySendError::Full(_) => {
                 StoreError::Busy("the append queue is full".into())
@@ -185,12 +203,12 @@ impl Store {
                 StoreError::Unavailable("the writer has stopped".into())
             }
         })?;
-        let record = answer
+        let appended = answer
             .await
             .map_err(|_| StoreError::Unavailable("the writer stopped before answering".into()))??;
         // Committed: agents read back what they just wrote, so keep it at hand.
-        self.recent.put(&record);
-        Ok(record)
+        self.recent.put(&appended.record);
+        Ok(appended)
     }
 
     /// Finishes the appends already queued, then stops the writer and closes the
@@ -611,6 +629,7 @@ async fn run_writer(
     mut queue: mpsc::Receiver<Job>,
     seams: Seams,
     mut log: Log,
+    mut claims: Claims,
 ) {
     let mut heads: HashMap<String, ChainHead> = HashMap::new();
     let mut stopping = false;
@@ -623,7 +642,7 @@ async fn run_writer(
         let mut next = Some(first);
         while let Some(job) = next.take() {
             match job {
-                Job::Append(pending) => batch.push(pending),
+                Job::Append(pending) => batch.push(*pending),
                 Job::Shutdown => {
                     stopping = true;
                     break;
@@ -634,7 +653,14 @@ async fn run_writer(
             }
         }
         if !batch.is_empty() {
-            commit_batch(&mut conn, batch, &seams, &mut log, &mut heads).await;
+            let mut writer = Writer {
+                conn: &mut conn,
+                seams: &seams,
+                log: &mut log,
+                heads: &mut heads,
+                claims: &mut claims,
+            };
+            writer.commit_batch(batch).await;
         }
     }
     queue.close();
@@ -651,6 +677,29 @@ async fn run_writer(
     }
 }
 
+/// How long idempotency keys are kept, and when expired ones are next purged.
+struct Claims {
+    ttl: Duration,
+    next_purge: Instant,
+}
+
+impl Claims {
+    fn new(ttl: Duration) -> Claims {
+        Claims {
+            ttl,
+            next_purge: Instant::now(),
+        }
+    }
+}
+
+/// Expired keys are deleted at most this often (in a write transaction anyway).
+const PURGE_EVERY: Duration = Duration::from_secs(60);
+
+fn unix_millis(t: SystemTime) -> i64 {
+    t.duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
 /// How a batch failed.
 enum BatchError {
     /// A record was refused before the commit (a constraint): the others may
@@ -661,145 +710,313 @@ enum BatchError {
     Batch(StoreError),
 }
 
-/// Answers every caller of a batch, after the commit that holds its record. If
-/// one record is refused the batch is retried one record per transaction, so
-/// each caller gets its own answer.
-async fn commit_batch(
-    conn: &mut SqliteConnection,
-    batch: Vec<Pending>,
-    seams: &Seams,
-    log: &mut Log,
-    heads: &mut HashMap<String, ChainHead>,
-) {
-    let drafts: Vec<&NewThought> = batch.iter().map(|p| &p.draft).collect();
-    match write_batch(conn, &drafts, seams, log, heads).await {
-        Ok(records) => {
-            for (pending, record) in batch.into_iter().zip(records) {
-                // The caller may have gone away; the record is committed regardless.
-                let _ = pending.reply.send(Ok(record));
-            }
-        }
-        Err(BatchError::Record(_)) if batch.len() > 1 => {
-            for pending in batch {
-                let result = write_batch(conn, &[&pending.draft], seams, log, heads)
-                    .await
-                    .map(|mut records| records.remove(0))
-                    .map_err(|e| match e {
-                        BatchError::Record(e) | BatchError::Batch(e) => e,
-                    });
-                if let Err(e) = &result {
-                    tracing::warn!(error = %e, "append refused");
+/// What became of one append of a batch.
+enum Outcome {
+    /// A new record: the batch's `records[i]`.
+    New(usize),
+    /// A retry of an append earlier in the batch (same key and request).
+    Again(usize),
+    /// A retry of an append committed before.
+    Stored(Record),
+    /// Refused on its own (a moved head, a reused key); the batch goes on.
+    Refused(StoreError),
+}
+
+/// An idempotency key seen in this batch or found stored: its fingerprint and
+/// what it created.
+enum Earlier {
+    Index(usize),
+    Stored(Box<Record>),
+}
+
+/// The writer's state, for one batch.
+struct Writer<'a> {
+    conn: &'a mut SqliteConnection,
+    seams: &'a Seams,
+    log: &'a mut Log,
+    heads: &'a mut HashMap<String, ChainHead>,
+    claims: &'a mut Claims,
+}
+
+impl Writer<'_> {
+    /// Answers every caller of a batch, after the commit that holds its record.
+    /// If one record is refused by the database the batch is retried one record
+    /// per transaction, so each caller gets its own answer.
+    async fn commit_batch(&mut self, batch: Vec<Pending>) {
+        let items: Vec<(&NewThought, Option<&Claim>)> =
+            batch.iter().map(|p| (&p.draft, p.claim.as_ref())).collect();
+        match self.write_batch(&items).await {
+            Ok(answers) => {
+                for (pending, answer) in batch.into_iter().zip(answers) {
+                    // The caller may have gone away; the record is committed regardless.
+                    let _ = pending.reply.send(answer);
                 }
-                let _ = pending.reply.send(result);
+            }
+            Err(BatchError::Record(_)) if batch.len() > 1 => {
+                for pending in batch {
+                    let result = self
+                        .write_batch(&[(&pending.draft, pending.claim.as_ref())])
+                        .await
+                        .map_err(|e| match e {
+                            BatchError::Record(e) | BatchError::Batch(e) => e,
+                        })
+                        .and_then(|mut answers| answers.remove(0));
+                    if let Err(e) = &result {
+                        tracing::warn!(error = %e, "append refused");
+                    }
+                    let _ = pending.reply.send(result);
+                }
+            }
+            Err(BatchError::Record(e) | BatchError::Batch(e)) => {
+                tracing::warn!(error = %e, appends = batch.len(), "batch failed; nothing of it was written");
+                for pending in batch {
+                    let _ = pending.reply.send(Err(e.clone()));
+                }
             }
         }
-        Err(BatchError::Record(e) | BatchError::Batch(e)) => {
-            tracing::warn!(error = %e, appends = batch.len(), "batch failed; nothing of it was written");
-            for pending in batch {
-                let _ = pending.reply.send(Err(e.clone()));
+    }
+
+    /// One transaction: the new records (chained on the cached heads), their log
+    /// hashes, their idempotency keys and one signed checkpoint of the result,
+    /// committed with one sync. The new frontier, heads and checkpoint take
+    /// effect only once committed, and the checkpoint is published before any
+    /// caller is answered.
+    async fn write_batch(
+        &mut self,
+        items: &[(&NewThought, Option<&Claim>)],
+    ) -> Result<Vec<Result<Appended, StoreError>>, BatchError> {
+        sqlx::query("BEGIN IMMEDIATE")
+            .execute(&mut *self.conn)
+            .await
+            .map_err(|e| BatchError::Batch(map_error(e)))?;
+        let result = self.write_in_transaction(items).await;
+        match result {
+            Ok((answers, checkpoint, moved, frontier)) => {
+                if let Err(e) = sqlx::query("COMMIT").execute(&mut *self.conn).await {
+                    let _ = sqlx::query("ROLLBACK").execute(&mut *self.conn).await;
+                    return Err(BatchError::Batch(StoreError::Unavailable(format!(
+                        "the commit failed, nothing of the batch was written: {e}"
+                    ))));
+                }
+                self.log.frontier = frontier;
+                if self.heads.len() + moved.len() > MAX_CACHED_HEADS {
+                    self.heads.clear();
+                }
+                self.heads.extend(moved);
+                if let Some(checkpoint) = checkpoint {
+                    self.log.latest.send_replace(Arc::new(checkpoint));
+                }
+                Ok(answers)
+            }
+            Err(e) => {
+                // Nothing half-written: whatever the failure, the transaction goes.
+                let _ = sqlx::query("ROLLBACK").execute(&mut *self.conn).await;
+                Err(e)
             }
         }
+    }
+
+    #[allow(clippy::type_complexity)]
+    async fn write_in_transaction(
+        &mut self,
+        items: &[(&NewThought, Option<&Claim>)],
+    ) -> Result<
+        (
+            Vec<Result<Appended, StoreError>>,
+            Option<SignedCheckpoint>,
+            HashMap<String, ChainHead>,
+            Frontier,
+        ),
+        BatchError,
+    > {
+        let now = SystemTime::now();
+        let now_ms = unix_millis(now);
+        let mut frontier = self.log.frontier.clone();
+        let mut moved: HashMap<String, ChainHead> = HashMap::new();
+        let mut records: Vec<Record> = Vec::with_capacity(items.len());
+        let mut outcomes = Vec::with_capacity(items.len());
+        let mut leaves = Vec::with_capacity(items.len() * 2);
+        let mut seen: HashMap<(String, String), (String, Earlier)> = HashMap::new();
+        let mut new_claims: Vec<(&Claim, usize)> = Vec::new();
+        // Chain and log are computed in memory; the rows go in with one statement each.
+        for (draft, claim) in items {
+            if let Some(claim) = claim {
+                let id = (claim.scope.clone(), claim.key.clone());
+                if !seen.contains_key(&id) {
+                    if let Some((fingerprint, record)) = stored_claim(self.conn, claim, now_ms)
+                        .await
+                        .map_err(BatchError::Batch)?
+                    {
+                        seen.insert(id.clone(), (fingerprint, Earlier::Stored(Box::new(record))));
+                    }
+                }
+                if let Some((fingerprint, earlier)) = seen.get(&id) {
+                    outcomes.push(if *fingerprint != claim.fingerprint {
+                        Outcome::Refused(StoreError::KeyReused(format!(
+                            "Idempotency-Key `{}` was used for a different request; \
+                             use a new key for a new record",
+                            claim.key
+                        )))
+                    } else {
+                        match earlier {
+                            Earlier::Index(i) => Outcome::Again(*i),
+                            Earlier::Stored(r) => Outcome::Stored((**r).clone()),
+                        }
+                    });
+                    continue;
+                }
+            }
+            let head = match moved
+                .get(&draft.task_id)
+                .or_else(|| self.heads.get(&draft.task_id))
+            {
+                Some(h) => Some(h.clone()),
+                None => stored_head(self.conn, &draft.task_id)
+                    .await
+                    .map_err(BatchError::Batch)?,
+            };
+            if let Some(expected) = &draft.expected_prev_hash {
+                let (head_hash, length) = head
+                    .as_ref()
+                    .map_or((ZERO_HASH, 0), |h| (h.head_hash.as_str(), h.length));
+                if expected != head_hash {
+                    outcomes.push(Outcome::Refused(StoreError::HeadMoved {
+                        task_id: draft.task_id.clone(),
+                        head_hash: head_hash.to_string(),
+                        length,
+                    }));
+                    continue;
+                }
+            }
+            let record = chain::link(
+                (*draft).clone(),
+                head.as_ref(),
+                frontier.size(),
+                (self.seams.new_id)(),
+                (self.seams.now)(),
+            );
+            let input = leaf_input(&record.hash).ok_or_else(|| {
+                BatchError::Batch(StoreError::Internal("a record hash is not hex".into()))
+            })?;
+            leaves.extend(frontier.append(&input));
+            moved.insert(record.task_id.clone(), ChainHead::after(&record));
+            if let Some(claim) = claim {
+                seen.insert(
+                    (claim.scope.clone(), claim.key.clone()),
+                    (claim.fingerprint.clone(), Earlier::Index(records.len())),
+                );
+                new_claims.push((claim, records.len()));
+            }
+            outcomes.push(Outcome::New(records.len()));
+            records.push(record);
+        }
+        let mut checkpoint = None;
+        if !records.is_empty() {
+            insert_records(self.conn, &records)
+                .await
+                .map_err(BatchError::Record)?;
+            insert_hashes(self.conn, &leaves)
+                .await
+                .map_err(BatchError::Batch)?;
+            let expires_at = unix_millis(now + self.claims.ttl);
+            insert_claims(self.conn, &new_claims, &records, expires_at)
+                .await
+                .map_err(BatchError::Batch)?;
+            checkpoint = Some(
+                sign_and_store(self.conn, &frontier, &self.log.key, &self.log.origin)
+                    .await
+                    .map_err(BatchError::Batch)?,
+            );
+        }
+        if Instant::now() >= self.claims.next_purge {
+            sqlx::query("DELETE FROM idempotency WHERE expires_at <= ?")
+                .bind(now_ms)
+                .execute(&mut *self.conn)
+                .await
+                .map_err(|e| BatchError::Batch(map_error(e)))?;
+            self.claims.next_purge = Instant::now() + PURGE_EVERY;
+        }
+        // Retries within the batch get a copy; each new record goes to its caller.
+        let mut answers: Vec<Result<Appended, StoreError>> = outcomes
+            .iter()
+            .map(|o| match o {
+                Outcome::Again(i) => Ok(Appended {
+                    record: records[*i].clone(),
+                    replayed: true,
+                }),
+                Outcome::Stored(r) => Ok(Appended {
+                    record: r.clone(),
+                    replayed: true,
+                }),
+                Outcome::Refused(e) => Err(e.clone()),
+                Outcome::New(_) => Err(StoreError::Internal("placeholder".into())),
+            })
+            .collect();
+        let mut records: Vec<Option<Record>> = records.into_iter().map(Some).collect();
+        for (answer, outcome) in answers.iter_mut().zip(&outcomes) {
+            if let Outcome::New(i) = outcome {
+                *answer = Ok(Appended {
+                    record: records[*i].take().expect("each record has one caller"),
+                    replayed: false,
+                });
+            }
+        }
+        Ok((answers, checkpoint, moved, frontier))
     }
 }
 
-/// One transaction: the records (chained on the cached heads), their log
-/// hashes and one signed checkpoint of the result, committed with one sync. The
-/// new frontier, heads and checkpoint take effect only once committed, and the
-/// checkpoint is published before any caller is answered.
-async fn write_batch(
+/// The fingerprint and record of an unexpired idempotency key, if stored.
+async fn stored_claim(
     conn: &mut SqliteConnection,
-    drafts: &[&NewThought],
-    seams: &Seams,
-    log: &mut Log,
-    heads: &mut HashMap<String, ChainHead>,
-) -> Result<Vec<Record>, BatchError> {
-    sqlx::query("BEGIN IMMEDIATE")
+    claim: &Claim,
+    now_ms: i64,
+) -> Result<Option<(String, Record)>, StoreError> {
+    let row: Option<(String, String)> = sqlx::query_as(
+        "SELECT fingerprint, record_id FROM idempotency WHERE scope = ? AND key = ? AND expires_at > ?",
+    )
+    .bind(&claim.scope)
+    .bind(&claim.key)
+    .bind(now_ms)
+    .fetch_optional(&mut *conn)
+    .await
+    .map_err(map_error)?;
+    let Some((fingerprint, record_id)) = row else {
+        return Ok(None);
+    };
+    let sql = format!("SELECT {RECORD_COLUMNS} FROM thoughts WHERE id = ?");
+    let record: RecordRow = sqlx::query_as(&sql)
+        .bind(&record_id)
+        .fetch_one(&mut *conn)
+        .await
+        .map_err(map_error)?;
+    Ok(Some((fingerprint, record.try_into()?)))
+}
+
+/// Stores the idempotency keys of new records; an expired row for the same key
+/// is replaced.
+async fn insert_claims(
+    conn: &mut SqliteConnection,
+    claims: &[(&Claim, usize)],
+    records: &[Record],
+    expires_at: i64,
+) -> Result<(), StoreError> {
+    for (claim, i) in claims {
+        sqlx::query(
+            "INSERT INTO idempotency (scope, key, fingerprint, record_id, expires_at) \
+             VALUES (?, ?, ?, ?, ?) ON CONFLICT (scope, key) DO UPDATE SET \
+             fingerprint = excluded.fingerprint, record_id = excluded.record_id, \
+             expires_at = excluded.expires_at",
+        )
+        .bind(&claim.scope)
+        .bind(&claim.key)
+        .bind(&claim.fingerprint)
+        .bind(&records[*i].id)
+        .bind(expires_at)
         .execute(&mut *conn)
         .await
-        .map_err(|e| BatchError::Batch(map_error(e)))?;
-    let mut frontier = log.frontier.clone();
-    let mut moved: HashMap<String, ChainHead> = HashMap::new();
-    let mut records = Vec::with_capacity(drafts.len());
-    let mut leaves = Vec::with_capacity(drafts.len() * 2);
-    let mut written: Result<(), BatchError> = Ok(());
-    // Chain and log are computed in memory; the rows go in with one statement each.
-    for draft in drafts {
-        let head = match moved
-            .get(&draft.task_id)
-            .or_else(|| heads.get(&draft.task_id))
-        {
-            Some(h) => Some(h.clone()),
-            None => match stored_head(conn, &draft.task_id).await {
-                Ok(h) => h,
-                Err(e) => {
-                    written = Err(BatchError::Batch(e));
-                    break;
-                }
-            },
-        };
-        let record = chain::link(
-            (*draft).clone(),
-            head.as_ref(),
-            frontier.size(),
-            (seams.new_id)(),
-            (seams.now)(),
-        );
-        match leaf_input(&record.hash) {
-            Some(input) => leaves.extend(frontier.append(&input)),
-            None => {
-                written = Err(BatchError::Batch(StoreError::Internal(
-                    "a record hash is not hex".into(),
-                )));
-                break;
-            }
-        }
-        moved.insert(record.task_id.clone(), ChainHead::after(&record));
-        records.push(record);
+        .map_err(map_error)?;
     }
-    if written.is_ok() {
-        written = insert_records(conn, &records)
-            .await
-            .map_err(BatchError::Record);
-    }
-    if written.is_ok() {
-        written = insert_hashes(conn, &leaves)
-            .await
-            .map_err(BatchError::Batch);
-    }
-    let signed = match written {
-        Ok(()) => sign_and_store(conn, &frontier, &log.key, &log.origin)
-            .await
-            .map_err(BatchError::Batch),
-        Err(e) => Err(e),
-    };
-    let committed = match signed {
-        Ok(checkpoint) => sqlx::query("COMMIT")
-            .execute(&mut *conn)
-            .await
-            .map(|_| checkpoint)
-            .map_err(|e| {
-                BatchError::Batch(StoreError::Unavailable(format!(
-                    "the commit failed, nothing of the batch was written: {e}"
-                )))
-            }),
-        Err(e) => Err(e),
-    };
-    match committed {
-        Ok(checkpoint) => {
-            log.frontier = frontier;
-            if heads.len() + moved.len() > MAX_CACHED_HEADS {
-                heads.clear();
-            }
-            heads.extend(moved);
-            log.latest.send_replace(Arc::new(checkpoint));
-            Ok(records)
-        }
-        Err(e) => {
-            // Nothing half-written: whatever the failure, the transaction goes.
-            let _ = sqlx::query("ROLLBACK").execute(&mut *conn).await;
-            Err(e)
-        }
-    }
+    Ok(())
 }
 
 /// A chain head as stored, for a task the writer has not cached.

@@ -7,6 +7,7 @@ use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use decision_trail::domain::keys::KeyRing;
 use decision_trail::http::{self, AppState, Limits};
 use decision_trail::store::{Seams, Store, StoreConfig};
 use serde_json::Value;
@@ -15,6 +16,15 @@ use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
 pub const ZERO: &str = "0000000000000000000000000000000000000000000000000000000000000000";
+
+/// The service's default limits without the rate limit: tests send bursts
+/// from one address. Rate-limit tests set their own.
+pub fn test_limits() -> Limits {
+    Limits {
+        rate: None,
+        ..Limits::default()
+    }
+}
 
 /// A running service on a loopback port with its own database file.
 pub struct TestApp {
@@ -32,7 +42,7 @@ impl TestApp {
     pub async fn spawn() -> TestApp {
         let dir = Arc::new(tempfile::tempdir().expect("temp dir"));
         let path = dir.path().join("trail.db");
-        TestApp::start(path, Some(dir), Seams::default(), Limits::default()).await
+        TestApp::start(path, Some(dir), Seams::default(), test_limits()).await
     }
 
     pub async fn spawn_with(seams: Seams, limits: Limits) -> TestApp {
@@ -45,8 +55,7 @@ impl TestApp {
     pub async fn spawn_configured(adjust: impl FnOnce(&mut StoreConfig)) -> TestApp {
         let dir = Arc::new(tempfile::tempdir().expect("temp dir"));
         let path = dir.path().join("trail.db");
-        TestApp::start_configured(path, Some(dir), Seams::default(), Limits::default(), adjust)
-            .await
+        TestApp::start_configured(path, Some(dir), Seams::default(), test_limits(), adjust).await
     }
 
     /// Starts the service on an existing (or new) database file.
@@ -66,6 +75,32 @@ impl TestApp {
         limits: Limits,
         adjust: impl FnOnce(&mut StoreConfig),
     ) -> TestApp {
+        TestApp::start_full(db_path, dir, seams, limits, adjust, None).await
+    }
+
+    /// A fresh database, with API keys required.
+    pub async fn spawn_with_keys(keys: KeyRing, limits: Limits) -> TestApp {
+        let dir = Arc::new(tempfile::tempdir().expect("temp dir"));
+        let path = dir.path().join("trail.db");
+        TestApp::start_full(
+            path,
+            Some(dir),
+            Seams::default(),
+            limits,
+            |_| {},
+            Some(keys),
+        )
+        .await
+    }
+
+    pub async fn start_full(
+        db_path: PathBuf,
+        dir: Option<Arc<tempfile::TempDir>>,
+        seams: Seams,
+        limits: Limits,
+        adjust: impl FnOnce(&mut StoreConfig),
+        keys: Option<KeyRing>,
+    ) -> TestApp {
         let mut config = StoreConfig {
             database_url: format!("sqlite://{}", db_path.display()),
             ..StoreConfig::default()
@@ -78,10 +113,7 @@ impl TestApp {
         let addr = listener.local_addr().unwrap();
         let (stop, stopped) = oneshot::channel::<()>();
         let store = Arc::new(store);
-        let state = AppState {
-            store: store.clone(),
-            limits,
-        };
+        let state = AppState::new(store.clone(), limits, keys);
         let server = tokio::spawn(http::serve(listener, state, async {
             let _ = stopped.await;
         }));
