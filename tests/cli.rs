@@ -3,9 +3,11 @@
 
 mod common;
 
+use common::{serve_binary, Served};
+
 use std::io::{BufRead, BufReader, Write};
 use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use serde_json::Value;
@@ -132,33 +134,8 @@ fn openapi_command_prints_the_committed_document() {
     assert_eq!(printed, committed);
 }
 
-/// A served binary, and the address it listens on (read from its JSON log).
-struct Served {
-    child: Child,
-    addr: SocketAddr,
-}
-
 fn serve(db: &std::path::Path) -> Served {
-    let mut child = Command::new(BIN)
-        .args(["serve", "--listen", "127.0.0.1:0", "--log-format", "json"])
-        .arg("--database-url")
-        .arg(format!("sqlite://{}", db.display()))
-        .env("RUST_LOG", "info")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("binary runs");
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let addr = loop {
-        let line = lines.next().expect("the server logs its address").unwrap();
-        let v: Value = serde_json::from_str(&line).unwrap_or(Value::Null);
-        if let Some(listen) = v["fields"]["listen"].as_str() {
-            break listen.parse().unwrap();
-        }
-    };
-    // Keep draining the log so the server never blocks on a full pipe.
-    std::thread::spawn(move || for _ in lines {});
-    Served { child, addr }
+    serve_binary(db, &[])
 }
 
 fn terminate(served: &mut Served) -> std::process::ExitStatus {
@@ -293,7 +270,11 @@ async fn environment_configures_serve_as_the_container_does() {
         }
     };
     std::thread::spawn(move || for _ in lines {});
-    let mut served = Served { child, addr };
+    let mut served = Served {
+        child,
+        addr,
+        startup_log: Vec::new(),
+    };
     assert!(db.exists(), "DATABASE_URL chose the file");
     let client = reqwest::Client::new();
     let url = format!("http://{addr}/thoughts");
