@@ -313,3 +313,105 @@ async fn environment_configures_serve_as_the_container_does() {
     assert_eq!(out.trim(), record["hash"].as_str().unwrap());
     assert!(terminate(&mut served).success());
 }
+
+fn keys_add(file: &std::path::Path, agent: &str, role: &str) -> std::process::Output {
+    Command::new(BIN)
+        .args(["keys", "add", "--agent-id", agent, "--role", role])
+        .arg("--keys-file")
+        .arg(file)
+        .output()
+        .unwrap()
+}
+
+#[tokio::test]
+async fn keys_add_prints_a_token_once_and_the_service_accepts_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("keys.jsonl");
+    let writer = keys_add(&file, "planner-1", "writer");
+    assert!(writer.status.success());
+    let writer = String::from_utf8(writer.stdout).unwrap().trim().to_string();
+    let reader = keys_add(&file, "auditor", "reader");
+    let reader = String::from_utf8(reader.stdout).unwrap().trim().to_string();
+    assert!(writer.starts_with("dtk_") && reader.starts_with("dtk_"));
+    assert_ne!(writer, reader);
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(text.lines().count(), 2);
+    assert!(!text.contains(&writer[4..]) && !text.contains(&reader[4..]));
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&file).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600);
+    }
+    // Refused entries leave the file as it was.
+    for (agent, role) in [("x", "admin"), ("", "writer"), ("a\u{7}b", "reader")] {
+        assert!(
+            !keys_add(&file, agent, role).status.success(),
+            "{agent:?} {role}"
+        );
+    }
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), text);
+
+    let mut served = serve_binary(
+        &dir.path().join("k.db"),
+        &["--keys-file", file.to_str().unwrap()],
+    );
+    assert!(!served
+        .startup_log
+        .iter()
+        .any(|l| l["level"] == "WARN" && l.to_string().contains("OPEN")));
+    let client = reqwest::Client::new();
+    let post = |token: Option<&str>| {
+        let mut r = client
+            .post(format!("http://{}/thoughts", served.addr))
+            .json(&serde_json::json!({"type": "plan", "task_id": "t", "content": "x"}));
+        if let Some(t) = token {
+            r = r.bearer_auth(t);
+        }
+        r.send()
+    };
+    assert_eq!(post(None).await.unwrap().status(), 401);
+    assert_eq!(post(Some(&reader)).await.unwrap().status(), 403);
+    let r = post(Some(&writer)).await.unwrap();
+    assert_eq!(r.status(), 201);
+    assert_eq!(r.json::<Value>().await.unwrap()["agent_id"], "planner-1");
+    assert!(terminate(&mut served).success());
+}
+
+#[test]
+fn an_open_service_says_so_at_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut served = serve_binary(&dir.path().join("o.db"), &[]);
+    assert!(
+        served
+            .startup_log
+            .iter()
+            .any(|l| l["level"] == "WARN" && l.to_string().contains("OPEN")),
+        "{:?}",
+        served.startup_log
+    );
+    assert!(terminate(&mut served).success());
+}
+
+#[test]
+fn a_bad_keys_file_stops_the_service_from_starting() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("keys.jsonl");
+    std::fs::write(
+        &file,
+        "{\"key_hash\":\"sha256:00\",\"agent_id\":\"a\",\"role\":\"writer\"}\n",
+    )
+    .unwrap();
+    let out = Command::new(BIN)
+        .args(["serve", "--listen", "127.0.0.1:0", "--keys-file"])
+        .arg(&file)
+        .arg("--database-url")
+        .arg(format!("sqlite://{}", dir.path().join("b.db").display()))
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("line 1"), "{stderr}");
+    // And `keys add` will not append to it either.
+    assert!(!keys_add(&file, "b", "writer").status.success());
+}

@@ -246,7 +246,10 @@ async fn sigkill_under_load_loses_nothing_acknowledged() {
         let mut restarted = serve_binary(&db, &flags);
         let seen = seen.lock().unwrap();
         assert!(!seen.acked.is_empty());
-        assert!(seen.checkpoint.is_some(), "a checkpoint was served before the kill");
+        assert!(
+            seen.checkpoint.is_some(),
+            "a checkpoint was served before the kill"
+        );
         total_acked += seen.acked.len();
         let stored = check_after_restart(restarted.addr, &seen, key).await;
         assert!(stored as usize >= total_acked);
