@@ -66,3 +66,58 @@ fn the_record_example_carries_its_real_hash() {
         example["hash"].as_str().unwrap()
     );
 }
+
+#[test]
+fn guarded_operations_show_the_key_scheme_and_the_guards_statuses() {
+    let doc = generated();
+    let scheme = &doc["components"]["securitySchemes"]["api_key"];
+    assert_eq!(scheme["type"], "http");
+    assert_eq!(scheme["scheme"], "bearer");
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        let open = matches!(path.as_str(), "/healthz" | "/readyz");
+        for (method, op) in item.as_object().unwrap() {
+            let responses = op["responses"].as_object().unwrap();
+            if open {
+                assert!(op.get("security").is_none(), "{method} {path}");
+                assert!(!responses.contains_key("401"), "{method} {path}");
+                continue;
+            }
+            // The key, or nothing when the service runs open.
+            assert_eq!(
+                op["security"],
+                serde_json::json!([{"api_key": []}, {}]),
+                "{method} {path}"
+            );
+            for status in ["401", "408", "429", "431", "503"] {
+                assert!(
+                    responses.contains_key(status),
+                    "{method} {path} lacks {status}"
+                );
+            }
+            assert!(responses["401"]["headers"]
+                .get("WWW-Authenticate")
+                .is_some());
+            assert!(responses["429"]["headers"].get("Retry-After").is_some());
+        }
+    }
+    let post = &doc["paths"]["/thoughts"]["post"];
+    for status in ["403", "409", "422"] {
+        assert!(
+            post["responses"].get(status).is_some(),
+            "POST /thoughts lacks {status}"
+        );
+    }
+    assert!(post["parameters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|p| p["name"] == "Idempotency-Key" && p["in"] == "header"));
+    assert!(post["responses"]["201"]["headers"]
+        .get("Idempotent-Replayed")
+        .is_some());
+    let body = &doc["components"]["schemas"]["NewThoughtBody"]["properties"];
+    assert!(body.get("expected_prev_hash").is_some());
+    assert!(doc["components"]["schemas"]["Problem"]["properties"]
+        .get("current_head")
+        .is_some());
+}

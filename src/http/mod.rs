@@ -137,7 +137,6 @@ Merkle log whose signed checkpoints let anyone prove, offline, that nothing was 
 dropped or reordered. Every failure is an RFC 9457 problem with a stable `code`."
     ),
     components(schemas(problem::Problem, problem::ProblemField, problem::CurrentHead)),
-    modifiers(&Guarded),
     tags(
         (name = "thoughts", description = "Append, read and list thought records"),
         (name = "tasks", description = "Task chains: summaries, verification, export"),
@@ -245,12 +244,16 @@ impl utoipa::Modify for Guarded {
 
 /// The OpenAPI document, as generated from the handlers and their types.
 pub fn openapi() -> utoipa::openapi::OpenApi {
-    routes().split_for_parts().1
+    let mut api = routes().split_for_parts().1;
+    // After the routes are in: a modifier on ApiDoc would see no paths.
+    utoipa::Modify::modify(&Guarded, &mut api);
+    api
 }
 
 /// The whole application: routes, docs, problem fallbacks, request ids, tracing.
 pub fn app(state: AppState) -> Router {
-    let (router, api) = routes().with_state(state.clone()).split_for_parts();
+    let router = routes().with_state(state.clone()).split_for_parts().0;
+    let api = openapi();
     let request_id = HeaderName::from_static("x-request-id");
     router
         .merge(SwaggerUi::new("/docs").url("/openapi.json", api))
