@@ -32,7 +32,7 @@ cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; wait 
 trap cleanup EXIT
 
 target/release/decision-trail --listen "$SERVICE" --database-url "sqlite://$WORK/trail.db" \
-    --sqlite-synchronous "$SYNC" >"$WORK/service.log" 2>&1 &
+    --sqlite-synchronous "$SYNC" --rate-limit 0 >"$WORK/service.log" 2>&1 &
 SERVICE_PID=$!; PIDS+=("$SERVICE_PID")
 target/release/examples/floor "$FLOOR" 2>"$WORK/floor.log" &
 FLOOR_PID=$!; PIDS+=("$FLOOR_PID")

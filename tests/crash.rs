@@ -244,7 +244,7 @@ async fn sigkill_under_load_loses_nothing_acknowledged() {
         running.await.unwrap();
 
         let mut restarted = serve_binary(&db, &flags);
-        let seen = seen.lock().unwrap();
+        let seen = std::mem::take(&mut *seen.lock().unwrap());
         assert!(!seen.acked.is_empty());
         assert!(
             seen.checkpoint.is_some(),

@@ -45,9 +45,10 @@ pub struct NewThoughtBody {
     #[schema(min_length = 1, max_length = 256)]
     task_id: String,
     /// The agent writing the record: 1 to 256 characters, no control characters. Not hashed.
-    /// With an API key it is the key's agent: omit it, or send that agent.
+    /// Required when the service runs open (no keys file). With an API key it is
+    /// the key's agent: omit it, or send that agent (another is 403).
     #[schema(min_length = 1, max_length = 256)]
-    agent_id: String,
+    agent_id: Option<String>,
     /// The thought itself; may be empty; at most the configured byte limit (1 MiB by default).
     content: String,
     /// Optional JSON object (null means none), at most 32 levels deep. Numbers must
@@ -172,6 +173,7 @@ pub struct RecordPage {
     tag = "thoughts",
     params(
         ("Idempotency-Key" = Option<String>, Header,
+         min_length = 1, max_length = 255, pattern = "^[!-~]+$",
          description = "1 to 255 visible ASCII characters (a UUID, say), remembered for 24 hours by default. \
 A retry with the same key and the same request gets the original record; the same key with a different request is refused (422).")
     ),
@@ -315,6 +317,7 @@ pub struct ListThoughtsQuery {
     #[param(minimum = 1, maximum = 1000, default = 100)]
     limit: Option<u32>,
     /// The `next` cursor of the previous page.
+    #[param(pattern = "^[A-Za-z0-9_-]{12}$")]
     after: Option<String>,
 }
 
