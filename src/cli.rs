@@ -108,6 +108,9 @@ pub struct VerifyArgs {
     /// With --url: also export and check this task.
     #[arg(long, requires = "url")]
     task: Option<String>,
+    /// With --url: an API key (any role), for a service that requires one.
+    #[arg(long, env = "DECISION_TRAIL_TOKEN", hide_env_values = true)]
+    token: Option<String>,
     /// With --url: the file that keeps the last checkpoint accepted per service.
     #[arg(long, default_value = "decision-trail-verify.json")]
     state: PathBuf,
@@ -518,6 +521,7 @@ fn verify_url(url: &str, args: &VerifyArgs) -> Result<Vec<String>, String> {
         url,
         args.task.as_deref(),
         key.as_deref(),
+        args.token.as_deref(),
         &mut state,
     ))?;
     state.save(&args.state)?;

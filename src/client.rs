@@ -88,6 +88,7 @@ pub async fn verify_service(
     base: &str,
     task: Option<&str>,
     pinned_key: Option<&str>,
+    token: Option<&str>,
     state: &mut State,
 ) -> Result<Checked, String> {
     let base = base.trim_end_matches('/');
@@ -97,7 +98,17 @@ pub async fn verify_service(
              reach an https service through a local proxy"
         ));
     }
-    let client = reqwest::Client::new();
+    let mut headers = reqwest::header::HeaderMap::new();
+    if let Some(token) = token {
+        let mut value = reqwest::header::HeaderValue::from_str(&format!("Bearer {}", token.trim()))
+            .map_err(|_| "the token is not a valid header value".to_string())?;
+        value.set_sensitive(true);
+        headers.insert(reqwest::header::AUTHORIZATION, value);
+    }
+    let client = reqwest::Client::builder()
+        .default_headers(headers)
+        .build()
+        .map_err(|e| e.to_string())?;
     let previous = state.services.get(base).cloned();
     let served_key = get_text(&client, &format!("{base}/log/key")).await?;
     let served_key = served_key.trim();

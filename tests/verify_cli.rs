@@ -359,3 +359,34 @@ async fn a_key_that_differs_from_the_pinned_one_is_refused() {
     .await;
     assert!(!ok && err.contains("only http://"), "{err}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_service_with_keys_is_checked_with_a_token() {
+    use decision_trail::domain::keys::{token_from_bytes, KeyEntry, KeyRing, Role};
+    let token = token_from_bytes(&[9; 32]);
+    let ring = KeyRing::parse(
+        &KeyEntry::new(&token, "auditor", Role::Reader, None)
+            .unwrap()
+            .to_line(),
+    )
+    .unwrap();
+    let app = TestApp::spawn_with_keys(ring, test_limits()).await;
+    let dir = tempfile::tempdir().unwrap();
+    let state = s(&dir.path().join("state.json"));
+    let url = format!("http://{}", app.addr);
+    let base = vec![
+        "verify".to_string(),
+        "--url".into(),
+        url,
+        "--state".into(),
+        state,
+    ];
+    let (ok, _, err) = run(base.clone()).await;
+    assert!(!ok);
+    assert!(err.contains("401"), "{err}");
+    let mut with_token = base.clone();
+    with_token.extend(["--token".to_string(), token.clone()]);
+    let (ok, out, err) = run(with_token).await;
+    assert!(ok, "{err}");
+    assert!(out.contains("of 0 records"), "{out}");
+}
