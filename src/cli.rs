@@ -165,7 +165,8 @@ pub struct ServeArgs {
     /// connection is idle; silent and idle connections are closed after it.
     #[arg(long, env = "DECISION_TRAIL_HEADER_TIMEOUT", default_value = "10s", value_parser = parse_duration)]
     pub header_timeout: Duration,
-    /// Time to read a request body and answer (408 past it).
+    /// Time to read a request body and answer (408 past it); also how long a
+    /// response write may wait for a client that does not read.
     #[arg(long, env = "DECISION_TRAIL_REQUEST_TIMEOUT", default_value = "30s", value_parser = parse_duration)]
     pub request_timeout: Duration,
     /// Requests handled at once (503 past it).

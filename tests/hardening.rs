@@ -706,3 +706,45 @@ async fn a_thousand_silent_connections_are_closed_and_others_are_served_meanwhil
     assert_eq!(closed, 1000);
     others_are_served(&app, "after").await;
 }
+
+#[tokio::test]
+async fn a_client_that_stops_reading_its_response_is_cut_off() {
+    let limits = Limits {
+        request_timeout: Duration::from_secs(1),
+        ..test_limits()
+    };
+    let app = TestApp::spawn_with(Seams::default(), limits).await;
+    // An export of about 8 MiB: more than the socket buffers hold.
+    for i in 0..8 {
+        app.append(&thought(
+            "plan",
+            "big",
+            "a",
+            &format!("{i}{}", "x".repeat((1 << 20) - 1)),
+        ))
+        .await;
+    }
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.set_recv_buffer_size(4096).unwrap();
+    let mut stream = socket.connect(app.addr).await.unwrap();
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    stream
+        .write_all(b"GET /tasks/big/export HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await
+        .unwrap();
+    // Meanwhile the service answers others.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    others_are_served(&app, "reader").await;
+    let mut received = Vec::new();
+    let read =
+        tokio::time::timeout(Duration::from_secs(20), stream.read_to_end(&mut received)).await;
+    assert!(read.is_ok(), "the connection was still open");
+    let text = String::from_utf8_lossy(&received);
+    assert!(text.starts_with("HTTP/1.1 200"));
+    assert!(
+        !text.ends_with("\r\n0\r\n\r\n"),
+        "the whole export was delivered ({} bytes): the stall was not cut off",
+        received.len()
+    );
+    assert!(received.len() < 8 << 20, "{} bytes", received.len());
+}

@@ -54,7 +54,8 @@ pub struct Limits {
     /// Time for a client to send a request head, counted from when the
     /// connection is idle; a silent or idle connection is closed after it.
     pub header_timeout: Duration,
-    /// Time to read the body and answer, past the head (408 `request_timeout`).
+    /// Time to read the body and answer, past the head (408 `request_timeout`);
+    /// also how long a response write may wait for a client that does not read.
     pub request_timeout: Duration,
     /// Requests handled at once (503 `concurrency_limit`).
     pub max_in_flight: usize,

@@ -75,7 +75,11 @@ pub async fn run(
             req.extensions_mut().insert(ConnectInfo(peer));
             router.clone().oneshot(req)
         });
-        let io = TokioIo::new(ProblemIo::new(stream, limits.max_header_bytes));
+        let io = TokioIo::new(ProblemIo::new(
+            stream,
+            limits.max_header_bytes,
+            limits.request_timeout,
+        ));
         let conn = graceful.watch(http.serve_connection(io, service));
         tokio::spawn(async move {
             if let Err(e) = conn.await {
@@ -94,20 +98,52 @@ pub async fn run(
     Ok(())
 }
 
-/// A connection whose automatic error answers from hyper become problems.
+/// A connection whose automatic error answers from hyper become problems, and
+/// which gives up on a client that stops reading its response.
 pub struct ProblemIo {
     inner: TcpStream,
     max_header_bytes: usize,
     /// The problem response being written in place of hyper's, and how much of it is out.
     replacement: Option<(Vec<u8>, usize)>,
+    /// How long a write may wait for the client to read.
+    write_limit: Duration,
+    /// Started when a write has to wait; cleared when one goes through.
+    stalled: Option<Pin<Box<tokio::time::Sleep>>>,
 }
 
 impl ProblemIo {
-    fn new(inner: TcpStream, max_header_bytes: usize) -> ProblemIo {
+    fn new(inner: TcpStream, max_header_bytes: usize, write_limit: Duration) -> ProblemIo {
         ProblemIo {
             inner,
             max_header_bytes,
             replacement: None,
+            write_limit,
+            stalled: None,
+        }
+    }
+
+    /// Passes a write's outcome through, timing how long the client has not
+    /// been reading: past the limit the connection fails, so a client that
+    /// never reads cannot hold it (or a streamed export) open forever.
+    fn watch_stall<T>(
+        &mut self,
+        cx: &mut Context<'_>,
+        poll: Poll<io::Result<T>>,
+    ) -> Poll<io::Result<T>> {
+        if poll.is_ready() {
+            self.stalled = None;
+            return poll;
+        }
+        let limit = self.write_limit;
+        let timer = self
+            .stalled
+            .get_or_insert_with(|| Box::pin(tokio::time::sleep(limit)));
+        match timer.as_mut().poll(cx) {
+            Poll::Ready(()) => Poll::Ready(Err(io::Error::new(
+                io::ErrorKind::TimedOut,
+                "the client has not read its response within the request time limit",
+            ))),
+            Poll::Pending => Poll::Pending,
         }
     }
 
@@ -166,7 +202,10 @@ impl AsyncWrite for ProblemIo {
         if this.replacement.is_none() {
             match automatic_answer(buf, this.max_header_bytes) {
                 Some(error) => this.replacement = Some((error.raw_response(), 0)),
-                None => return Pin::new(&mut this.inner).poll_write(cx, buf),
+                None => {
+                    let poll = Pin::new(&mut this.inner).poll_write(cx, buf);
+                    return this.watch_stall(cx, poll);
+                }
             }
         }
         // hyper closes the connection after such an answer; anything it still
@@ -189,7 +228,8 @@ impl AsyncWrite for ProblemIo {
             let first = first.map_or(&[][..], |b| &b[..]);
             return Pin::new(this).poll_write(cx, first);
         }
-        Pin::new(&mut this.inner).poll_write_vectored(cx, bufs)
+        let poll = Pin::new(&mut this.inner).poll_write_vectored(cx, bufs);
+        this.watch_stall(cx, poll)
     }
 
     fn is_write_vectored(&self) -> bool {
