@@ -232,8 +232,13 @@ async fn sigkill_under_load_loses_nothing_acknowledged() {
             async move { load(addr, seen, round, stop).await }
         });
         // Let the load build up, then kill mid-flight: no shutdown, no flush.
+        let deadline = std::time::Instant::now() + Duration::from_secs(120);
         loop {
             tokio::time::sleep(Duration::from_millis(50)).await;
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the load never got going"
+            );
             if seen.lock().unwrap().acked.len() >= 200 + round * 50 {
                 break;
             }

@@ -251,8 +251,10 @@ async fn concurrent_retries_in_flight_all_get_the_one_record() {
 
 #[tokio::test]
 async fn keys_survive_a_restart_and_expire_after_their_ttl() {
-    let app = TestApp::spawn_configured(|c| c.idempotency_ttl = Duration::from_secs(2)).await;
+    const TTL: Duration = Duration::from_secs(4);
+    let app = TestApp::spawn_configured(|c| c.idempotency_ttl = TTL).await;
     let body = thought("plan", "t", "a", "x");
+    let sent = Instant::now();
     let first: Value = post_as(&app, None, Some("k"), &body)
         .await
         .json()
@@ -260,13 +262,17 @@ async fn keys_survive_a_restart_and_expire_after_their_ttl() {
         .unwrap();
     let (path, dir) = app.stop().await;
     let app = TestApp::start_configured(path, dir, Seams::default(), test_limits(), |c| {
-        c.idempotency_ttl = Duration::from_secs(2)
+        c.idempotency_ttl = TTL
     })
     .await;
     let again = post_as(&app, None, Some("k"), &body).await;
+    assert!(
+        sent.elapsed() < TTL,
+        "the machine is too slow for this test's TTL"
+    );
     assert_eq!(again.headers()["idempotent-replayed"], "true");
     assert_eq!(again.json::<Value>().await.unwrap(), first);
-    tokio::time::sleep(Duration::from_millis(2200)).await;
+    tokio::time::sleep((TTL + Duration::from_millis(300)).saturating_sub(sent.elapsed())).await;
     // Forgotten: the same key makes a new record, even with another body.
     let r = post_as(&app, None, Some("k"), &thought("plan", "t", "a", "y")).await;
     assert_eq!(r.status(), 201);
