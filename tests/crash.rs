@@ -99,6 +99,10 @@ async fn get_json(client: &reqwest::Client, url: String) -> (u16, Value) {
     (status, r.json().await.unwrap())
 }
 
+async fn get_text(client: &reqwest::Client, url: String) -> String {
+    client.get(url).send().await.unwrap().text().await.unwrap()
+}
+
 /// Every record in log order, through the paged listing.
 async fn all_records(client: &reqwest::Client, addr: SocketAddr) -> Vec<Value> {
     let mut records = Vec::new();
@@ -161,14 +165,7 @@ async fn check_after_restart(addr: SocketAddr, seen: &Seen, key: &str) -> u64 {
         }
     }
     // The log now is a signed extension of the last checkpoint served.
-    let note = client
-        .get(url(addr, "/log/checkpoint"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let note = get_text(&client, url(addr, "/log/checkpoint")).await;
     let now = open_checkpoint(&note, key).expect("the checkpoint is signed by the same key");
     assert_eq!(now.size, records.len() as u64);
     if let Some((_, before)) = &seen.checkpoint {
@@ -213,14 +210,7 @@ async fn sigkill_under_load_loses_nothing_acknowledged() {
     for round in 0..ROUNDS {
         let mut served = serve_binary(&db, &flags);
         let client = reqwest::Client::new();
-        let this_key = client
-            .get(url(served.addr, "/log/key"))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
+        let this_key = get_text(&client, url(served.addr, "/log/key")).await;
         let key = key.get_or_insert(this_key.clone());
         assert_eq!(key, &this_key, "the signing key survives restarts");
         let seen = Arc::new(Mutex::new(Seen::default()));

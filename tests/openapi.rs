@@ -121,3 +121,21 @@ fn guarded_operations_show_the_key_scheme_and_the_guards_statuses() {
         .get("current_head")
         .is_some());
 }
+
+#[test]
+fn cursor_parameters_carry_the_domain_s_cursor_pattern() {
+    let doc = generated();
+    for path in ["/thoughts", "/tasks"] {
+        let after = doc["paths"][path]["get"]["parameters"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == "after")
+            .unwrap();
+        assert_eq!(
+            after["schema"]["pattern"],
+            decision_trail::domain::cursor::CURSOR_PATTERN,
+            "{path}"
+        );
+    }
+}

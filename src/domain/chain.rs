@@ -39,6 +39,24 @@ pub fn not_before(now: String, previous: &str) -> String {
     }
 }
 
+/// Conditional append (`expected_prev_hash`): holds when the draft expects no
+/// particular head, or the chain's head is the one it expects (64 zeros for an
+/// empty chain). Otherwise, the head as it is: its hash and the chain's length.
+pub fn check_expected_head(
+    draft: &NewThought,
+    head: Option<&ChainHead>,
+) -> Result<(), (String, u64)> {
+    let Some(expected) = &draft.expected_prev_hash else {
+        return Ok(());
+    };
+    let (head_hash, length) = head.map_or((ZERO_HASH, 0), |h| (h.head_hash.as_str(), h.length));
+    if expected == head_hash {
+        Ok(())
+    } else {
+        Err((head_hash.to_string(), length))
+    }
+}
+
 /// Builds the record that extends `head` (or starts a chain when `head` is None)
 /// as leaf `log_index` of the log, with the given id and clock reading.
 pub fn link(
@@ -207,6 +225,36 @@ mod tests {
             metadata: None,
             expected_prev_hash: None,
         }
+    }
+
+    #[test]
+    fn an_expected_head_holds_only_on_that_head() {
+        let mut d = draft("a");
+        assert_eq!(check_expected_head(&d, None), Ok(()), "no expectation");
+        d.expected_prev_hash = Some(ZERO_HASH.into());
+        assert_eq!(
+            check_expected_head(&d, None),
+            Ok(()),
+            "zeros: an empty chain"
+        );
+        let first = link(
+            d.clone(),
+            None,
+            0,
+            "id0".into(),
+            "2026-01-01T00:00:00.000Z".into(),
+        );
+        let head = ChainHead::after(&first);
+        assert_eq!(
+            check_expected_head(&d, Some(&head)),
+            Err((first.hash.clone(), 1))
+        );
+        d.expected_prev_hash = Some(first.hash.clone());
+        assert_eq!(check_expected_head(&d, Some(&head)), Ok(()));
+        assert_eq!(
+            check_expected_head(&d, None),
+            Err((ZERO_HASH.to_string(), 0))
+        );
     }
 
     #[test]

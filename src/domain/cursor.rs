@@ -21,6 +21,10 @@ impl CursorKind {
     }
 }
 
+/// What every cursor looks like: the base64url (unpadded) of a tag byte and a
+/// u64, so 12 characters.
+pub const CURSOR_PATTERN: &str = "^[A-Za-z0-9_-]{12}$";
+
 /// The token for position `position` of a listing of `kind`.
 pub fn encode(kind: CursorKind, position: u64) -> String {
     let mut bytes = [0u8; 9];
@@ -42,6 +46,20 @@ pub fn decode(kind: CursorKind, token: &str) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_cursor_has_the_documented_shape() {
+        for n in [0, 1, 99, u64::MAX] {
+            for kind in [CursorKind::Records, CursorKind::Tasks] {
+                let c = encode(kind, n);
+                assert_eq!(c.len(), 12, "{c}");
+                assert!(c
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-'));
+            }
+        }
+        assert_eq!(CURSOR_PATTERN, "^[A-Za-z0-9_-]{12}$");
+    }
 
     #[test]
     fn round_trips_and_refuses_foreign_tokens() {

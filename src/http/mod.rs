@@ -114,13 +114,14 @@ impl AppState {
     /// The state for `store`; `keys` None runs the service open (anyone may
     /// write as any agent).
     pub fn new(store: Arc<Store>, limits: Limits, keys: Option<KeyRing>) -> AppState {
+        let max_in_flight = limits.max_in_flight.max(1);
         AppState {
             store,
             guards: Arc::new(Guards {
                 keys,
                 rate: limits.rate.map(RateLimiter::new),
-                in_flight: Arc::new(Semaphore::new(limits.max_in_flight.max(1))),
-                max_in_flight: limits.max_in_flight.max(1),
+                in_flight: Arc::new(Semaphore::new(max_in_flight)),
+                max_in_flight,
             }),
             limits,
         }

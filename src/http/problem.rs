@@ -254,16 +254,7 @@ impl ApiError {
     /// The whole HTTP/1.1 response, as bytes, for refusals made before a
     /// request reaches the router (the connection is closed after it).
     pub fn raw_response(self) -> Vec<u8> {
-        let (status, code, title) = self.parts();
-        let problem = Problem {
-            kind: format!("urn:decision-trail:problem:{code}"),
-            title: title.to_string(),
-            status: status.as_u16(),
-            detail: self.to_string(),
-            code: code.to_string(),
-            errors: Vec::new(),
-            current_head: None,
-        };
+        let (status, problem) = self.into_problem();
         let body = serde_json::to_vec(&problem).expect("a problem always serializes");
         let mut out = format!(
             "HTTP/1.1 {} {}\r\ncontent-type: {PROBLEM_CONTENT_TYPE}\r\ncontent-length: {}\r\nconnection: close\r\n\r\n",
@@ -275,12 +266,11 @@ impl ApiError {
         out.extend_from_slice(&body);
         out
     }
-}
 
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
+    /// The problem body, and its status. A 5xx never leaks internals: the
+    /// cause goes to the log, not the client.
+    fn into_problem(self) -> (StatusCode, Problem) {
         let (status, code, title) = self.parts();
-        // A 5xx never leaks internals: the cause goes to the log, not the client.
         let detail = match &self {
             ApiError::Internal(cause) => {
                 tracing::error!(%cause, "internal error");
@@ -292,48 +282,30 @@ impl IntoResponse for ApiError {
             }
             other => other.to_string(),
         };
-        let current_head = match &self {
+        let (errors, current_head) = match self {
+            ApiError::InvalidParams { errors, .. } => (
+                errors
+                    .into_iter()
+                    .map(|e| ProblemField {
+                        field: e.field,
+                        message: e.message,
+                    })
+                    .collect(),
+                None,
+            ),
             ApiError::HeadMoved {
                 task_id,
                 head_hash,
                 length,
-            } => Some(CurrentHead {
-                task_id: task_id.clone(),
-                head_hash: head_hash.clone(),
-                length: *length,
-            }),
-            _ => None,
-        };
-        let mut extra_headers: Vec<(header::HeaderName, HeaderValue)> = Vec::new();
-        match &self {
-            ApiError::Unauthorized { token_given, .. } => {
-                extra_headers.push((
-                    header::WWW_AUTHENTICATE,
-                    HeaderValue::from_static(if *token_given {
-                        r#"Bearer realm="decision-trail", error="invalid_token""#
-                    } else {
-                        r#"Bearer realm="decision-trail""#
-                    }),
-                ));
-            }
-            ApiError::RateLimited { retry_after, .. } => {
-                extra_headers.push((header::RETRY_AFTER, HeaderValue::from(*retry_after)));
-            }
-            // The connection may be the slow part; do not keep it.
-            ApiError::RequestTimeout { .. } => {
-                extra_headers.push((header::CONNECTION, HeaderValue::from_static("close")));
-            }
-            _ => {}
-        }
-        let errors = match self {
-            ApiError::InvalidParams { errors, .. } => errors
-                .into_iter()
-                .map(|e| ProblemField {
-                    field: e.field,
-                    message: e.message,
-                })
-                .collect(),
-            _ => Vec::new(),
+            } => (
+                Vec::new(),
+                Some(CurrentHead {
+                    task_id,
+                    head_hash,
+                    length,
+                }),
+            ),
+            _ => (Vec::new(), None),
         };
         let problem = Problem {
             kind: format!("urn:decision-trail:problem:{code}"),
@@ -344,6 +316,39 @@ impl IntoResponse for ApiError {
             errors,
             current_head,
         };
+        (status, problem)
+    }
+
+    /// Headers some problems carry besides the content type.
+    fn extra_headers(&self) -> Vec<(header::HeaderName, HeaderValue)> {
+        match self {
+            ApiError::Unauthorized { token_given, .. } => vec![(
+                header::WWW_AUTHENTICATE,
+                HeaderValue::from_static(if *token_given {
+                    r#"Bearer realm="decision-trail", error="invalid_token""#
+                } else {
+                    r#"Bearer realm="decision-trail""#
+                }),
+            )],
+            ApiError::RateLimited { retry_after, .. } => {
+                vec![(header::RETRY_AFTER, HeaderValue::from(*retry_after))]
+            }
+            // The connection may be the slow part; do not keep it.
+            ApiError::RequestTimeout { .. } => {
+                vec![(header::CONNECTION, HeaderValue::from_static("close"))]
+            }
+            _ if self.parts().0 == StatusCode::SERVICE_UNAVAILABLE => {
+                vec![(header::RETRY_AFTER, HeaderValue::from_static("1"))]
+            }
+            _ => Vec::new(),
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let extra_headers = self.extra_headers();
+        let (status, problem) = self.into_problem();
         let body = serde_json::to_vec(&problem).expect("a problem always serializes");
         let mut response = (status, body).into_response();
         let headers = response.headers_mut();
@@ -353,9 +358,6 @@ impl IntoResponse for ApiError {
         );
         for (name, value) in extra_headers {
             headers.insert(name, value);
-        }
-        if status == StatusCode::SERVICE_UNAVAILABLE {
-            headers.insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
         }
         response
     }

@@ -70,6 +70,7 @@ pub struct ListTasksQuery {
     #[param(minimum = 1, maximum = 1000, default = 100)]
     limit: Option<u32>,
     /// The `next` cursor of the previous page.
+    // domain::cursor::CURSOR_PATTERN: the macro wants a literal; a test checks they agree.
     #[param(pattern = "^[A-Za-z0-9_-]{12}$")]
     after: Option<String>,
 }

@@ -11,7 +11,11 @@ use crate::domain::keys::{KeyEntry, KeyRing};
 pub fn load(path: &Path) -> Result<KeyRing, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read keys file {}: {e}", path.display()))?;
-    KeyRing::parse(&text).map_err(|errors| {
+    parse(path, &text)
+}
+
+fn parse(path: &Path, text: &str) -> Result<KeyRing, String> {
+    KeyRing::parse(text).map_err(|errors| {
         format!(
             "keys file {} is not valid:\n  {}",
             path.display(),
@@ -20,8 +24,8 @@ pub fn load(path: &Path) -> Result<KeyRing, String> {
     })
 }
 
-/// Appends `entry` as one line, creating the file (mode 0600) if needed. The
-/// file must parse before and after, so a bad file is never made worse.
+/// Appends `entry` as one line, creating the file (mode 0600) if needed. A
+/// file that does not parse is left alone, so a bad file is never made worse.
 pub fn append(path: &Path, entry: &KeyEntry) -> Result<(), String> {
     let mut options = OpenOptions::new();
     options.read(true).append(true).create(true);
@@ -36,13 +40,7 @@ pub fn append(path: &Path, entry: &KeyEntry) -> Result<(), String> {
     let mut text = String::new();
     file.read_to_string(&mut text)
         .map_err(|e| format!("cannot read keys file {}: {e}", path.display()))?;
-    KeyRing::parse(&text).map_err(|errors| {
-        format!(
-            "keys file {} is not valid; fix it first:\n  {}",
-            path.display(),
-            errors.join("\n  ")
-        )
-    })?;
+    parse(path, &text)?;
     let mut line = String::new();
     if !text.is_empty() && !text.ends_with('\n') {
         line.push('\n');

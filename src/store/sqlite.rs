@@ -27,7 +27,7 @@ use crate::domain::chain::{self, ChainHead, ChainWalk};
 use crate::domain::checkpoint::LogKey;
 use crate::domain::cursor::{self, CursorKind};
 use crate::domain::merkle::{leaf_input, Frontier, Hash, LogQuery};
-use crate::domain::{HashInput, Metadata, NewThought, Record, ThoughtType, ZERO_HASH};
+use crate::domain::{HashInput, Metadata, NewThought, Record, ThoughtType};
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
 
@@ -386,13 +386,7 @@ impl Store {
         if let Some(record) = self.recent.get(id) {
             return Ok(Some(record));
         }
-        let sql = format!("SELECT {RECORD_COLUMNS} FROM thoughts WHERE id = ?");
-        let row: Option<RecordRow> = sqlx::query_as(&sql)
-            .bind(id)
-            .fetch_optional(&self.reads)
-            .await
-            .map_err(map_error)?;
-        let record = row.map(Record::try_from).transpose()?;
+        let record = record_by_id(&self.reads, id).await?;
         if let Some(r) = &record {
             self.recent.put(r);
         }
@@ -875,18 +869,13 @@ impl Writer<'_> {
                     .await
                     .map_err(BatchError::Batch)?,
             };
-            if let Some(expected) = &draft.expected_prev_hash {
-                let (head_hash, length) = head
-                    .as_ref()
-                    .map_or((ZERO_HASH, 0), |h| (h.head_hash.as_str(), h.length));
-                if expected != head_hash {
-                    outcomes.push(Outcome::Refused(StoreError::HeadMoved {
-                        task_id: draft.task_id.clone(),
-                        head_hash: head_hash.to_string(),
-                        length,
-                    }));
-                    continue;
-                }
+            if let Err((head_hash, length)) = chain::check_expected_head(draft, head.as_ref()) {
+                outcomes.push(Outcome::Refused(StoreError::HeadMoved {
+                    task_id: draft.task_id.clone(),
+                    head_hash,
+                    length,
+                }));
+                continue;
             }
             let record = chain::link(
                 (*draft).clone(),
@@ -936,31 +925,30 @@ impl Writer<'_> {
                 .map_err(|e| BatchError::Batch(map_error(e)))?;
             self.claims.next_purge = Instant::now() + PURGE_EVERY;
         }
-        // Retries within the batch get a copy; each new record goes to its caller.
+        // Each new record goes to its caller; retries within the batch get a copy.
+        // A retry comes after the append it repeats, so walking backwards copies
+        // each record before it is moved out.
+        let mut records: Vec<Option<Record>> = records.into_iter().map(Some).collect();
         let mut answers: Vec<Result<Appended, StoreError>> = outcomes
-            .iter()
+            .into_iter()
+            .rev()
             .map(|o| match o {
+                Outcome::New(i) => Ok(Appended {
+                    record: records[i].take().expect("a record is moved out once"),
+                    replayed: false,
+                }),
                 Outcome::Again(i) => Ok(Appended {
-                    record: records[*i].clone(),
+                    record: records[i].clone().expect("a retry comes after its record"),
                     replayed: true,
                 }),
-                Outcome::Stored(r) => Ok(Appended {
-                    record: r.clone(),
+                Outcome::Stored(record) => Ok(Appended {
+                    record,
                     replayed: true,
                 }),
-                Outcome::Refused(e) => Err(e.clone()),
-                Outcome::New(_) => Err(StoreError::Internal("placeholder".into())),
+                Outcome::Refused(e) => Err(e),
             })
             .collect();
-        let mut records: Vec<Option<Record>> = records.into_iter().map(Some).collect();
-        for (answer, outcome) in answers.iter_mut().zip(&outcomes) {
-            if let Outcome::New(i) = outcome {
-                *answer = Ok(Appended {
-                    record: records[*i].take().expect("each record has one caller"),
-                    replayed: false,
-                });
-            }
-        }
+        answers.reverse();
         Ok((answers, checkpoint, moved, frontier))
     }
 }
@@ -983,13 +971,26 @@ async fn stored_claim(
     let Some((fingerprint, record_id)) = row else {
         return Ok(None);
     };
+    let record = record_by_id(&mut *conn, &record_id).await?.ok_or_else(|| {
+        StoreError::Internal(format!(
+            "idempotency key names record {record_id}, which is not stored"
+        ))
+    })?;
+    Ok(Some((fingerprint, record)))
+}
+
+/// One record by id, from the read pool or the writer's connection.
+async fn record_by_id<'c, E>(executor: E, id: &str) -> Result<Option<Record>, StoreError>
+where
+    E: sqlx::Executor<'c, Database = sqlx::Sqlite>,
+{
     let sql = format!("SELECT {RECORD_COLUMNS} FROM thoughts WHERE id = ?");
-    let record: RecordRow = sqlx::query_as(&sql)
-        .bind(&record_id)
-        .fetch_one(&mut *conn)
+    let row: Option<RecordRow> = sqlx::query_as(&sql)
+        .bind(id)
+        .fetch_optional(executor)
         .await
         .map_err(map_error)?;
-    Ok(Some((fingerprint, record.try_into()?)))
+    row.map(Record::try_from).transpose()
 }
 
 /// Stores the idempotency keys of new records; an expired row for the same key
