@@ -8,7 +8,7 @@ mod support;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use decision_trail::domain::chain::{self, ChainHead, ChainWalk};
-use decision_trail::domain::{NewThought, Record, ThoughtType};
+use decision_trail::domain::{NewRecord, Record, RecordType};
 use decision_trail::store::{ChainVerdict, Store};
 use support::{config, million_record_db, HOT_LENGTH, HOT_TASK};
 
@@ -16,8 +16,8 @@ fn records(n: u64) -> Vec<Record> {
     let mut head: Option<ChainHead> = None;
     (0..n)
         .map(|i| {
-            let draft = NewThought {
-                r#type: ThoughtType::Analysis,
+            let draft = NewRecord {
+                r#type: RecordType::Analysis,
                 task_id: "bench".into(),
                 agent_id: "bench".into(),
                 content: format!("record {i}: {}", "x".repeat(100)),

@@ -6,7 +6,7 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use decision_trail::domain::json;
 use decision_trail::domain::metadata::metadata_from_json;
-use decision_trail::domain::record::{new_thought_from_json, parse_body, HashInput, InputLimits};
+use decision_trail::domain::record::{new_record_from_json, parse_body, HashInput, InputLimits};
 
 const METADATA: &str = r#"{"tools":["grep","cargo test","rg"],"confidence":0.82,"step":12,"model":{"name":"m","temperature":0.2},"tags":["auth","refactor"]}"#;
 
@@ -40,7 +40,7 @@ fn hash(c: &mut Criterion) {
     );
     group.bench_function("append_body_parse_and_validate_1kb", |b| {
         b.iter(|| {
-            new_thought_from_json(&parse_body(&body).unwrap(), &InputLimits::default()).unwrap()
+            new_record_from_json(&parse_body(&body).unwrap(), &InputLimits::default()).unwrap()
         })
     });
     group.finish();

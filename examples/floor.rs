@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 #[derive(Deserialize)]
 #[allow(dead_code)] // parsed, as the service parses, then echoed
-struct NewThought {
+struct NewRecord {
     r#type: String,
     task_id: String,
     agent_id: String,
@@ -43,7 +43,7 @@ fn now() -> String {
     chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
 }
 
-async fn append(Json(t): Json<NewThought>) -> impl IntoResponse {
+async fn append(Json(t): Json<NewRecord>) -> impl IntoResponse {
     let id = uuid::Uuid::new_v4().to_string();
     let location = format!("/thoughts/{id}");
     let record = Record {

@@ -8,7 +8,7 @@ use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use common::{assert_problem, problem_fields, test_limits, thought, TestApp, ZERO};
-use decision_trail::domain::keys::{token_from_bytes, KeyEntry, KeyRing, Role};
+use decision_trail::domain::api_keys::{token_from_bytes, KeyEntry, KeyRing, Role};
 use decision_trail::http::guard::Rate;
 use decision_trail::http::Limits;
 use decision_trail::store::Seams;

@@ -137,7 +137,7 @@ async fn an_explicit_key_file_is_used_and_must_exist() {
     use decision_trail::store::{Store, StoreConfig};
     let dir = tempfile::tempdir().unwrap();
     let key_path = dir.path().join("my.key");
-    let skey = decision_trail::domain::checkpoint::LogKey::generate(
+    let skey = decision_trail::domain::checkpoint::LogSigner::generate(
         "example.com/log",
         &mut rand_core::OsRng,
     )
@@ -150,7 +150,7 @@ async fn an_explicit_key_file_is_used_and_must_exist() {
         ..StoreConfig::default()
     };
     let store = Store::open(&config).await.unwrap();
-    let expected = decision_trail::domain::checkpoint::LogKey::from_signer_key(&skey).unwrap();
+    let expected = decision_trail::domain::checkpoint::LogSigner::from_signer_key(&skey).unwrap();
     assert_eq!(store.verifier_key(), expected.verifier_key());
     assert!(store
         .latest_checkpoint()

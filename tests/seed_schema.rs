@@ -7,11 +7,11 @@
 //! `undefined` and no cycles, so those rows test the nearest JSON-level facts
 //! (absent/null metadata, and the inputs the canonicalizer cannot represent).
 
-use decision_trail::domain::json::{self, Json, ParseErrorKind};
+use decision_trail::domain::json::{self, JsonValue, ParseErrorKind};
 use decision_trail::domain::record::{
-    hash_of_json_record, record_from_json, HashInput, THOUGHT_TYPES, ZERO_HASH,
+    hash_of_json_record, record_from_json, HashInput, RECORD_TYPES, ZERO_HASH,
 };
-use decision_trail::domain::ThoughtType;
+use decision_trail::domain::RecordType;
 
 const PINNED: &str = "6a2f9597f563d5515cfa69891a51806d0f93bfbe222997d3ba37c365ceee3f1a";
 
@@ -23,7 +23,7 @@ fn valid_record() -> serde_json::Value {
     })
 }
 
-fn parse_value(v: &serde_json::Value) -> Json {
+fn parse_value(v: &serde_json::Value) -> JsonValue {
     json::parse(&v.to_string(), 64).unwrap()
 }
 
@@ -48,24 +48,21 @@ fn canon(text: &str) -> String {
     json::canonicalize(&json::parse(text, 64).unwrap()).unwrap()
 }
 
-// §3a THOUGHT_TYPES
+// §3a RECORD_TYPES
 
 #[test]
 fn s001_3a_1_s000_r01_thought_types_has_four_entries_in_canonical_order() {
-    assert_eq!(THOUGHT_TYPES.len(), 4);
-    assert_eq!(
-        THOUGHT_TYPES,
-        ["plan", "analysis", "decision", "reflection"]
-    );
+    assert_eq!(RECORD_TYPES.len(), 4);
+    assert_eq!(RECORD_TYPES, ["plan", "analysis", "decision", "reflection"]);
 }
 
 #[test]
 fn s001_3a_2_every_thought_type_parses_and_round_trips() {
-    for name in THOUGHT_TYPES {
-        let t: ThoughtType = name.parse().unwrap();
+    for name in RECORD_TYPES {
+        let t: RecordType = name.parse().unwrap();
         assert_eq!(t.as_str(), name);
     }
-    assert!("Plan".parse::<ThoughtType>().is_err(), "case-sensitive");
+    assert!("Plan".parse::<RecordType>().is_err(), "case-sensitive");
 }
 
 // §3b ZERO_HASH
@@ -95,7 +92,7 @@ fn s001_3c_01_s000_r03_accepts_a_valid_record_unchanged() {
     let record = record_from_json(&parse_value(&valid_record())).unwrap();
     assert_eq!(
         (record.id.as_str(), record.r#type, record.task_id.as_str()),
-        ("r1", ThoughtType::Plan, "t1")
+        ("r1", RecordType::Plan, "t1")
     );
     assert_eq!(
         (record.agent_id.as_str(), record.content.as_str()),
@@ -239,7 +236,7 @@ fn s001_3d_10_s000_r14_unrepresentable_input_is_an_error_not_a_hash() {
         json::parse(r#""\ud800""#, 64).unwrap_err().kind,
         ParseErrorKind::LoneSurrogate
     );
-    assert!(json::canonicalize(&Json::Number("1e400".into())).is_err());
+    assert!(json::canonicalize(&JsonValue::Number("1e400".into())).is_err());
     assert_eq!(
         json::parse(&"[".repeat(10_000), 64).unwrap_err().kind,
         ParseErrorKind::TooDeep { max: 64 }
@@ -317,7 +314,7 @@ sensitive_to! {
 
 #[test]
 fn s001_3e_13_the_four_types_hash_differently() {
-    let hashes: std::collections::HashSet<String> = THOUGHT_TYPES
+    let hashes: std::collections::HashSet<String> = RECORD_TYPES
         .iter()
         .map(|t| {
             HashInput {

@@ -4,7 +4,7 @@
 mod common;
 
 use decision_trail::domain::chain::{BreakReason, ChainWalk};
-use decision_trail::domain::json::{self, Json, ParseErrorKind};
+use decision_trail::domain::json::{self, JsonValue, ParseErrorKind};
 use decision_trail::domain::record::{hash_of_json_record, HashInput, MAX_BODY_DEPTH};
 use serde_json::Value;
 
@@ -13,14 +13,14 @@ fn vectors() -> Value {
     serde_json::from_str(&text).expect("vectors parse")
 }
 
-fn parse(text: &str) -> Result<Json, json::ParseError> {
+fn parse(text: &str) -> Result<JsonValue, json::ParseError> {
     json::parse(text, MAX_BODY_DEPTH)
 }
 
 /// The six-field hash input of a parsed record (the seed's `computeHash`).
-fn six_fields(value: &Json) -> HashInput<'_> {
+fn six_fields(value: &JsonValue) -> HashInput<'_> {
     let s = |f: &str| match value.get(f) {
-        Some(Json::String(s)) => s.as_str(),
+        Some(JsonValue::String(s)) => s.as_str(),
         other => panic!("field {f} is {other:?}"),
     };
     HashInput {
@@ -82,7 +82,7 @@ fn record_cases_hash_as_the_reference_does() {
         );
         assert_eq!(input.hash(), case["sha256"].as_str().unwrap(), "{name}");
         let whole = hash_of_json_record(&value).unwrap();
-        if value.get("metadata").is_some_and(|m| *m != Json::Null) {
+        if value.get("metadata").is_some_and(|m| *m != JsonValue::Null) {
             // design.md §1 wins over the seed: metadata present means hashed.
             assert_eq!(name, "input-extra-fields-ignored");
             assert_ne!(whole, case["sha256"].as_str().unwrap(), "{name}");
@@ -109,15 +109,15 @@ fn metadata_cases_hash_or_are_refused() {
         let value = parse(case["input_json"].as_str().unwrap()).unwrap();
         let metadata = value.get("metadata").unwrap();
         // RFC 8785 over the whole hash input, metadata included when not null.
-        let mut h: Vec<(String, Json)> =
+        let mut h: Vec<(String, JsonValue)> =
             ["id", "type", "task_id", "content", "timestamp", "prev_hash"]
                 .iter()
                 .map(|f| (f.to_string(), value.get(f).unwrap().clone()))
                 .collect();
-        if *metadata != Json::Null {
+        if *metadata != JsonValue::Null {
             h.push(("metadata".into(), metadata.clone()));
         }
-        let canonical = json::canonicalize(&Json::Object(h));
+        let canonical = json::canonicalize(&JsonValue::Object(h));
         match case["expect"].as_str().unwrap() {
             "hash" => {
                 let canonical = canonical.unwrap();

@@ -362,7 +362,7 @@ async fn a_key_that_differs_from_the_pinned_one_is_refused() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_service_with_keys_is_checked_with_a_token() {
-    use decision_trail::domain::keys::{token_from_bytes, KeyEntry, KeyRing, Role};
+    use decision_trail::domain::api_keys::{token_from_bytes, KeyEntry, KeyRing, Role};
     let token = token_from_bytes(&[9; 32]);
     let ring = KeyRing::parse(
         &KeyEntry::new(&token, "auditor", Role::Reader, None)

@@ -8,9 +8,9 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 
 use decision_trail::domain::chain::{self, ChainHead};
-use decision_trail::domain::checkpoint::LogKey;
+use decision_trail::domain::checkpoint::LogSigner;
 use decision_trail::domain::merkle::{leaf_input, Frontier};
-use decision_trail::domain::{NewThought, ThoughtType};
+use decision_trail::domain::{NewRecord, RecordType};
 use decision_trail::store::{Store, StoreConfig, DEFAULT_ORIGIN};
 use sqlx::Connection;
 
@@ -42,7 +42,7 @@ pub async fn million_record_db() -> PathBuf {
     // The real service creates the schema and the signing key.
     Store::open(&config(&db)).await.unwrap().close().await;
     let key =
-        LogKey::from_signer_key(&std::fs::read_to_string(dir.join("log-signing.key")).unwrap())
+        LogSigner::from_signer_key(&std::fs::read_to_string(dir.join("log-signing.key")).unwrap())
             .unwrap();
     let mut conn = sqlx::SqliteConnection::connect(&format!("sqlite://{}", db.display()))
         .await
@@ -60,8 +60,8 @@ pub async fn million_record_db() -> PathBuf {
         } else {
             format!("task-{}", i % 1000)
         };
-        let draft = NewThought {
-            r#type: ThoughtType::ALL[(i % 4) as usize],
+        let draft = NewRecord {
+            r#type: RecordType::ALL[(i % 4) as usize],
             task_id: task.clone(),
             agent_id: "bench".into(),
             content: format!("record {i}: {}", "x".repeat(100)),

@@ -11,7 +11,7 @@ use std::fmt;
 
 use super::chain::ChainWalk;
 use super::checkpoint::{open_checkpoint, VerifiedCheckpoint};
-use super::json::{self, Json};
+use super::json::{self, JsonValue};
 use super::merkle::{from_hex, leaf_hash, leaf_input, verify_inclusion, Hash};
 use super::record::{record_from_json, MAX_BODY_DEPTH};
 
@@ -65,20 +65,20 @@ struct Header {
     note: String,
 }
 
-fn header_of(value: &Json) -> Option<Result<Header, String>> {
+fn header_of(value: &JsonValue) -> Option<Result<Header, String>> {
     let note = value.get("checkpoint")?;
     let parsed = (|| {
-        let Json::String(note) = note else {
+        let JsonValue::String(note) = note else {
             return Err("`checkpoint` must be a string".to_string());
         };
         let tree_size = match value.get("tree_size") {
-            Some(Json::Number(n)) => n
+            Some(JsonValue::Number(n)) => n
                 .parse::<u64>()
                 .map_err(|_| "bad `tree_size`".to_string())?,
             _ => return Err("the header needs `tree_size`".into()),
         };
         let root = match value.get("root") {
-            Some(Json::String(r)) => from_hex(r).ok_or("`root` is not 32 bytes of hex")?,
+            Some(JsonValue::String(r)) => from_hex(r).ok_or("`root` is not 32 bytes of hex")?,
             _ => return Err("the header needs `root`".into()),
         };
         Ok(Header {
@@ -90,13 +90,13 @@ fn header_of(value: &Json) -> Option<Result<Header, String>> {
     Some(parsed)
 }
 
-fn proof_of(value: &Json) -> Result<Option<Vec<Hash>>, String> {
+fn proof_of(value: &JsonValue) -> Result<Option<Vec<Hash>>, String> {
     match value.get("inclusion_proof") {
         None => Ok(None),
-        Some(Json::Array(items)) => items
+        Some(JsonValue::Array(items)) => items
             .iter()
             .map(|h| match h {
-                Json::String(s) => {
+                JsonValue::String(s) => {
                     from_hex(s).ok_or_else(|| format!("proof hash `{s}` is not 32 bytes of hex"))
                 }
                 _ => Err("proof hashes are hex strings".to_string()),

@@ -4,7 +4,7 @@
 
 use chrono::{DateTime, SecondsFormat, Utc};
 
-use super::record::{HashInput, NewThought, Record, ZERO_HASH};
+use super::record::{HashInput, NewRecord, Record, ZERO_HASH};
 
 /// What an append needs to know of the chain it extends.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -43,7 +43,7 @@ pub fn not_before(now: String, previous: &str) -> String {
 /// particular head, or the chain's head is the one it expects (64 zeros for an
 /// empty chain). Otherwise, the head as it is: its hash and the chain's length.
 pub fn check_expected_head(
-    draft: &NewThought,
+    draft: &NewRecord,
     head: Option<&ChainHead>,
 ) -> Result<(), (String, u64)> {
     let Some(expected) = &draft.expected_prev_hash else {
@@ -60,7 +60,7 @@ pub fn check_expected_head(
 /// Builds the record that extends `head` (or starts a chain when `head` is None)
 /// as leaf `log_index` of the log, with the given id and clock reading.
 pub fn link(
-    draft: NewThought,
+    draft: NewRecord,
     head: Option<&ChainHead>,
     log_index: u64,
     id: String,
@@ -114,6 +114,13 @@ pub enum BreakReason {
 }
 
 impl BreakReason {
+    /// Every reason, in the order a walk checks them.
+    pub const ALL: [BreakReason; 3] = [
+        BreakReason::PrevHashMismatch,
+        BreakReason::HashMismatch,
+        BreakReason::SeqGap,
+    ];
+
     pub fn as_str(self) -> &'static str {
         match self {
             BreakReason::PrevHashMismatch => "prev_hash_mismatch",
@@ -214,11 +221,11 @@ impl ChainWalk {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::record::ThoughtType;
+    use crate::domain::record::RecordType;
 
-    fn draft(content: &str) -> NewThought {
-        NewThought {
-            r#type: ThoughtType::Plan,
+    fn draft(content: &str) -> NewRecord {
+        NewRecord {
+            r#type: RecordType::Plan,
             task_id: "t".into(),
             agent_id: "a".into(),
             content: content.into(),

@@ -32,19 +32,19 @@ pub enum NoteError {
 
 /// The log's signing key.
 #[derive(Clone)]
-pub struct LogKey {
+pub struct LogSigner {
     signer: StandardSigner,
     name: String,
     verifier_key: String,
 }
 
-impl std::fmt::Debug for LogKey {
+impl std::fmt::Debug for LogSigner {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "LogKey({})", self.verifier_key)
+        write!(f, "LogSigner({})", self.verifier_key)
     }
 }
 
-impl LogKey {
+impl LogSigner {
     /// A new signer key named `name` (a key name has no spaces and no `+`).
     pub fn generate(name: &str, rng: &mut impl CryptoRngCore) -> Result<String, KeyError> {
         if !signed_note::is_key_name_valid(name) {
@@ -54,7 +54,7 @@ impl LogKey {
     }
 
     /// Reads a signer key in the signed-note text format.
-    pub fn from_signer_key(text: &str) -> Result<LogKey, KeyError> {
+    pub fn from_signer_key(text: &str) -> Result<LogSigner, KeyError> {
         let text = text.trim();
         let signer = StandardSigner::new(text).map_err(|e| KeyError::Malformed(e.to_string()))?;
         // PRIVATE+KEY+<name>+<id>+<base64>; base64 may itself contain '+'.
@@ -68,7 +68,7 @@ impl LogKey {
             .and_then(|s| s.try_into().ok())
             .ok_or_else(|| KeyError::Malformed("an Ed25519 key has a 32-byte seed".into()))?;
         let verifying = ed25519_dalek::SigningKey::from_bytes(&seed).verifying_key();
-        Ok(LogKey {
+        Ok(LogSigner {
             signer,
             name: name.to_string(),
             verifier_key: signed_note::new_ed25519_verifier_key(name, &verifying),
@@ -155,7 +155,7 @@ mod tests {
 
     #[test]
     fn the_example_key_signs_the_example_note_byte_for_byte() {
-        let key = LogKey::from_signer_key(SKEY).unwrap();
+        let key = LogSigner::from_signer_key(SKEY).unwrap();
         assert_eq!(key.verifier_key(), VKEY);
         assert_eq!(key.name(), "PeterNeumann");
         assert_eq!(key.sign_note(TEXT), SIGNED);
@@ -165,8 +165,8 @@ mod tests {
     #[test]
     fn altered_notes_and_wrong_keys_are_refused() {
         assert!(open_note(&SIGNED.replace("cryptography", "cryptographY"), VKEY).is_err());
-        let other = LogKey::from_signer_key(
-            &LogKey::generate("PeterNeumann", &mut rand_core::OsRng).unwrap(),
+        let other = LogSigner::from_signer_key(
+            &LogSigner::generate("PeterNeumann", &mut rand_core::OsRng).unwrap(),
         )
         .unwrap();
         assert!(open_note(SIGNED, other.verifier_key()).is_err());
@@ -175,7 +175,7 @@ mod tests {
 
     #[test]
     fn checkpoints_round_trip() {
-        let key = LogKey::from_signer_key(SKEY).unwrap();
+        let key = LogSigner::from_signer_key(SKEY).unwrap();
         let root = Hash([7; 32]);
         let note = key.sign_checkpoint("example.com/log", 42, root);
         assert!(note.starts_with("example.com/log\n42\nBwcH"));
@@ -196,11 +196,11 @@ mod tests {
 
     #[test]
     fn generated_keys_load_and_verify() {
-        let skey = LogKey::generate("example.com/log", &mut rand_core::OsRng).unwrap();
-        let key = LogKey::from_signer_key(&skey).unwrap();
+        let skey = LogSigner::generate("example.com/log", &mut rand_core::OsRng).unwrap();
+        let key = LogSigner::from_signer_key(&skey).unwrap();
         assert!(key.verifier_key().starts_with("example.com/log+"));
         let note = key.sign_checkpoint("example.com/log", 1, Hash([1; 32]));
         assert_eq!(open_checkpoint(&note, key.verifier_key()).unwrap().size, 1);
-        assert!(LogKey::generate("has space", &mut rand_core::OsRng).is_err());
+        assert!(LogSigner::generate("has space", &mut rand_core::OsRng).is_err());
     }
 }

@@ -3,7 +3,7 @@
 
 use sha2::{Digest, Sha256};
 
-use super::record::NewThought;
+use super::record::NewRecord;
 
 /// Longest key accepted, in bytes.
 pub const MAX_KEY_BYTES: usize = 255;
@@ -26,7 +26,7 @@ pub fn key_problem(key: &str) -> Option<String> {
 /// chose, length-prefixed so no two requests share one. Two requests are the
 /// same when their fingerprints are, whatever their JSON spelling (member
 /// order, whitespace, escapes, `1.0` vs `1` in metadata).
-pub fn fingerprint(draft: &NewThought) -> String {
+pub fn fingerprint(draft: &NewRecord) -> String {
     let mut h = Sha256::new();
     let mut field = |bytes: Option<&[u8]>| match bytes {
         None => h.update([0u8]),
@@ -48,10 +48,10 @@ pub fn fingerprint(draft: &NewThought) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::record::{new_thought_from_json, parse_body, InputLimits};
+    use crate::domain::record::{new_record_from_json, parse_body, InputLimits};
 
-    fn draft(body: &str) -> NewThought {
-        new_thought_from_json(&parse_body(body).unwrap(), &InputLimits::default()).unwrap()
+    fn draft(body: &str) -> NewRecord {
+        new_record_from_json(&parse_body(body).unwrap(), &InputLimits::default()).unwrap()
     }
 
     #[test]

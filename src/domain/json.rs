@@ -12,33 +12,33 @@ use std::fmt;
 
 /// A parsed JSON value. Numbers keep the exact text that was sent.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Json {
+pub enum JsonValue {
     Null,
     Bool(bool),
     Number(String),
     String(String),
-    Array(Vec<Json>),
+    Array(Vec<JsonValue>),
     /// Members in the order they were sent; keys are unique.
-    Object(Vec<(String, Json)>),
+    Object(Vec<(String, JsonValue)>),
 }
 
-impl Json {
+impl JsonValue {
     /// A short name of the value's JSON type, for error messages.
     pub fn kind(&self) -> &'static str {
         match self {
-            Json::Null => "null",
-            Json::Bool(_) => "a boolean",
-            Json::Number(_) => "a number",
-            Json::String(_) => "a string",
-            Json::Array(_) => "an array",
-            Json::Object(_) => "an object",
+            JsonValue::Null => "null",
+            JsonValue::Bool(_) => "a boolean",
+            JsonValue::Number(_) => "a number",
+            JsonValue::String(_) => "a string",
+            JsonValue::Array(_) => "an array",
+            JsonValue::Object(_) => "an object",
         }
     }
 
     /// The member `key` of an object.
-    pub fn get(&self, key: &str) -> Option<&Json> {
+    pub fn get(&self, key: &str) -> Option<&JsonValue> {
         match self {
-            Json::Object(members) => members.iter().find(|(k, _)| k == key).map(|(_, v)| v),
+            JsonValue::Object(members) => members.iter().find(|(k, _)| k == key).map(|(_, v)| v),
             _ => None,
         }
     }
@@ -118,7 +118,7 @@ impl std::error::Error for ParseError {}
 
 /// Parses exactly one JSON value (surrounding whitespace allowed).
 /// `max_depth` bounds array/object nesting: 1 allows `{"a":1}` but not `{"a":{}}`.
-pub fn parse(text: &str, max_depth: usize) -> Result<Json, ParseError> {
+pub fn parse(text: &str, max_depth: usize) -> Result<JsonValue, ParseError> {
     let mut r = Reader::new(text, max_depth);
     let value = r.value(0)?;
     r.skip_ws();
@@ -131,7 +131,7 @@ pub fn parse(text: &str, max_depth: usize) -> Result<Json, ParseError> {
 /// Parses a stream of JSON values separated by whitespace (NDJSON, or one
 /// pretty-printed document). Each item is the value or the error that stopped the
 /// stream; after an error nothing more is read.
-pub fn parse_stream(text: &str, max_depth: usize) -> Vec<Result<Json, ParseError>> {
+pub fn parse_stream(text: &str, max_depth: usize) -> Vec<Result<JsonValue, ParseError>> {
     let mut r = Reader::new(text, max_depth);
     let mut out = Vec::new();
     loop {
@@ -186,22 +186,22 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn value(&mut self, depth: usize) -> Result<Json, ParseError> {
+    fn value(&mut self, depth: usize) -> Result<JsonValue, ParseError> {
         self.skip_ws();
         match self.bytes.get(self.pos) {
             None => Err(self.syntax("unexpected end of input, expected a value")),
             Some(b'{') => self.object(depth + 1),
             Some(b'[') => self.array(depth + 1),
-            Some(b'"') => Ok(Json::String(self.string()?)),
-            Some(b't') => self.literal("true", Json::Bool(true)),
-            Some(b'f') => self.literal("false", Json::Bool(false)),
-            Some(b'n') => self.literal("null", Json::Null),
+            Some(b'"') => Ok(JsonValue::String(self.string()?)),
+            Some(b't') => self.literal("true", JsonValue::Bool(true)),
+            Some(b'f') => self.literal("false", JsonValue::Bool(false)),
+            Some(b'n') => self.literal("null", JsonValue::Null),
             Some(b'-' | b'0'..=b'9') => self.number(),
             Some(_) => Err(self.syntax("expected a value")),
         }
     }
 
-    fn literal(&mut self, word: &'static str, value: Json) -> Result<Json, ParseError> {
+    fn literal(&mut self, word: &'static str, value: JsonValue) -> Result<JsonValue, ParseError> {
         if self.bytes[self.pos..].starts_with(word.as_bytes()) {
             self.pos += word.len();
             Ok(value)
@@ -220,15 +220,15 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn object(&mut self, depth: usize) -> Result<Json, ParseError> {
+    fn object(&mut self, depth: usize) -> Result<JsonValue, ParseError> {
         self.enter(depth)?;
         self.pos += 1; // '{'
-        let mut members: Vec<(String, Json)> = Vec::new();
+        let mut members: Vec<(String, JsonValue)> = Vec::new();
         let mut seen: HashSet<String> = HashSet::new();
         self.skip_ws();
         if self.bytes.get(self.pos) == Some(&b'}') {
             self.pos += 1;
-            return Ok(Json::Object(members));
+            return Ok(JsonValue::Object(members));
         }
         loop {
             self.skip_ws();
@@ -258,21 +258,21 @@ impl<'a> Reader<'a> {
                 Some(b',') => self.pos += 1,
                 Some(b'}') => {
                     self.pos += 1;
-                    return Ok(Json::Object(members));
+                    return Ok(JsonValue::Object(members));
                 }
                 _ => return Err(self.syntax("expected ',' or '}'")),
             }
         }
     }
 
-    fn array(&mut self, depth: usize) -> Result<Json, ParseError> {
+    fn array(&mut self, depth: usize) -> Result<JsonValue, ParseError> {
         self.enter(depth)?;
         self.pos += 1; // '['
         let mut items = Vec::new();
         self.skip_ws();
         if self.bytes.get(self.pos) == Some(&b']') {
             self.pos += 1;
-            return Ok(Json::Array(items));
+            return Ok(JsonValue::Array(items));
         }
         loop {
             self.path.push(Segment::Index(items.len()));
@@ -284,14 +284,14 @@ impl<'a> Reader<'a> {
                 Some(b',') => self.pos += 1,
                 Some(b']') => {
                     self.pos += 1;
-                    return Ok(Json::Array(items));
+                    return Ok(JsonValue::Array(items));
                 }
                 _ => return Err(self.syntax("expected ',' or ']'")),
             }
         }
     }
 
-    fn number(&mut self) -> Result<Json, ParseError> {
+    fn number(&mut self) -> Result<JsonValue, ParseError> {
         let start = self.pos;
         let digits = |r: &mut Self| {
             let from = r.pos;
@@ -325,7 +325,7 @@ impl<'a> Reader<'a> {
                 return Err(self.syntax("expected a digit in the exponent"));
             }
         }
-        Ok(Json::Number(self.text[start..self.pos].to_string()))
+        Ok(JsonValue::Number(self.text[start..self.pos].to_string()))
     }
 
     fn hex4(&mut self) -> Result<u32, ParseError> {
@@ -440,25 +440,25 @@ fn finite_double(text: &str) -> Option<f64> {
 
 /// Serializes the value's data model; with the RFC 8785 serializer this is the
 /// canonical form. Numbers serialize as the double their text denotes.
-impl serde::Serialize for Json {
+impl serde::Serialize for JsonValue {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::{Error, SerializeMap, SerializeSeq};
         match self {
-            Json::Null => serializer.serialize_unit(),
-            Json::Bool(b) => serializer.serialize_bool(*b),
-            Json::Number(text) => match finite_double(text) {
+            JsonValue::Null => serializer.serialize_unit(),
+            JsonValue::Bool(b) => serializer.serialize_bool(*b),
+            JsonValue::Number(text) => match finite_double(text) {
                 Some(v) => serializer.serialize_f64(v),
                 None => Err(S::Error::custom(CanonicalError::NonFinite(text.clone()))),
             },
-            Json::String(s) => serializer.serialize_str(s),
-            Json::Array(items) => {
+            JsonValue::String(s) => serializer.serialize_str(s),
+            JsonValue::Array(items) => {
                 let mut seq = serializer.serialize_seq(Some(items.len()))?;
                 for item in items {
                     seq.serialize_element(item)?;
                 }
                 seq.end()
             }
-            Json::Object(members) => {
+            JsonValue::Object(members) => {
                 let mut map = serializer.serialize_map(Some(members.len()))?;
                 for (key, item) in members {
                     map.serialize_entry(key, item)?;
@@ -470,18 +470,18 @@ impl serde::Serialize for Json {
 }
 
 /// RFC 8785 canonical JSON of a value.
-pub fn canonicalize(value: &Json) -> Result<String, CanonicalError> {
+pub fn canonicalize(value: &JsonValue) -> Result<String, CanonicalError> {
     serde_json_canonicalizer::to_string(value).map_err(|_| {
         // Serialization of a parsed value fails only on an out-of-range number.
         CanonicalError::NonFinite(first_non_finite(value).unwrap_or_default())
     })
 }
 
-fn first_non_finite(value: &Json) -> Option<String> {
+fn first_non_finite(value: &JsonValue) -> Option<String> {
     match value {
-        Json::Number(text) if finite_double(text).is_none() => Some(text.clone()),
-        Json::Array(items) => items.iter().find_map(first_non_finite),
-        Json::Object(members) => members.iter().find_map(|(_, v)| first_non_finite(v)),
+        JsonValue::Number(text) if finite_double(text).is_none() => Some(text.clone()),
+        JsonValue::Array(items) => items.iter().find_map(first_non_finite),
+        JsonValue::Object(members) => members.iter().find_map(|(_, v)| first_non_finite(v)),
         _ => None,
     }
 }
@@ -624,7 +624,7 @@ mod tests {
         }
         assert_eq!(
             parse(r#""\ud83d\ude00""#, 64).unwrap(),
-            Json::String("\u{1F600}".into())
+            JsonValue::String("\u{1F600}".into())
         );
     }
 

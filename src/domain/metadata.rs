@@ -1,7 +1,7 @@
 //! Metadata rules (design.md §1): a JSON object, at most 32 levels deep, whose
 //! numbers survive canonicalisation unchanged; stored and hashed in RFC 8785 form.
 
-use super::json::{self, render_path, Json, Segment};
+use super::json::{self, render_path, JsonValue, Segment};
 use super::FieldError;
 
 /// Deepest nesting allowed in metadata; the metadata object itself is level 1.
@@ -26,10 +26,13 @@ impl Metadata {
 
 /// Applies the metadata rules to a parsed value found at field `field`.
 /// `null` means no metadata. Every offending number is named in the errors.
-pub fn metadata_from_json(field: &str, value: &Json) -> Result<Option<Metadata>, Vec<FieldError>> {
+pub fn metadata_from_json(
+    field: &str,
+    value: &JsonValue,
+) -> Result<Option<Metadata>, Vec<FieldError>> {
     let members = match value {
-        Json::Null => return Ok(None),
-        Json::Object(_) => value,
+        JsonValue::Null => return Ok(None),
+        JsonValue::Object(_) => value,
         other => {
             return Err(vec![FieldError::new(
                 field,
@@ -50,34 +53,34 @@ pub fn metadata_from_json(field: &str, value: &Json) -> Result<Option<Metadata>,
     }
 }
 
-fn check(value: &Json, depth: usize, path: &mut Vec<Segment>, errors: &mut Vec<FieldError>) {
+fn check(value: &JsonValue, depth: usize, path: &mut Vec<Segment>, errors: &mut Vec<FieldError>) {
     match value {
-        Json::Array(_) | Json::Object(_) if depth > MAX_METADATA_DEPTH => {
+        JsonValue::Array(_) | JsonValue::Object(_) if depth > MAX_METADATA_DEPTH => {
             errors.push(FieldError::new(
                 render_path(path),
                 format!("metadata is nested deeper than {MAX_METADATA_DEPTH} levels"),
             ));
         }
-        Json::Array(items) => {
+        JsonValue::Array(items) => {
             for (i, item) in items.iter().enumerate() {
                 path.push(Segment::Index(i));
                 check(item, depth + 1, path, errors);
                 path.pop();
             }
         }
-        Json::Object(members) => {
+        JsonValue::Object(members) => {
             for (key, item) in members {
                 path.push(Segment::Key(key.clone()));
                 check(item, depth + 1, path, errors);
                 path.pop();
             }
         }
-        Json::Number(text) => {
+        JsonValue::Number(text) => {
             if let Some(message) = number_problem(text) {
                 errors.push(FieldError::new(render_path(path), message));
             }
         }
-        Json::Null | Json::Bool(_) | Json::String(_) => {}
+        JsonValue::Null | JsonValue::Bool(_) | JsonValue::String(_) => {}
     }
 }
 

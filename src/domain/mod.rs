@@ -12,20 +12,20 @@
 //! - `idempotency`: when two appends with one `Idempotency-Key` are the same;
 //! - `audit`: checking an export without trusting the service.
 
+pub mod api_keys;
 pub mod audit;
 pub mod chain;
 pub mod checkpoint;
 pub mod cursor;
 pub mod idempotency;
 pub mod json;
-pub mod keys;
 pub mod merkle;
 pub mod metadata;
 pub mod record;
 
 pub use chain::ChainHead;
 pub use metadata::Metadata;
-pub use record::{HashInput, NewThought, Record, ThoughtType, THOUGHT_TYPES, ZERO_HASH};
+pub use record::{HashInput, NewRecord, Record, RecordType, RECORD_TYPES, ZERO_HASH};
 
 /// One bad field of an input and what is wrong with it. `field` is a path such as
 /// `metadata.a[2]`; the empty string names the whole body.

@@ -5,12 +5,12 @@ use std::str::FromStr;
 
 use sha2::{Digest, Sha256};
 
-use super::json::{self, Json};
+use super::json::{self, JsonValue};
 use super::metadata::{metadata_from_json, Metadata, MAX_METADATA_DEPTH};
 use super::FieldError;
 
 /// The four record types, in their canonical order (seed 000 §2a).
-pub const THOUGHT_TYPES: [&str; 4] = ["plan", "analysis", "decision", "reflection"];
+pub const RECORD_TYPES: [&str; 4] = ["plan", "analysis", "decision", "reflection"];
 
 /// `prev_hash` of the first record of every chain: 64 ASCII zeros.
 pub const ZERO_HASH: &str = "0000000000000000000000000000000000000000000000000000000000000000";
@@ -45,41 +45,41 @@ impl Default for InputLimits {
 pub const MAX_BODY_DEPTH: usize = MAX_METADATA_DEPTH + 1;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ThoughtType {
+pub enum RecordType {
     Plan,
     Analysis,
     Decision,
     Reflection,
 }
 
-impl ThoughtType {
-    pub const ALL: [ThoughtType; 4] = [
-        ThoughtType::Plan,
-        ThoughtType::Analysis,
-        ThoughtType::Decision,
-        ThoughtType::Reflection,
+impl RecordType {
+    pub const ALL: [RecordType; 4] = [
+        RecordType::Plan,
+        RecordType::Analysis,
+        RecordType::Decision,
+        RecordType::Reflection,
     ];
 
     pub fn as_str(self) -> &'static str {
-        THOUGHT_TYPES[self as usize]
+        RECORD_TYPES[self as usize]
     }
 }
 
-impl fmt::Display for ThoughtType {
+impl fmt::Display for RecordType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
 }
 
 /// Case-sensitive: `Plan` is not a type.
-impl FromStr for ThoughtType {
+impl FromStr for RecordType {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        ThoughtType::ALL
+        RecordType::ALL
             .into_iter()
             .find(|t| t.as_str() == s)
-            .ok_or_else(|| format!("must be one of {}", THOUGHT_TYPES.join(", ")))
+            .ok_or_else(|| format!("must be one of {}", RECORD_TYPES.join(", ")))
     }
 }
 
@@ -139,8 +139,8 @@ impl HashInput<'_> {
 
 /// A validated append request: what the caller chooses of a record.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NewThought {
-    pub r#type: ThoughtType,
+pub struct NewRecord {
+    pub r#type: RecordType,
     pub task_id: String,
     pub agent_id: String,
     pub content: String,
@@ -156,7 +156,7 @@ pub struct Record {
     pub id: String,
     pub seq: u64,
     pub log_index: u64,
-    pub r#type: ThoughtType,
+    pub r#type: RecordType,
     pub task_id: String,
     pub agent_id: String,
     pub content: String,
@@ -186,7 +186,7 @@ impl Record {
 }
 
 /// Names of the fields an append body may carry.
-pub const NEW_THOUGHT_FIELDS: [&str; 6] = [
+pub const NEW_RECORD_FIELDS: [&str; 6] = [
     "type",
     "task_id",
     "agent_id",
@@ -196,12 +196,12 @@ pub const NEW_THOUGHT_FIELDS: [&str; 6] = [
 ];
 
 /// Validates an append body (design.md §3), naming every bad field at once.
-pub fn new_thought_from_json(
-    body: &Json,
+pub fn new_record_from_json(
+    body: &JsonValue,
     limits: &InputLimits,
-) -> Result<NewThought, Vec<FieldError>> {
+) -> Result<NewRecord, Vec<FieldError>> {
     let max_content_bytes = limits.max_content_bytes;
-    let Json::Object(members) = body else {
+    let JsonValue::Object(members) = body else {
         return Err(vec![FieldError::new(
             "",
             format!("the body must be a JSON object, not {}", body.kind()),
@@ -209,15 +209,15 @@ pub fn new_thought_from_json(
     };
     let mut errors = Vec::new();
     for (key, _) in members {
-        if !NEW_THOUGHT_FIELDS.contains(&key.as_str()) {
+        if !NEW_RECORD_FIELDS.contains(&key.as_str()) {
             errors.push(FieldError::new(
                 key,
-                format!("unknown field; allowed: {}", NEW_THOUGHT_FIELDS.join(", ")),
+                format!("unknown field; allowed: {}", NEW_RECORD_FIELDS.join(", ")),
             ));
         }
     }
     let r#type = required_string(body, "type", &mut errors).and_then(|s| {
-        s.parse::<ThoughtType>()
+        s.parse::<RecordType>()
             .map_err(|m| errors.push(FieldError::new("type", m)))
             .ok()
     });
@@ -260,8 +260,8 @@ pub fn new_thought_from_json(
         },
     };
     let expected_prev_hash = match body.get("expected_prev_hash") {
-        None | Some(Json::Null) => None,
-        Some(Json::String(s)) if is_hash_hex(s) => Some(s.clone()),
+        None | Some(JsonValue::Null) => None,
+        Some(JsonValue::String(s)) if is_hash_hex(s) => Some(s.clone()),
         Some(_) => {
             errors.push(FieldError::new(
                 "expected_prev_hash",
@@ -275,7 +275,7 @@ pub fn new_thought_from_json(
         (Some(r#type), Some(task_id), Some(agent_id), Some(content), Some(metadata))
             if errors.is_empty() =>
         {
-            Ok(NewThought {
+            Ok(NewRecord {
                 r#type,
                 task_id: task_id.to_string(),
                 agent_id: agent_id.to_string(),
@@ -292,11 +292,11 @@ pub fn new_thought_from_json(
 /// the field is added when it is missing or `read` refuses it (`wanted` says what
 /// it must be).
 fn required<'a, T>(
-    body: &'a Json,
+    body: &'a JsonValue,
     field: &str,
     wanted: &str,
     errors: &mut Vec<FieldError>,
-    read: impl FnOnce(&'a Json) -> Option<T>,
+    read: impl FnOnce(&'a JsonValue) -> Option<T>,
 ) -> Option<T> {
     let Some(value) = body.get(field) else {
         errors.push(FieldError::new(field, "is required"));
@@ -313,12 +313,12 @@ fn required<'a, T>(
 }
 
 fn required_string<'a>(
-    body: &'a Json,
+    body: &'a JsonValue,
     field: &str,
     errors: &mut Vec<FieldError>,
 ) -> Option<&'a str> {
     required(body, field, "a string", errors, |v| match v {
-        Json::String(s) => Some(s.as_str()),
+        JsonValue::String(s) => Some(s.as_str()),
         _ => None,
     })
 }
@@ -370,8 +370,8 @@ pub const RECORD_FIELDS: [&str; 11] = [
 /// Reads a full record (as served or exported) and checks its shape, not its
 /// hash: every field present with the right type, `type` one of the four, the
 /// hashes 64 lowercase hex. Fields outside the record are refused.
-pub fn record_from_json(value: &Json) -> Result<Record, Vec<FieldError>> {
-    let Json::Object(members) = value else {
+pub fn record_from_json(value: &JsonValue) -> Result<Record, Vec<FieldError>> {
+    let JsonValue::Object(members) = value else {
         return Err(vec![FieldError::new(
             "",
             format!("a record must be a JSON object, not {}", value.kind()),
@@ -402,7 +402,7 @@ pub fn record_from_json(value: &Json) -> Result<Record, Vec<FieldError>> {
     let prev_hash = text("prev_hash", true);
     let hash = text("hash", true);
     let r#type = type_text.and_then(|t| {
-        t.parse::<ThoughtType>()
+        t.parse::<RecordType>()
             .map_err(|m| errors.push(FieldError::new("type", m)))
             .ok()
     });
@@ -423,7 +423,7 @@ pub fn record_from_json(value: &Json) -> Result<Record, Vec<FieldError>> {
             "a non-negative integer",
             &mut errors,
             |v| match v {
-                Json::Number(n) => n.parse::<u64>().ok(),
+                JsonValue::Number(n) => n.parse::<u64>().ok(),
                 _ => None,
             },
         )
@@ -472,8 +472,8 @@ pub fn record_from_json(value: &Json) -> Result<Record, Vec<FieldError>> {
 /// Reads a record made elsewhere and gives the hash its fields call for: the six
 /// hashed fields must be strings (any `type` string hashes), `metadata` obeys the
 /// metadata rules, every other field is ignored (`hash`, `agent_id`, ...).
-pub fn hash_of_json_record(value: &Json) -> Result<String, Vec<FieldError>> {
-    let Json::Object(_) = value else {
+pub fn hash_of_json_record(value: &JsonValue) -> Result<String, Vec<FieldError>> {
+    let JsonValue::Object(_) = value else {
         return Err(vec![FieldError::new(
             "",
             format!("a record must be a JSON object, not {}", value.kind()),
@@ -511,6 +511,6 @@ pub fn hash_of_json_record(value: &Json) -> Result<String, Vec<FieldError>> {
 }
 
 /// Parses an append body's text under the body nesting limit.
-pub fn parse_body(text: &str) -> Result<Json, json::ParseError> {
+pub fn parse_body(text: &str) -> Result<JsonValue, json::ParseError> {
     json::parse(text, MAX_BODY_DEPTH)
 }

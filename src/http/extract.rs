@@ -8,13 +8,13 @@ use axum::http::header::{CONTENT_LENGTH, CONTENT_TYPE};
 use super::problem::ApiError;
 use super::AppState;
 use crate::domain::cursor::{self, CursorKind};
-use crate::domain::json::{Json, ParseErrorKind};
+use crate::domain::json::{JsonValue, ParseErrorKind};
 use crate::domain::record::parse_body;
 use crate::domain::{json::render_path, FieldError};
 
 /// A JSON request body read by the domain's strict reader: `application/json`
 /// required, size bounded, duplicate keys and lone surrogates refused.
-pub struct JsonBody(pub Json);
+pub struct JsonBody(pub JsonValue);
 
 impl FromRequest<AppState> for JsonBody {
     type Rejection = ApiError;

@@ -15,7 +15,7 @@ use tokio::sync::Semaphore;
 
 use super::problem::ApiError;
 use super::AppState;
-use crate::domain::keys::{KeyRing, Role};
+use crate::domain::api_keys::{KeyRing, Role};
 
 /// Paths anyone may read, with or without a key, never rate limited: probes
 /// and documentation.

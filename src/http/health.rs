@@ -1,7 +1,7 @@
 //! Liveness and readiness probes.
 
 use axum::extract::State;
-use axum::Json as JsonResponse;
+use axum::Json;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -22,8 +22,8 @@ pub struct Status {
     tag = "health",
     responses((status = 200, description = "The process is live", body = Status))
 )]
-pub async fn healthz() -> JsonResponse<Status> {
-    JsonResponse(Status { status: "ok" })
+pub async fn healthz() -> Json<Status> {
+    Json(Status { status: "ok" })
 }
 
 /// Readiness: the writer runs and the database answers.
@@ -36,7 +36,7 @@ pub async fn healthz() -> JsonResponse<Status> {
         Unavailable
     )
 )]
-pub async fn readyz(State(state): State<AppState>) -> Result<JsonResponse<Status>, ApiError> {
+pub async fn readyz(State(state): State<AppState>) -> Result<Json<Status>, ApiError> {
     state.store.ready().await?;
-    Ok(JsonResponse(Status { status: "ready" }))
+    Ok(Json(Status { status: "ready" }))
 }

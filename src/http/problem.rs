@@ -94,8 +94,9 @@ pub enum ApiError {
         head_hash: String,
         length: u64,
     },
-    #[error("{0}")]
-    KeyReused(String),
+    /// An `Idempotency-Key` already used for another request.
+    #[error("Idempotency-Key `{idempotency_key}` was used for a different request; use a new key for a new record")]
+    IdempotencyKeyReused { idempotency_key: String },
     /// No valid bearer token; `token_given` says whether one was sent at all.
     #[error("{detail}")]
     Unauthorized { detail: String, token_given: bool },
@@ -174,7 +175,7 @@ impl ApiError {
                 "head_moved",
                 "The chain's head is not the expected one",
             ),
-            ApiError::KeyReused(_) => (
+            ApiError::IdempotencyKeyReused { .. } => (
                 StatusCode::UNPROCESSABLE_ENTITY,
                 "idempotency_key_reused",
                 "Idempotency key reused",
@@ -240,7 +241,9 @@ impl From<StoreError> for ApiError {
                 head_hash,
                 length,
             },
-            StoreError::KeyReused(m) => ApiError::KeyReused(m),
+            StoreError::IdempotencyKeyReused { idempotency_key } => {
+                ApiError::IdempotencyKeyReused { idempotency_key }
+            }
             StoreError::Unavailable(m) => ApiError::Unavailable(m),
             StoreError::Busy(m) => {
                 ApiError::Overloaded(format!("{m}; retry after the Retry-After delay"))

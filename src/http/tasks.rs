@@ -4,17 +4,17 @@ use axum::body::{Body, Bytes};
 use axum::extract::{Path, RawQuery, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use axum::Json as JsonResponse;
+use axum::Json;
 use serde::Serialize;
 use utoipa::{IntoParams, ToSchema};
 
 use super::extract::{Paging, QueryParams};
-use super::log::signed_at;
+use super::openapi::BreakReasonSchema;
 use super::problem::responses::{BadRequest, InternalError, NotFound, Unavailable};
 use super::problem::ApiError;
 use super::thoughts::RecordBody;
+use super::tlog::signed_at;
 use super::AppState;
-use crate::domain::chain::BreakReason;
 use crate::domain::cursor::CursorKind;
 use crate::domain::merkle::to_hex;
 use crate::store::{ChainVerdict, TaskSummary};
@@ -89,7 +89,7 @@ pub struct ListTasksQuery {
 pub async fn list(
     State(state): State<AppState>,
     RawQuery(query): RawQuery,
-) -> Result<JsonResponse<TaskPage>, ApiError> {
+) -> Result<Json<TaskPage>, ApiError> {
     let mut errors = Vec::new();
     let params = QueryParams::parse(query.as_deref(), &["limit", "after"], &mut errors);
     let paging = Paging::read(&params, CursorKind::Tasks, &mut errors);
@@ -98,7 +98,7 @@ pub async fn list(
         .store
         .tasks(paging.after.as_deref(), paging.limit)
         .await?;
-    Ok(JsonResponse(TaskPage {
+    Ok(Json(TaskPage {
         tasks: page.items.into_iter().map(TaskBody::from).collect(),
         next: page.next,
     }))
@@ -118,32 +118,10 @@ pub async fn list(
 pub async fn get_one(
     State(state): State<AppState>,
     Path(task_id): Path<String>,
-) -> Result<JsonResponse<TaskBody>, ApiError> {
+) -> Result<Json<TaskBody>, ApiError> {
     match state.store.task(&task_id).await? {
-        Some(task) => Ok(JsonResponse(task.into())),
+        Some(task) => Ok(Json(task.into())),
         None => Err(ApiError::NotFound(format!("no task has id `{task_id}`"))),
-    }
-}
-
-/// Why a chain walk stopped.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum BreakReasonBody {
-    /// The record does not link to the hash of the record before it.
-    PrevHashMismatch,
-    /// The record's stored hash is not the hash of its fields.
-    HashMismatch,
-    /// The record's seq is not the next one: a record is missing or out of place.
-    SeqGap,
-}
-
-impl From<BreakReason> for BreakReasonBody {
-    fn from(r: BreakReason) -> Self {
-        match r {
-            BreakReason::PrevHashMismatch => BreakReasonBody::PrevHashMismatch,
-            BreakReason::HashMismatch => BreakReasonBody::HashMismatch,
-            BreakReason::SeqGap => BreakReasonBody::SeqGap,
-        }
     }
 }
 
@@ -164,7 +142,8 @@ pub enum Verification {
         broken_at: String,
         /// That record's stored seq.
         seq: u64,
-        reason: BreakReasonBody,
+        #[schema(value_type = BreakReasonSchema)]
+        reason: &'static str,
         /// What the walk expected there (a hash, or for `seq_gap` the seq).
         expected: String,
         /// What the record holds.
@@ -186,13 +165,13 @@ pub enum Verification {
 pub async fn verify(
     State(state): State<AppState>,
     Path(task_id): Path<String>,
-) -> Result<JsonResponse<Verification>, ApiError> {
+) -> Result<Json<Verification>, ApiError> {
     let verdict = state
         .store
         .verify_chain(&task_id)
         .await?
         .ok_or_else(|| ApiError::NotFound(format!("no task has id `{task_id}`")))?;
-    Ok(JsonResponse(match verdict {
+    Ok(Json(match verdict {
         ChainVerdict::Valid { length, head_hash } => Verification::Valid {
             valid: true,
             length,
@@ -202,7 +181,7 @@ pub async fn verify(
             valid: false,
             broken_at: at.id,
             seq,
-            reason: at.reason.into(),
+            reason: at.reason.as_str(),
             expected: at.expected,
             actual: at.actual,
         },
@@ -275,7 +254,7 @@ pub async fn export(
         state,
         task_id,
         tree_size: checkpoint.tree_size,
-        after_seq: -1,
+        after_seq: None,
         header: Some(header + "\n"),
         done: false,
     };
@@ -291,7 +270,7 @@ struct ExportCursor {
     state: AppState,
     task_id: String,
     tree_size: u64,
-    after_seq: i64,
+    after_seq: Option<u64>,
     header: Option<String>,
     done: bool,
 }
@@ -324,7 +303,7 @@ async fn next_export_chunk(
         cur.done = true;
     }
     let (last, _) = page.last()?;
-    cur.after_seq = last.seq as i64;
+    cur.after_seq = Some(last.seq);
     let mut chunk = String::new();
     for (record, proof) in page {
         let line = RecordBody::try_from(record).and_then(|record| {

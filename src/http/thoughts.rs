@@ -4,27 +4,28 @@ use axum::extract::{Path, RawQuery, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Extension;
-use axum::Json as JsonResponse;
+use axum::Json;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use utoipa::{IntoParams, ToSchema};
 
 use super::extract::{JsonBody, Paging, QueryParams};
 use super::guard::Caller;
+use super::openapi::RecordTypeSchema;
 use super::problem::responses::{
     BadRequest, ConflictResponse, Forbidden, InternalError, KeyReused, NotFound, PayloadTooLarge,
     Unavailable, UnsupportedMediaType,
 };
 use super::problem::ApiError;
 use super::AppState;
+use crate::domain::api_keys::Role;
 use crate::domain::cursor::CursorKind;
 use crate::domain::idempotency::{fingerprint, key_problem};
-use crate::domain::json::Json;
-use crate::domain::keys::Role;
+use crate::domain::json::JsonValue;
 use crate::domain::merkle::{to_hex, LogQuery};
-use crate::domain::record::{identifier_problem, new_thought_from_json};
+use crate::domain::record::{identifier_problem, new_record_from_json};
 use crate::domain::{FieldError, Record};
-use crate::store::{Appended, Claim, Scope};
+use crate::store::{Appended, IdempotencyClaim, Listing};
 
 /// An append request. Unknown fields are refused: a silently dropped field is
 /// lost data.
@@ -40,7 +41,8 @@ use crate::store::{Appended, Claim, Scope};
 #[allow(dead_code)] // documents the body; the domain's strict reader parses it
 pub struct NewThoughtBody {
     /// One of the four types, case-sensitive.
-    r#type: ThoughtTypeSchema,
+    #[schema(value_type = RecordTypeSchema)]
+    r#type: String,
     /// The task whose chain the record joins: 1 to 256 characters, no control characters.
     #[schema(min_length = 1, max_length = 256)]
     task_id: String,
@@ -61,18 +63,6 @@ pub struct NewThoughtBody {
     /// 409 `head_moved` and the current head. Not stored.
     #[schema(pattern = "^[0-9a-f]{64}$")]
     expected_prev_hash: Option<String>,
-}
-
-/// The record types, case-sensitive.
-#[derive(Deserialize, ToSchema)]
-#[schema(as = ThoughtType)]
-#[serde(rename_all = "lowercase")]
-#[allow(dead_code)]
-pub enum ThoughtTypeSchema {
-    Plan,
-    Analysis,
-    Decision,
-    Reflection,
 }
 
 /// A thought record as stored.
@@ -96,7 +86,7 @@ pub struct RecordBody {
     seq: u64,
     /// Position in the global log, from 0.
     log_index: u64,
-    #[schema(value_type = ThoughtTypeSchema)]
+    #[schema(value_type = RecordTypeSchema)]
     r#type: &'static str,
     task_id: String,
     agent_id: String,
@@ -194,7 +184,8 @@ pub async fn append(
     JsonBody(mut body): JsonBody,
 ) -> Result<Response, ApiError> {
     let caller = caller.map_or(Caller::Open, |Extension(c)| c);
-    let scope = match &caller {
+    // Whose idempotency keys these are: the key's agent, or nobody when open.
+    let owner = match &caller {
         Caller::Open => String::new(),
         Caller::Key {
             role: Role::Reader,
@@ -210,8 +201,8 @@ pub async fn append(
         }
     };
     let mut errors = Vec::new();
-    let key = idempotency_key(&headers, &mut errors);
-    let draft = match new_thought_from_json(&body, &state.limits.input()) {
+    let idempotency_key = idempotency_key(&headers, &mut errors);
+    let draft = match new_record_from_json(&body, &state.limits.input()) {
         Ok(draft) => Some(draft),
         Err(mut e) => {
             errors.append(&mut e);
@@ -220,9 +211,9 @@ pub async fn append(
     };
     ApiError::refuse_any(errors)?;
     let draft = draft.expect("no errors, so a draft");
-    let claim = key.map(|key| Claim {
-        scope,
-        key,
+    let claim = idempotency_key.map(|idempotency_key| IdempotencyClaim {
+        owner,
+        idempotency_key,
         fingerprint: fingerprint(&draft),
     });
     let Appended { record, replayed } = state.store.append(draft, claim).await?;
@@ -231,7 +222,7 @@ pub async fn append(
     let mut response = (
         StatusCode::CREATED,
         [(header::LOCATION, location)],
-        JsonResponse(RecordBody::try_from(record)?),
+        Json(RecordBody::try_from(record)?),
     )
         .into_response();
     if replayed {
@@ -244,13 +235,13 @@ pub async fn append(
 
 /// A writer key writes as its agent: an omitted `agent_id` is the key's, a
 /// different one is refused.
-fn bind_agent(body: &mut Json, agent_id: &str) -> Result<(), ApiError> {
-    let Json::Object(members) = body else {
+fn bind_agent(body: &mut JsonValue, agent_id: &str) -> Result<(), ApiError> {
+    let JsonValue::Object(members) = body else {
         return Ok(()); // not an object: validation says so
     };
     match members.iter().find(|(k, _)| k == "agent_id") {
-        None => members.push(("agent_id".into(), Json::String(agent_id.into()))),
-        Some((_, Json::String(given))) if given != agent_id => {
+        None => members.push(("agent_id".into(), JsonValue::String(agent_id.into()))),
+        Some((_, JsonValue::String(given))) if given != agent_id => {
             return Err(ApiError::Forbidden(format!(
                 "this API key writes as agent `{agent_id}`, not `{given}`; omit agent_id or send `{agent_id}`"
             )))
@@ -294,8 +285,8 @@ fn idempotency_key(headers: &HeaderMap, errors: &mut Vec<FieldError>) -> Option<
 pub async fn get_one(
     State(state): State<AppState>,
     Path(id): Path<String>,
-) -> Result<JsonResponse<RecordBody>, ApiError> {
-    Ok(JsonResponse(record_or_404(&state, &id).await?.try_into()?))
+) -> Result<Json<RecordBody>, ApiError> {
+    Ok(Json(record_or_404(&state, &id).await?.try_into()?))
 }
 
 async fn record_or_404(state: &AppState, id: &str) -> Result<Record, ApiError> {
@@ -336,7 +327,7 @@ pub struct ListThoughtsQuery {
 pub async fn list(
     State(state): State<AppState>,
     RawQuery(query): RawQuery,
-) -> Result<JsonResponse<RecordPage>, ApiError> {
+) -> Result<Json<RecordPage>, ApiError> {
     let mut errors = Vec::new();
     let params = QueryParams::parse(
         query.as_deref(),
@@ -349,15 +340,15 @@ pub async fn list(
         errors.push(FieldError::new("task_id", problem));
     }
     ApiError::refuse_any(errors)?;
-    let scope = match task_id {
-        Some(t) => Scope::Task(t),
-        None => Scope::Log,
+    let listing = match task_id {
+        Some(t) => Listing::Task(t),
+        None => Listing::Log,
     };
     let page = state
         .store
-        .records(scope, paging.after.as_deref(), paging.limit)
+        .records(listing, paging.after.as_deref(), paging.limit)
         .await?;
-    Ok(JsonResponse(RecordPage {
+    Ok(Json(RecordPage {
         records: page
             .items
             .into_iter()
@@ -398,7 +389,7 @@ pub struct Receipt {
 pub async fn receipt(
     State(state): State<AppState>,
     Path(id): Path<String>,
-) -> Result<JsonResponse<Receipt>, ApiError> {
+) -> Result<Json<Receipt>, ApiError> {
     let record = record_or_404(&state, &id).await?;
     let checkpoint = state.store.checkpoint_covering(record.log_index).await?;
     let proof = state
@@ -410,7 +401,7 @@ pub async fn receipt(
         .await?
         .pop()
         .expect("one answer");
-    Ok(JsonResponse(Receipt {
+    Ok(Json(Receipt {
         log_index: record.log_index,
         record: record.try_into()?,
         tree_size: checkpoint.tree_size,

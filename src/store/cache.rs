@@ -73,11 +73,11 @@ impl RecordCache {
 mod tests {
     use super::*;
     use crate::domain::chain::link;
-    use crate::domain::{NewThought, ThoughtType};
+    use crate::domain::{NewRecord, RecordType};
 
     fn record(i: u64, content: usize) -> Record {
-        let draft = NewThought {
-            r#type: ThoughtType::Plan,
+        let draft = NewRecord {
+            r#type: RecordType::Plan,
             task_id: "t".into(),
             agent_id: "a".into(),
             content: "x".repeat(content),

@@ -1,13 +1,34 @@
-//! Persistence. One append path (a writer task that owns the only write
-//! connection) and a pool of read connections that never wait for it.
+//! Persistence: everything the service keeps, behind one [`Store`].
 //!
-//! SQLite is the embedded default; the types here are what a PostgreSQL backend
-//! will implement too, so the HTTP layer does not know which one it talks to.
+//! - [`writer`]: the backend-neutral append path. A bounded queue, batches
+//!   planned in memory (heads, `seq`, `prev_hash`, timestamps, record hashes, the
+//!   Merkle frontier, the checkpoint to sign, idempotency decisions) and handed
+//!   to the backend to write in one transaction (group commit).
+//! - [`backend`]: the two traits a backend implements, one for reads and one for
+//!   the writer's transactions.
+//! - `sqlite/`: the embedded backend. The HTTP layer never names a backend.
+//! - `cache`, `signing`, `api_keys`: recent records, the log's signing-key
+//!   file, the API-key file.
+//!
+//! What every backend must guarantee (docs/design.md §2, §4), whatever the
+//! number of writers on the same database:
+//! - one linear chain per task: the database refuses two records with one
+//!   `(task_id, seq)` or one `(task_id, prev_hash)`, and a `prev_hash` that is not
+//!   the hash of the record before;
+//! - a dense log: `log_index` counts from 0 without gaps;
+//! - append-only rows: UPDATE and DELETE of records are refused by the database;
+//! - an atomic batch: its records, their log hashes, their idempotency keys and
+//!   the checkpoint that covers them commit together or not at all;
+//! - nothing acknowledged before its commit: the writer answers a caller only
+//!   after the commit that holds its record, and publishes the new checkpoint
+//!   first.
 
+pub mod api_keys;
+pub(crate) mod backend;
 mod cache;
-pub mod keys;
 pub mod signing;
 mod sqlite;
+pub(crate) mod writer;
 
 use std::fmt;
 use std::path::PathBuf;
@@ -16,12 +37,16 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use chrono::Utc;
+use tokio::sync::watch;
 
-use crate::domain::chain::{format_timestamp, ChainBreak};
-use crate::domain::merkle::Hash;
-use crate::domain::Record;
-
-pub use sqlite::Store;
+use crate::domain::chain::{format_timestamp, ChainBreak, ChainWalk};
+use crate::domain::cursor::{self, CursorKind};
+use crate::domain::merkle::{Hash, LogQuery};
+use crate::domain::{HashInput, NewRecord, Record};
+use backend::Reads;
+use cache::RecordCache;
+use futures_util::TryStreamExt;
+use writer::Writer;
 
 /// Default database: a file under `./data`, created if missing.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://./data/decision-trail.db";
@@ -107,8 +132,8 @@ impl Default for StoreConfig {
     }
 }
 
-/// The two sources of non-determinism in an append, replaceable by tests
-/// (seed 003 §2): the record id and the clock reading.
+/// The two sources of non-determinism in an append, replaceable by tests: the
+/// record id (a fresh UUID v4, docs/design.md §1) and the clock reading.
 #[derive(Clone)]
 pub struct Seams {
     pub new_id: Arc<dyn Fn() -> String + Send + Sync>,
@@ -130,12 +155,15 @@ impl fmt::Debug for Seams {
     }
 }
 
-/// An append's `Idempotency-Key`: who sent it, the key, and the fingerprint
-/// of the request (`domain::idempotency::fingerprint`).
+/// An append's `Idempotency-Key`, as the writer keeps it with the record.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Claim {
-    pub scope: String,
-    pub key: String,
+pub struct IdempotencyClaim {
+    /// Whose key it is: the API-key agent, or '' when the service is open, so
+    /// that two agents never replay each other's records.
+    pub owner: String,
+    /// The `Idempotency-Key` header as sent.
+    pub idempotency_key: String,
+    /// `domain::idempotency::fingerprint` of the request: a retry must match it.
     pub fingerprint: String,
 }
 
@@ -188,7 +216,7 @@ pub struct Page<T> {
 
 /// Which records a listing covers.
 #[derive(Debug, Clone, Copy)]
-pub enum Scope<'a> {
+pub enum Listing<'a> {
     /// Every record, in log order.
     Log,
     /// One task's chain, in seq order.
@@ -216,13 +244,297 @@ pub enum StoreError {
         head_hash: String,
         length: u64,
     },
-    /// An idempotency key already used for a different request.
-    #[error("{0}")]
-    KeyReused(String),
+    /// An `Idempotency-Key` already used for a different request.
+    #[error("idempotency key `{idempotency_key}` was used for a different request")]
+    IdempotencyKeyReused { idempotency_key: String },
     /// The append queue is full; retrying shortly will likely succeed.
     #[error("{0}")]
     Busy(String),
     /// Stored data that does not read back as a record, or an unexpected error.
     #[error("storage error: {0}")]
     Internal(String),
+}
+
+/// The store: the writer for appends, the backend's reads for everything else,
+/// and what is kept in memory between them.
+pub struct Store {
+    /// The only way in for appends.
+    writer: Writer,
+    /// Every read; they never wait for the writer.
+    reads: Box<dyn Reads>,
+    /// The newest checkpoint; the writer publishes each one before answering
+    /// the appends it covers.
+    latest: watch::Receiver<Arc<SignedCheckpoint>>,
+    /// The log's verifier key in signed-note form, served as is.
+    verifier_key: String,
+    /// Recent records by id (immutable, so never stale).
+    recent: RecordCache,
+}
+
+/// Records kept by id for reads, and their bytes at most.
+const RECENT_RECORDS: usize = 16_384;
+const RECENT_BYTES: usize = 32 * 1024 * 1024;
+
+impl Store {
+    /// Opens (creating if missing) the database named by the configuration,
+    /// applies migrations, loads the log and starts the writer.
+    pub async fn open(config: &StoreConfig) -> Result<Store, StoreError> {
+        Store::open_with(config, Seams::default()).await
+    }
+
+    /// As [`Store::open`], with the id and clock seams replaced.
+    pub async fn open_with(config: &StoreConfig, seams: Seams) -> Result<Store, StoreError> {
+        let opened = sqlite::open(config).await?;
+        let (signer, key_path) = signing::load_or_generate(
+            config.signing_key.as_deref(),
+            &opened.key_dir,
+            &config.origin,
+        )?;
+        tracing::info!(key = %signer.verifier_key(), path = %key_path.display(), origin = %config.origin, "log signing key");
+        let verifier_key = signer.verifier_key().to_string();
+        let mut batches = opened.batches;
+        let (frontier, latest) = batches.open_log(&signer, &config.origin).await?;
+        let (writer, latest) = Writer::start(batches, frontier, latest, signer, config, seams);
+        Ok(Store {
+            writer,
+            reads: opened.reads,
+            latest,
+            verifier_key,
+            recent: RecordCache::new(RECENT_RECORDS, RECENT_BYTES),
+        })
+    }
+
+    /// Appends a record to its task's chain; answers after the commit that holds
+    /// it. When the queue is full (in appends or bytes) it refuses at once with
+    /// `Busy` rather than queueing without limit.
+    ///
+    /// With a `claim`, a request already answered, or still in the writer's
+    /// queue, with the same key and fingerprint gets that record back
+    /// (`replayed`) instead of a new one; the same key with another fingerprint
+    /// is refused (`IdempotencyKeyReused`). The key is stored in the transaction
+    /// that stores the record, so a crash keeps both or neither.
+    pub async fn append(
+        &self,
+        draft: NewRecord,
+        claim: Option<IdempotencyClaim>,
+    ) -> Result<Appended, StoreError> {
+        let appended = self.writer.append(draft, claim).await?;
+        // Committed: agents read back what they just wrote, so keep it at hand.
+        self.recent.put(&appended.record);
+        Ok(appended)
+    }
+
+    /// Finishes the appends already queued, then stops the writer and closes the
+    /// database. Appends after this are refused as unavailable.
+    pub async fn close(&self) {
+        self.writer.close().await;
+        self.reads.close().await;
+    }
+
+    /// True when the writer runs and the database answers a read.
+    pub async fn ready(&self) -> Result<(), StoreError> {
+        if !self.writer.is_running() {
+            return Err(StoreError::Unavailable("the writer has stopped".into()));
+        }
+        self.reads.ready().await
+    }
+
+    /// The newest signed checkpoint: it covers every acknowledged append.
+    pub fn latest_checkpoint(&self) -> Arc<SignedCheckpoint> {
+        self.latest.borrow().clone()
+    }
+
+    /// The log's verifier key, in signed-note format.
+    pub fn verifier_key(&self) -> &str {
+        &self.verifier_key
+    }
+
+    /// The checkpoint signed at `tree_size`, if the log signed one at that size.
+    pub async fn checkpoint(&self, tree_size: u64) -> Result<Option<SignedCheckpoint>, StoreError> {
+        self.reads.checkpoint(Some(tree_size)).await
+    }
+
+    /// The newest checkpoint that covers leaf `log_index`. The writer publishes a
+    /// checkpoint before it answers, but a reader can see a committed record a
+    /// moment before that; the checkpoint committed with it is then read back.
+    pub async fn checkpoint_covering(
+        &self,
+        log_index: u64,
+    ) -> Result<SignedCheckpoint, StoreError> {
+        let latest = self.latest_checkpoint();
+        if log_index < latest.tree_size {
+            return Ok((*latest).clone());
+        }
+        self.reads
+            .checkpoint(None)
+            .await?
+            .filter(|c| log_index < c.tree_size)
+            .ok_or_else(|| StoreError::Internal(format!("no checkpoint covers leaf {log_index}")))
+    }
+
+    /// Answers log queries (validated by the caller against a signed size) with
+    /// one read of the O(log n) stored hashes they need.
+    pub async fn log_answers(&self, queries: &[LogQuery]) -> Result<Vec<Vec<Hash>>, StoreError> {
+        let mut indexes: Vec<u64> = queries.iter().flat_map(LogQuery::indexes).collect();
+        indexes.sort_unstable();
+        indexes.dedup();
+        let known = self.reads.log_hashes(&indexes).await?;
+        queries
+            .iter()
+            .map(|q| {
+                q.answer(&known)
+                    .map_err(|e| StoreError::Internal(format!("log: {e}")))
+            })
+            .collect()
+    }
+
+    /// The record at leaf `log_index` of the log.
+    pub async fn record_at(&self, log_index: u64) -> Result<Option<Record>, StoreError> {
+        self.reads.record_at(log_index).await
+    }
+
+    pub async fn record_by_hash(&self, hash: &str) -> Result<Option<Record>, StoreError> {
+        self.reads.record_by_hash(hash).await
+    }
+
+    pub async fn record(&self, id: &str) -> Result<Option<Record>, StoreError> {
+        if let Some(record) = self.recent.get(id) {
+            return Ok(Some(record));
+        }
+        let record = self.reads.record(id).await?;
+        if let Some(r) = &record {
+            self.recent.put(r);
+        }
+        Ok(record)
+    }
+
+    /// Walks a task's chain as stored, recomputing every hash, in constant
+    /// memory; None when the task has no records. Rows stream from the database
+    /// while this one hashes, which is faster than reading in pages.
+    pub async fn verify_chain(&self, task_id: &str) -> Result<Option<ChainVerdict>, StoreError> {
+        let mut rows = self.reads.chain(task_id);
+        let mut walk = ChainWalk::new();
+        while let Some(row) = rows.try_next().await? {
+            let input = HashInput {
+                id: &row.id,
+                r#type: &row.r#type,
+                task_id,
+                content: &row.content,
+                timestamp: &row.timestamp,
+                prev_hash: &row.prev_hash,
+                metadata: row.metadata.as_deref(),
+            };
+            if let Err(at) = walk.step(Some(row.seq), &input, &row.hash) {
+                return Ok(Some(ChainVerdict::Broken { at, seq: row.seq }));
+            }
+        }
+        Ok((walk.length() > 0).then(|| ChainVerdict::Valid {
+            length: walk.length(),
+            head_hash: walk.head_hash().to_string(),
+        }))
+    }
+
+    /// Up to `limit` records of a task's chain after `after_seq` that are in the
+    /// tree of `tree_size`, each with its inclusion proof in that tree.
+    pub async fn export_page(
+        &self,
+        task_id: &str,
+        tree_size: u64,
+        after_seq: Option<u64>,
+        limit: u32,
+    ) -> Result<Vec<(Record, Vec<Hash>)>, StoreError> {
+        let records = self
+            .reads
+            .chain_page(task_id, after_seq, tree_size, limit)
+            .await?;
+        let queries: Vec<LogQuery> = records
+            .iter()
+            .map(|r| LogQuery::Inclusion {
+                leaf: r.log_index,
+                tree_size,
+            })
+            .collect();
+        let proofs = self.log_answers(&queries).await?;
+        Ok(records.into_iter().zip(proofs).collect())
+    }
+
+    /// A page of records after the cursor `after`, in log order
+    /// (`Listing::Log`) or chain order (`Listing::Task`).
+    pub async fn records(
+        &self,
+        listing: Listing<'_>,
+        after: Option<&str>,
+        limit: u32,
+    ) -> Result<Page<Record>, StoreError> {
+        let after = match after {
+            None => None,
+            Some(token) => Some(self.position(token, listing).await?),
+        };
+        let items = self.reads.records(listing, after, limit + 1).await?;
+        Ok(paginate(items, limit, |r| {
+            cursor::encode(CursorKind::Records, r.log_index)
+        }))
+    }
+
+    /// Resolves a record cursor to where the listing resumes: the `log_index` in
+    /// the log, the `seq` in a task. The record must exist, and belong to the
+    /// task when the listing is one task's.
+    async fn position(&self, token: &str, listing: Listing<'_>) -> Result<u64, StoreError> {
+        let log_index =
+            cursor::decode(CursorKind::Records, token).ok_or(StoreError::UnknownCursor)?;
+        let (seq, owner) = self
+            .reads
+            .seq_at(log_index)
+            .await?
+            .ok_or(StoreError::UnknownCursor)?;
+        match listing {
+            Listing::Log => Ok(log_index),
+            Listing::Task(task_id) if task_id == owner => Ok(seq),
+            Listing::Task(_) => Err(StoreError::UnknownCursor),
+        }
+    }
+
+    pub async fn task(&self, task_id: &str) -> Result<Option<TaskSummary>, StoreError> {
+        Ok(self.reads.task(task_id).await?.map(|(_, t)| t))
+    }
+
+    /// A page of tasks, in the order their first record was appended.
+    pub async fn tasks(
+        &self,
+        after: Option<&str>,
+        limit: u32,
+    ) -> Result<Page<TaskSummary>, StoreError> {
+        let after = match after {
+            None => None,
+            Some(token) => {
+                let task_no =
+                    cursor::decode(CursorKind::Tasks, token).ok_or(StoreError::UnknownCursor)?;
+                if !self.reads.task_no_exists(task_no).await? {
+                    return Err(StoreError::UnknownCursor);
+                }
+                Some(task_no)
+            }
+        };
+        let rows = self.reads.tasks(after, limit + 1).await?;
+        let page = paginate(rows, limit, |(task_no, _)| {
+            cursor::encode(CursorKind::Tasks, *task_no)
+        });
+        Ok(Page {
+            items: page.items.into_iter().map(|(_, t)| t).collect(),
+            next: page.next,
+        })
+    }
+}
+
+/// Keeps the first `limit` of `limit + 1` fetched items; the extra one, when
+/// present, proves there is a next page, whose cursor names the last item kept.
+fn paginate<T>(mut items: Vec<T>, limit: u32, cursor_of: impl Fn(&T) -> String) -> Page<T> {
+    let more = items.len() > limit as usize;
+    items.truncate(limit as usize);
+    let next = if more {
+        items.last().map(cursor_of)
+    } else {
+        None
+    };
+    Page { items, next }
 }

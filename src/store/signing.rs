@@ -6,36 +6,35 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::StoreError;
-use crate::domain::checkpoint::LogKey;
+use crate::domain::checkpoint::LogSigner;
 
 /// File name of the generated key, in the database's directory.
 pub const DEFAULT_KEY_FILE: &str = "log-signing.key";
 
-/// Loads the key at `explicit`, or at the default path beside `db_path`
-/// (generating it there, named `name`, when it does not exist yet).
-pub fn load_or_generate(
+/// Loads the key at `explicit`, or at the default path in `dir` (generating it
+/// there, named `name`, when it does not exist yet).
+pub(crate) fn load_or_generate(
     explicit: Option<&Path>,
-    db_path: &Path,
+    dir: &Path,
     name: &str,
-) -> Result<(LogKey, PathBuf), StoreError> {
+) -> Result<(LogSigner, PathBuf), StoreError> {
     if let Some(path) = explicit {
         // A key the operator names must exist: generating one silently would
         // start a second identity for the log.
         return Ok((read(path)?, path.to_path_buf()));
     }
-    let dir = db_path.parent().filter(|d| !d.as_os_str().is_empty());
-    let path = dir.unwrap_or(Path::new(".")).join(DEFAULT_KEY_FILE);
+    let path = dir.join(DEFAULT_KEY_FILE);
     if path.exists() {
         return Ok((read(&path)?, path));
     }
-    let text = LogKey::generate(name, &mut rand_core::OsRng)
+    let text = LogSigner::generate(name, &mut rand_core::OsRng)
         .map_err(|e| StoreError::Config(format!("cannot name the signing key: {e}")))?;
     write_owner_only(&path, &text)?;
     tracing::info!(path = %path.display(), "generated the log signing key");
     Ok((read(&path)?, path))
 }
 
-fn read(path: &Path) -> Result<LogKey, StoreError> {
+fn read(path: &Path) -> Result<LogSigner, StoreError> {
     let text = std::fs::read_to_string(path).map_err(|e| {
         StoreError::Config(format!(
             "cannot read the signing key {}: {e}",
@@ -43,7 +42,7 @@ fn read(path: &Path) -> Result<LogKey, StoreError> {
         ))
     })?;
     warn_if_shared(path);
-    LogKey::from_signer_key(&text)
+    LogSigner::from_signer_key(&text)
         .map_err(|e| StoreError::Config(format!("signing key {}: {e}", path.display())))
 }
 

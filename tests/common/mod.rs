@@ -7,7 +7,7 @@ use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use decision_trail::domain::keys::KeyRing;
+use decision_trail::domain::api_keys::KeyRing;
 use decision_trail::http::{self, AppState, Limits};
 use decision_trail::store::{Seams, Store, StoreConfig};
 use serde_json::Value;

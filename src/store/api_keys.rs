@@ -4,7 +4,7 @@ use std::fs::OpenOptions;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
-use crate::domain::keys::{KeyEntry, KeyRing};
+use crate::domain::api_keys::{KeyEntry, KeyRing};
 
 /// Reads and checks the whole keys file; any bad line makes it unusable (a
 /// key silently skipped would lock an agent out, or worse, let one in).

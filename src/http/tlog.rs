@@ -3,7 +3,7 @@
 use axum::extract::{RawQuery, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use axum::Json as JsonResponse;
+use axum::Json;
 use serde::Serialize;
 use utoipa::{IntoParams, ToSchema};
 
@@ -141,7 +141,7 @@ pub struct InclusionProof {
 pub async fn inclusion(
     State(state): State<AppState>,
     RawQuery(query): RawQuery,
-) -> Result<JsonResponse<InclusionProof>, ApiError> {
+) -> Result<Json<InclusionProof>, ApiError> {
     let mut errors = Vec::new();
     let params = QueryParams::parse(
         query.as_deref(),
@@ -191,7 +191,7 @@ pub async fn inclusion(
     let proof = answers.pop().expect("two answers");
     let input = leaf_input(&record_hash)
         .ok_or_else(|| ApiError::Internal(format!("stored hash of leaf {leaf} is not hex")))?;
-    Ok(JsonResponse(InclusionProof {
+    Ok(Json(InclusionProof {
         log_index: leaf,
         tree_size,
         leaf_hash: to_hex(&leaf_hash(&input)),
@@ -249,7 +249,7 @@ pub struct ConsistencyProof {
 pub async fn consistency(
     State(state): State<AppState>,
     RawQuery(query): RawQuery,
-) -> Result<JsonResponse<ConsistencyProof>, ApiError> {
+) -> Result<Json<ConsistencyProof>, ApiError> {
     let mut errors = Vec::new();
     let params = QueryParams::parse(query.as_deref(), &["first", "second"], &mut errors);
     let first = params.u64("first", &mut errors);
@@ -274,7 +274,7 @@ pub async fn consistency(
             LogQuery::Root { tree_size: second },
         ])
         .await?;
-    Ok(JsonResponse(ConsistencyProof {
+    Ok(Json(ConsistencyProof {
         first,
         second,
         first_root: to_hex(&answers[1][0]),

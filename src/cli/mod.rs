@@ -1,0 +1,137 @@
+//! The command line (docs/design.md §5, §10):
+//!
+//! - `serve` (the default): the HTTP service;
+//! - `verify`: check a trail without trusting the service, from an export file
+//!   or a live service (its HTTP client is `remote`);
+//! - `keys add`, `openapi`, `hash`, `healthcheck`: small tools (`tools`).
+
+mod remote;
+mod serve;
+mod tools;
+mod verify;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use crate::domain::api_keys::Role;
+pub use serve::ServeArgs;
+pub use tools::hash_records;
+pub use verify::VerifyArgs;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "decision-trail",
+    version,
+    about = "A tamper-evident decision trail for AI agents, over HTTP/JSON",
+    args_conflicts_with_subcommands = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    /// Options of `serve`, which runs when no command is given.
+    #[command(flatten)]
+    serve: ServeArgs,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Run the HTTP service (the default).
+    Serve(ServeArgs),
+    /// Manage the API keys file.
+    #[command(subcommand)]
+    Keys(KeysCommand),
+    /// Print the OpenAPI document.
+    Openapi,
+    /// Read records (one JSON object, or NDJSON) on stdin; print each record's hash.
+    Hash,
+    /// Verify a trail without trusting the service: an export file offline, or a
+    /// live service (--url). Prints what broke and where; exits 1 on any failure.
+    Verify(VerifyArgs),
+    /// Exit 0 when the service at ADDR answers GET /healthz with 200 (for container
+    /// health checks: the slim image has no curl).
+    Healthcheck {
+        #[arg(
+            long,
+            env = "DECISION_TRAIL_HEALTHCHECK_ADDR",
+            default_value = "127.0.0.1:8080"
+        )]
+        addr: String,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+enum KeysCommand {
+    /// Make a new API key: append its hash, agent and role to the keys file
+    /// (created, owner-only, if missing) and print the token, once. A running
+    /// service reads the file at start: restart it to use the new key.
+    Add {
+        /// The keys file.
+        #[arg(long, env = "DECISION_TRAIL_KEYS_FILE")]
+        keys_file: PathBuf,
+        /// The agent every record written with this key is attributed to.
+        #[arg(long)]
+        agent_id: String,
+        /// writer (append and read) or reader (read only).
+        #[arg(long)]
+        role: Role,
+    },
+}
+
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogFormat {
+    Text,
+    Json,
+}
+
+/// A duration: a number and a unit, `ms`, `s`, `m`, `h` or `d` (`500ms`, `10s`, `24h`).
+pub fn parse_duration(text: &str) -> Result<Duration, String> {
+    let split = text
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(text.len());
+    let (number, unit) = text.split_at(split);
+    let n: u64 = number
+        .parse()
+        .map_err(|_| format!("`{text}` is not a duration such as 500ms, 10s, 5m, 24h or 7d"))?;
+    let seconds = match unit {
+        "ms" => return Ok(Duration::from_millis(n)),
+        "s" => 1,
+        "m" => 60,
+        "h" => 3600,
+        "d" => 86_400,
+        _ => return Err(format!("`{text}` has no unit: use ms, s, m, h or d")),
+    };
+    n.checked_mul(seconds)
+        .map(Duration::from_secs)
+        .ok_or_else(|| format!("`{text}` is too long"))
+}
+
+/// Parses the command line and runs it.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        None => serve::serve(cli.serve),
+        Some(Command::Serve(args)) => serve::serve(args),
+        Some(Command::Keys(KeysCommand::Add {
+            keys_file,
+            agent_id,
+            role,
+        })) => tools::add_key(&keys_file, &agent_id, role),
+        Some(Command::Openapi) => tools::print_openapi(),
+        Some(Command::Hash) => tools::hash_stdin(),
+        Some(Command::Verify(args)) => verify::verify(args),
+        Some(Command::Healthcheck { addr }) => tools::healthcheck(&addr),
+    }
+}
+
+fn init_tracing(format: LogFormat) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| "info,sqlx=warn".into());
+    let builder = tracing_subscriber::fmt().with_env_filter(filter);
+    match format {
+        LogFormat::Text => builder.init(),
+        LogFormat::Json => builder.json().init(),
+    }
+}

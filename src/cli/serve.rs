@@ -1,0 +1,183 @@
+//! `serve`: the flags of the HTTP service, and running it until a signal.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
+
+use clap::Args;
+
+use super::{init_tracing, parse_duration, LogFormat};
+use crate::domain::checkpoint::is_origin_valid;
+use crate::domain::record::{DEFAULT_MAX_CONTENT_BYTES, DEFAULT_MAX_METADATA_BYTES};
+use crate::http::guard::Rate;
+use crate::http::{
+    self, AppState, Limits, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_CONNECTIONS,
+    DEFAULT_MAX_HEADER_BYTES, DEFAULT_MAX_IN_FLIGHT, DEFAULT_RATE,
+};
+use crate::store::api_keys;
+use crate::store::{
+    Store, StoreConfig, Synchronous, DEFAULT_DATABASE_URL, DEFAULT_ORIGIN, DEFAULT_QUEUE_BYTES,
+    DEFAULT_QUEUE_CAPACITY,
+};
+
+#[derive(Args, Debug, Clone)]
+pub struct ServeArgs {
+    /// Address to listen on.
+    #[arg(long, env = "DECISION_TRAIL_LISTEN", default_value = "127.0.0.1:8080")]
+    pub listen: String,
+    /// Database URL: sqlite://PATH (the file and its directory are created if missing).
+    #[arg(long, env = "DATABASE_URL", default_value = DEFAULT_DATABASE_URL)]
+    pub database_url: String,
+    /// Largest request body accepted, in bytes.
+    #[arg(long, env = "DECISION_TRAIL_MAX_BODY_BYTES", default_value_t = DEFAULT_MAX_BODY_BYTES)]
+    pub max_body_bytes: usize,
+    /// Largest record `content` accepted, in UTF-8 bytes.
+    #[arg(long, env = "DECISION_TRAIL_MAX_CONTENT_BYTES", default_value_t = DEFAULT_MAX_CONTENT_BYTES)]
+    pub max_content_bytes: usize,
+    /// SQLite synchronous mode: full (default; every acknowledged record survives
+    /// power loss), extra, or normal (may lose the last commits on power loss).
+    #[arg(
+        long,
+        env = "DECISION_TRAIL_SQLITE_SYNCHRONOUS",
+        default_value = "full"
+    )]
+    pub sqlite_synchronous: Synchronous,
+    /// The log's Ed25519 signing key (signed-note format). Default: `log-signing.key`
+    /// beside the database, generated on first start (owner-only) and reused.
+    #[arg(long, env = "DECISION_TRAIL_SIGNING_KEY_FILE")]
+    pub signing_key_file: Option<PathBuf>,
+    /// The log's name: first line of every checkpoint, and the name of a generated key.
+    #[arg(long, env = "DECISION_TRAIL_ORIGIN", default_value = DEFAULT_ORIGIN, value_parser = parse_origin)]
+    pub origin: String,
+    /// Appends that may wait for the writer; past it, appends get 503 + Retry-After.
+    #[arg(long, env = "DECISION_TRAIL_QUEUE_CAPACITY", default_value_t = DEFAULT_QUEUE_CAPACITY)]
+    pub queue_capacity: usize,
+    /// Bytes of appends that may wait for the writer; past it, likewise.
+    #[arg(long, env = "DECISION_TRAIL_QUEUE_BYTES", default_value_t = DEFAULT_QUEUE_BYTES)]
+    pub queue_bytes: usize,
+    /// API keys file (`decision-trail keys add` makes entries). Without it the
+    /// service is open: anyone may write as any agent.
+    #[arg(long, env = "DECISION_TRAIL_KEYS_FILE")]
+    pub keys_file: Option<PathBuf>,
+    /// Largest record `metadata` accepted, in bytes of its canonical form.
+    #[arg(long, env = "DECISION_TRAIL_MAX_METADATA_BYTES", default_value_t = DEFAULT_MAX_METADATA_BYTES)]
+    pub max_metadata_bytes: usize,
+    /// Largest request line plus headers, in bytes (431 past it).
+    #[arg(long, env = "DECISION_TRAIL_MAX_HEADER_BYTES", default_value_t = DEFAULT_MAX_HEADER_BYTES)]
+    pub max_header_bytes: usize,
+    /// Time a client has to send a request head, counted from when the
+    /// connection is idle; silent and idle connections are closed after it.
+    #[arg(long, env = "DECISION_TRAIL_HEADER_TIMEOUT", default_value = "10s", value_parser = parse_duration)]
+    pub header_timeout: Duration,
+    /// Time to read a request body and answer (408 past it); also how long a
+    /// response write may wait for a client that does not read.
+    #[arg(long, env = "DECISION_TRAIL_REQUEST_TIMEOUT", default_value = "30s", value_parser = parse_duration)]
+    pub request_timeout: Duration,
+    /// Requests handled at once (503 past it).
+    #[arg(long, env = "DECISION_TRAIL_MAX_IN_FLIGHT", default_value_t = DEFAULT_MAX_IN_FLIGHT)]
+    pub max_in_flight: usize,
+    /// Open connections; past it new connections wait to be accepted.
+    #[arg(long, env = "DECISION_TRAIL_MAX_CONNECTIONS", default_value_t = DEFAULT_MAX_CONNECTIONS)]
+    pub max_connections: usize,
+    /// Requests per second per API key (per client address when open), refilled
+    /// continuously; 0 turns the rate limit off.
+    #[arg(long, env = "DECISION_TRAIL_RATE_LIMIT", default_value_t = DEFAULT_RATE.per_second)]
+    pub rate_limit: f64,
+    /// Requests a key (or address) may make at once above the rate.
+    #[arg(long, env = "DECISION_TRAIL_RATE_BURST", default_value_t = DEFAULT_RATE.burst)]
+    pub rate_burst: u32,
+    /// How long an Idempotency-Key is remembered (s, m, h or d; 24h by default).
+    #[arg(long, env = "DECISION_TRAIL_IDEMPOTENCY_TTL", default_value = "24h", value_parser = parse_duration)]
+    pub idempotency_ttl: Duration,
+    /// Log format.
+    #[arg(long, env = "DECISION_TRAIL_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
+    pub log_format: LogFormat,
+}
+
+fn parse_origin(text: &str) -> Result<String, String> {
+    if is_origin_valid(text) && !text.contains(' ') && !text.contains('+') {
+        Ok(text.to_string())
+    } else {
+        Err("an origin is a non-empty name without spaces, `+` or control characters, such as example.com/log".into())
+    }
+}
+
+pub(super) fn serve(args: ServeArgs) -> ExitCode {
+    init_tracing(args.log_format);
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("decision-trail: cannot start the runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(run_server(args)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            tracing::error!("{message}");
+            eprintln!("decision-trail: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run_server(args: ServeArgs) -> Result<(), String> {
+    let config = StoreConfig {
+        database_url: args.database_url.clone(),
+        synchronous: args.sqlite_synchronous,
+        signing_key: args.signing_key_file.clone(),
+        origin: args.origin.clone(),
+        queue_capacity: args.queue_capacity,
+        queue_bytes: args.queue_bytes,
+        idempotency_ttl: args.idempotency_ttl,
+        ..StoreConfig::default()
+    };
+    let keys = match &args.keys_file {
+        Some(path) => {
+            let ring = api_keys::load(path)?;
+            tracing::info!(path = %path.display(), keys = ring.len(), "API keys loaded; requests need a key");
+            if ring.is_empty() {
+                tracing::warn!(path = %path.display(), "the keys file has no keys: every request but health and docs is refused");
+            }
+            Some(ring)
+        }
+        None => {
+            tracing::warn!("no keys file (--keys-file): the service is OPEN, anyone who can reach it may write as any agent");
+            None
+        }
+    };
+    let store = Store::open(&config).await.map_err(|e| e.to_string())?;
+    let listener = tokio::net::TcpListener::bind(&args.listen)
+        .await
+        .map_err(|e| format!("cannot listen on {}: {e}", args.listen))?;
+    let local = listener.local_addr().map_err(|e| e.to_string())?;
+    let shutdown =
+        http::shutdown_signal().map_err(|e| format!("cannot install signal handlers: {e}"))?;
+    tracing::info!(
+        listen = %local,
+        database = %args.database_url,
+        synchronous = %args.sqlite_synchronous,
+        "decision-trail serving; docs at http://{local}/docs"
+    );
+    let limits = Limits {
+        max_body_bytes: args.max_body_bytes,
+        max_content_bytes: args.max_content_bytes,
+        max_metadata_bytes: args.max_metadata_bytes,
+        max_header_bytes: args.max_header_bytes,
+        header_timeout: args.header_timeout,
+        request_timeout: args.request_timeout,
+        max_in_flight: args.max_in_flight,
+        max_connections: args.max_connections,
+        rate: (args.rate_limit > 0.0).then_some(Rate {
+            per_second: args.rate_limit,
+            burst: args.rate_burst,
+        }),
+    };
+    let state = AppState::new(Arc::new(store), limits, keys);
+    http::serve(listener, state, shutdown)
+        .await
+        .map_err(|e| format!("server error: {e}"))?;
+    tracing::info!("stopped cleanly");
+    Ok(())
+}

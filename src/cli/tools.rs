@@ -1,0 +1,158 @@
+//! The small commands: `keys add`, `openapi`, `hash`, `healthcheck`.
+
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream, ToSocketAddrs};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use crate::domain::api_keys::{token_from_bytes, KeyEntry, Role};
+use crate::domain::json;
+use crate::domain::record::{hash_of_json_record, MAX_BODY_DEPTH};
+use crate::http;
+use crate::store::api_keys;
+
+/// `keys add`: the token is printed once and never stored.
+pub(super) fn add_key(path: &std::path::Path, agent_id: &str, role: Role) -> ExitCode {
+    let mut random = [0u8; 32];
+    rand_core::RngCore::fill_bytes(&mut rand_core::OsRng, &mut random);
+    let token = token_from_bytes(&random);
+    let created = crate::domain::chain::format_timestamp(chrono::Utc::now());
+    let entry = match KeyEntry::new(&token, agent_id, role, Some(created)) {
+        Ok(e) => e,
+        Err(message) => {
+            eprintln!("decision-trail keys add: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if let Err(message) = api_keys::append(path, &entry) {
+        eprintln!("decision-trail keys add: {message}");
+        return ExitCode::FAILURE;
+    }
+    println!("{token}");
+    eprintln!(
+        "decision-trail keys add: added a {} key for agent `{agent_id}` to {}. The token above is shown \
+         only now; send it as `Authorization: Bearer <token>`. Restart the service to use it.",
+        role.as_str(),
+        path.display()
+    );
+    ExitCode::SUCCESS
+}
+
+pub(super) fn print_openapi() -> ExitCode {
+    match http::openapi().to_pretty_json() {
+        Ok(text) => {
+            println!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("decision-trail: cannot render the OpenAPI document: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Prints one hash per record read; a record that cannot be hashed is reported
+/// on stderr with its position, and the exit status is 1.
+pub(super) fn hash_stdin() -> ExitCode {
+    let mut input = Vec::new();
+    if let Err(e) = std::io::stdin().read_to_end(&mut input) {
+        eprintln!("decision-trail hash: cannot read stdin: {e}");
+        return ExitCode::FAILURE;
+    }
+    let (lines, ok) = hash_records(&input);
+    let mut out = std::io::stdout().lock();
+    for line in lines {
+        match line {
+            Ok(hash) => {
+                let _ = writeln!(out, "{hash}");
+            }
+            Err(message) => eprintln!("decision-trail hash: {message}"),
+        }
+    }
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// The hash of each record in `input`, or why it has none; and whether all had one.
+pub fn hash_records(input: &[u8]) -> (Vec<Result<String, String>>, bool) {
+    let text = match std::str::from_utf8(input) {
+        Ok(t) => t,
+        Err(e) => {
+            return (
+                vec![Err(format!(
+                    "input is not valid UTF-8 (byte {})",
+                    e.valid_up_to()
+                ))],
+                false,
+            )
+        }
+    };
+    // Records nest like append bodies: the record plus 32 levels of metadata.
+    let items = json::parse_stream(text, MAX_BODY_DEPTH);
+    if items.is_empty() {
+        return (vec![Err("no record on stdin".into())], false);
+    }
+    let mut all_ok = true;
+    let lines = items
+        .into_iter()
+        .enumerate()
+        .map(|(i, item)| {
+            let n = i + 1;
+            let result = match item {
+                Err(e) => Err(format!("record {n}: {e}")),
+                Ok(value) => hash_of_json_record(&value).map_err(|errors| {
+                    let list: Vec<String> = errors.iter().map(ToString::to_string).collect();
+                    format!("record {n}: {}", list.join("; "))
+                }),
+            };
+            all_ok &= result.is_ok();
+            result
+        })
+        .collect();
+    (lines, all_ok)
+}
+
+pub(super) fn healthcheck(addr: &str) -> ExitCode {
+    match probe(addr) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("decision-trail healthcheck: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// A bare HTTP/1.1 GET /healthz over TCP: enough for a health check, with a
+/// three-second bound on every step, and nothing to configure.
+fn probe(addr: &str) -> Result<(), String> {
+    let target: SocketAddr = addr
+        .to_socket_addrs()
+        .map_err(|e| format!("cannot resolve {addr}: {e}"))?
+        .next()
+        .ok_or_else(|| format!("{addr} resolves to no address"))?;
+    let timeout = Duration::from_secs(3);
+    let mut stream = TcpStream::connect_timeout(&target, timeout)
+        .map_err(|e| format!("cannot connect to {target}: {e}"))?;
+    stream.set_read_timeout(Some(timeout)).ok();
+    stream.set_write_timeout(Some(timeout)).ok();
+    write!(
+        stream,
+        "GET /healthz HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .map_err(|e| format!("cannot send the request: {e}"))?;
+    let mut head = [0u8; 12];
+    stream
+        .read_exact(&mut head)
+        .map_err(|e| format!("no answer: {e}"))?;
+    if head.starts_with(b"HTTP/1.1 200") || head.starts_with(b"HTTP/1.0 200") {
+        Ok(())
+    } else {
+        Err(format!(
+            "unhealthy answer: {}",
+            String::from_utf8_lossy(&head)
+        ))
+    }
+}

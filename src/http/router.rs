@@ -1,0 +1,87 @@
+//! The one route table, and the application around it: docs, problem
+//! fallbacks, the guard, request ids and request spans.
+
+use axum::extract::Request;
+use axum::http::{HeaderName, Method, Uri};
+use axum::response::IntoResponse;
+use axum::Router;
+use tower::ServiceBuilder;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::trace::{DefaultOnResponse, TraceLayer};
+use tracing::Level;
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use utoipa_swagger_ui::SwaggerUi;
+
+use super::openapi::{self, ApiDoc};
+use super::problem::ApiError;
+use super::{guard, health, tasks, thoughts, tlog, AppState};
+
+pub(crate) fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .routes(routes!(thoughts::append, thoughts::list))
+        .routes(routes!(thoughts::get_one))
+        .routes(routes!(thoughts::receipt))
+        .routes(routes!(tasks::list))
+        .routes(routes!(tasks::get_one))
+        .routes(routes!(tasks::verify))
+        .routes(routes!(tasks::export))
+        .routes(routes!(tlog::checkpoint))
+        .routes(routes!(tlog::key))
+        .routes(routes!(tlog::inclusion))
+        .routes(routes!(tlog::consistency))
+        .routes(routes!(health::healthz))
+        .routes(routes!(health::readyz))
+}
+
+/// The whole application: routes, docs, problem fallbacks, request ids, tracing.
+pub fn app(state: AppState) -> Router {
+    let router = routes().with_state(state.clone()).split_for_parts().0;
+    let api = openapi::openapi();
+    let request_id = HeaderName::from_static("x-request-id");
+    router
+        .merge(SwaggerUi::new("/docs").url("/openapi.json", api))
+        .fallback(unknown_route)
+        .method_not_allowed_fallback(wrong_method)
+        .layer(axum::middleware::from_fn_with_state(state, guard::guard))
+        .layer(
+            ServiceBuilder::new()
+                .layer(SetRequestIdLayer::new(request_id.clone(), MakeRequestUuid))
+                .layer(
+                    TraceLayer::new_for_http()
+                        .make_span_with(|req: &Request| {
+                            let id = req
+                                .headers()
+                                .get("x-request-id")
+                                .and_then(|v| v.to_str().ok())
+                                .unwrap_or("-");
+                            tracing::info_span!(
+                                "request",
+                                method = %req.method(),
+                                path = %req.uri().path(),
+                                request_id = %id
+                            )
+                        })
+                        .on_response(DefaultOnResponse::new().level(Level::INFO)),
+                )
+                .layer(PropagateRequestIdLayer::new(request_id))
+                .layer(CatchPanicLayer::custom(
+                    |_: Box<dyn std::any::Any + Send>| {
+                        ApiError::Internal("a handler panicked".into()).into_response()
+                    },
+                )),
+        )
+}
+
+async fn unknown_route(uri: Uri) -> ApiError {
+    ApiError::NotFound(format!("no route for `{}`", uri.path()))
+}
+
+async fn wrong_method(method: Method, uri: Uri) -> ApiError {
+    ApiError::MethodNotAllowed(format!(
+        "`{method}` is not allowed on `{}`; see /openapi.json",
+        uri.path()
+    ))
+}

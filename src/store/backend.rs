@@ -1,0 +1,143 @@
+//! The seam between the backend-neutral store and a database: what a backend
+//! implements. [`Reads`] serves every read from a pool that never waits for the
+//! writer; [`BatchStorage`] is the writer's one connection, which writes each
+//! batch the writer planned in one transaction.
+//!
+//! The traits hand out boxed futures so that the store can hold whichever
+//! backend the configuration names (`Box<dyn …>`); a box per call is nothing
+//! beside a database round trip.
+
+use std::collections::HashMap;
+
+use futures_util::future::BoxFuture;
+use futures_util::stream::BoxStream;
+
+use super::{IdempotencyClaim, Listing, SignedCheckpoint, StoreError, TaskSummary};
+use crate::domain::checkpoint::LogSigner;
+use crate::domain::merkle::{Frontier, Hash};
+use crate::domain::{ChainHead, Record};
+
+/// What a backend call answers.
+pub(crate) type Answer<'a, T> = BoxFuture<'a, Result<T, StoreError>>;
+
+/// The columns a chain walk hashes, read as stored: no validation, so that a
+/// tampered row is reported by the walk, not refused by the reader.
+#[derive(Debug, Clone)]
+pub(crate) struct StoredLink {
+    pub seq: u64,
+    pub id: String,
+    pub r#type: String,
+    pub content: String,
+    pub metadata: Option<String>,
+    pub timestamp: String,
+    pub prev_hash: String,
+    pub hash: String,
+}
+
+/// Every read the store makes. Positions are the log's `log_index`, a task's
+/// `seq` and the task list's `task_no`; one that does not fit the database's
+/// integers is simply not found.
+pub(crate) trait Reads: Send + Sync {
+    /// The database answers a trivial query.
+    fn ready(&self) -> Answer<'_, ()>;
+    fn record<'a>(&'a self, id: &'a str) -> Answer<'a, Option<Record>>;
+    fn record_at(&self, log_index: u64) -> Answer<'_, Option<Record>>;
+    fn record_by_hash<'a>(&'a self, hash: &'a str) -> Answer<'a, Option<Record>>;
+    /// The `seq` and `task_id` of the record at `log_index`.
+    fn seq_at(&self, log_index: u64) -> Answer<'_, Option<(u64, String)>>;
+    /// Up to `limit` records after position `after` (exclusive): `log_index`
+    /// for the log, `seq` for a task; from the start when None.
+    fn records<'a>(
+        &'a self,
+        listing: Listing<'a>,
+        after: Option<u64>,
+        limit: u32,
+    ) -> Answer<'a, Vec<Record>>;
+    /// Up to `limit` records of a task after `after_seq` whose leaves are in
+    /// the tree of `tree_size`, in seq order.
+    fn chain_page<'a>(
+        &'a self,
+        task_id: &'a str,
+        after_seq: Option<u64>,
+        tree_size: u64,
+        limit: u32,
+    ) -> Answer<'a, Vec<Record>>;
+    /// A task's records in seq order, streamed as stored.
+    fn chain<'a>(&'a self, task_id: &'a str) -> BoxStream<'a, Result<StoredLink, StoreError>>;
+    /// A task's summary and its `task_no`.
+    fn task<'a>(&'a self, task_id: &'a str) -> Answer<'a, Option<(u64, TaskSummary)>>;
+    fn task_no_exists(&self, task_no: u64) -> Answer<'_, bool>;
+    /// Up to `limit` tasks after `task_no` (exclusive), in `task_no` order.
+    fn tasks(&self, after: Option<u64>, limit: u32) -> Answer<'_, Vec<(u64, TaskSummary)>>;
+    /// The checkpoint signed at `tree_size`, or the newest one when None.
+    fn checkpoint(&self, tree_size: Option<u64>) -> Answer<'_, Option<SignedCheckpoint>>;
+    /// The stored log hashes at these indexes (those that exist).
+    fn log_hashes<'a>(&'a self, indexes: &'a [u64]) -> Answer<'a, HashMap<u64, Hash>>;
+    /// Closes the pool.
+    fn close(&self) -> BoxFuture<'_, ()>;
+}
+
+/// What a batch needs from the database before it can be planned, read in its
+/// transaction: the heads of the tasks the writer has not cached, and the
+/// unexpired idempotency keys the batch carries.
+#[derive(Debug, Default)]
+pub(crate) struct Loaded {
+    pub heads: HashMap<String, ChainHead>,
+    /// By (owner, key): the stored fingerprint and the record it created.
+    pub claims: HashMap<(String, String), (String, Record)>,
+}
+
+/// A batch as the writer planned it, ready to be written in one transaction.
+pub(crate) struct PlannedBatch<'a> {
+    /// New records, in log order, chained and hashed.
+    pub records: Vec<Record>,
+    /// The log hashes the new leaves add, at their stored-hash indexes.
+    pub log_hashes: Vec<(u64, Hash)>,
+    /// Idempotency keys of new records, with the index of their record.
+    pub claims: Vec<(&'a IdempotencyClaim, usize)>,
+    /// When those keys expire, in Unix milliseconds.
+    pub claims_expire_at: i64,
+    /// The signed checkpoint of the log with this batch in it.
+    pub checkpoint: SignedCheckpoint,
+}
+
+/// How writing a batch failed.
+#[derive(Debug)]
+pub(crate) enum BatchError {
+    /// A record was refused by the database (a constraint): the others may
+    /// still be written, one by one.
+    Record(StoreError),
+    /// The transaction as a whole failed: nothing of it was written, and every
+    /// caller is told so.
+    Batch(StoreError),
+}
+
+/// The writer's connection. The writer calls, for each batch:
+/// `begin`, `load`, then `write` (and `purge_claims` when due), then `commit`
+/// — or `rollback` after any failure. From `begin` to `commit` no other writer
+/// may move a chain head or the log.
+pub(crate) trait BatchStorage: Send {
+    /// Loads the log at start: the frontier of the last signed size, checked
+    /// against that checkpoint, and the checkpoint to serve.
+    fn open_log<'a>(
+        &'a mut self,
+        signer: &'a LogSigner,
+        origin: &'a str,
+    ) -> Answer<'a, (Frontier, SignedCheckpoint)>;
+    fn begin(&mut self) -> Answer<'_, ()>;
+    fn load<'a>(
+        &'a mut self,
+        tasks: &'a [&'a str],
+        claims: &'a [&'a IdempotencyClaim],
+        now_ms: i64,
+    ) -> Answer<'a, Loaded>;
+    fn write<'a>(
+        &'a mut self,
+        batch: &'a PlannedBatch<'a>,
+    ) -> BoxFuture<'a, Result<(), BatchError>>;
+    /// Deletes idempotency keys expired at `now_ms`.
+    fn purge_claims(&mut self, now_ms: i64) -> Answer<'_, ()>;
+    fn commit(&mut self) -> Answer<'_, ()>;
+    fn rollback(&mut self) -> BoxFuture<'_, ()>;
+    fn close(self: Box<Self>) -> BoxFuture<'static, ()>;
+}

@@ -1,0 +1,182 @@
+//! The embedded backend: one SQLite file in WAL mode. The writer owns the only
+//! write connection and takes `BEGIN IMMEDIATE` for each batch, so no other
+//! process can move a head or the log before it commits; reads use a read-only
+//! pool and never wait for it.
+//!
+//! - `reads`: every read query ([`super::backend::Reads`]);
+//! - `tx`: the writer's transactions: loads, inserts, claims
+//!   ([`super::backend::BatchStorage`]);
+//! - `log`: loading the log at start, checkpoint rows, stored log hashes;
+//! - `rows`: row types and their mapping to domain types.
+
+mod log;
+mod reads;
+mod rows;
+mod tx;
+
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous,
+};
+use sqlx::{ConnectOptions, Connection};
+
+use super::backend::{BatchStorage, Reads};
+use super::{StoreConfig, StoreError, Synchronous};
+
+static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
+
+/// How long a statement waits for a lock held by another process before failing.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// An opened database: its reads, the writer's connection, and the folder a
+/// generated signing key goes in (beside the database).
+pub(crate) struct Opened {
+    pub reads: Box<dyn Reads>,
+    pub batches: Box<dyn BatchStorage>,
+    pub key_dir: PathBuf,
+}
+
+/// Opens (creating if missing) the database of `config.database_url`, checks
+/// its durability settings and applies the migrations.
+pub(crate) async fn open(config: &StoreConfig) -> Result<Opened, StoreError> {
+    let base = connect_options(&config.database_url)?;
+    let path = base.get_filename().to_path_buf();
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+        .to_path_buf();
+    std::fs::create_dir_all(&dir).map_err(|e| {
+        StoreError::Unavailable(format!("cannot create directory {}: {e}", dir.display()))
+    })?;
+    let write_options = base
+        .clone()
+        .create_if_missing(true)
+        .journal_mode(SqliteJournalMode::Wal)
+        .synchronous(match config.synchronous {
+            Synchronous::Full => SqliteSynchronous::Full,
+            Synchronous::Normal => SqliteSynchronous::Normal,
+            Synchronous::Extra => SqliteSynchronous::Extra,
+        })
+        .busy_timeout(BUSY_TIMEOUT)
+        // The index pages every append touches stay in memory (32 MiB).
+        .pragma("cache_size", "-32768")
+        .disable_statement_logging();
+    let mut writer = SqliteConnection::connect_with(&write_options)
+        .await
+        .map_err(|e| open_error(&path, e))?;
+    verify_durability(&mut writer, config.synchronous).await?;
+    MIGRATOR
+        .run(&mut writer)
+        .await
+        .map_err(|e| StoreError::Internal(format!("migrations failed: {e}")))?;
+    let read_options = base
+        .read_only(true)
+        .busy_timeout(BUSY_TIMEOUT)
+        .disable_statement_logging();
+    let pool = SqlitePoolOptions::new()
+        .max_connections(config.read_connections.max(1))
+        .acquire_timeout(Duration::from_secs(5))
+        .connect_with(read_options)
+        .await
+        .map_err(|e| open_error(&path, e))?;
+    Ok(Opened {
+        reads: Box::new(reads::SqliteReads { pool }),
+        batches: Box::new(tx::SqliteBatches { conn: writer }),
+        key_dir: dir,
+    })
+}
+
+fn connect_options(url: &str) -> Result<SqliteConnectOptions, StoreError> {
+    if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+        return Err(StoreError::Config(
+            "PostgreSQL is not supported by this build yet; use a sqlite:// URL".into(),
+        ));
+    }
+    let options = if url.starts_with("sqlite:") {
+        SqliteConnectOptions::from_str(url)
+            .map_err(|e| StoreError::Config(format!("invalid database URL `{url}`: {e}")))?
+    } else if url.contains("://") {
+        return Err(StoreError::Config(format!(
+            "unsupported database URL `{url}`; use sqlite://PATH"
+        )));
+    } else {
+        SqliteConnectOptions::new().filename(url)
+    };
+    let name = options.get_filename();
+    if name.as_os_str().is_empty() || name == Path::new(":memory:") || url.contains(":memory:") {
+        return Err(StoreError::Config(
+            "an in-memory database cannot be shared by the writer and the readers; give a file path"
+                .into(),
+        ));
+    }
+    Ok(options)
+}
+
+/// SQLite falls back from WAL silently (on filesystems without shared memory, for
+/// instance); read the settings back so the service never runs with weaker
+/// guarantees than it was asked for.
+async fn verify_durability(
+    conn: &mut SqliteConnection,
+    wanted: Synchronous,
+) -> Result<(), StoreError> {
+    let (journal,): (String,) = sqlx::query_as("PRAGMA journal_mode")
+        .fetch_one(&mut *conn)
+        .await
+        .map_err(map_error)?;
+    if !journal.eq_ignore_ascii_case("wal") {
+        return Err(StoreError::Config(format!(
+            "SQLite could not enable WAL (journal_mode is {journal}); put the database on a local filesystem"
+        )));
+    }
+    let (level,): (i64,) = sqlx::query_as("PRAGMA synchronous")
+        .fetch_one(&mut *conn)
+        .await
+        .map_err(map_error)?;
+    let expected = match wanted {
+        Synchronous::Normal => 1,
+        Synchronous::Full => 2,
+        Synchronous::Extra => 3,
+    };
+    if level != expected {
+        return Err(StoreError::Config(format!(
+            "SQLite synchronous is {level}, not {wanted}"
+        )));
+    }
+    tracing::info!(journal_mode = %journal, synchronous = %wanted, "database opened");
+    Ok(())
+}
+
+fn open_error(path: &Path, e: sqlx::Error) -> StoreError {
+    StoreError::Unavailable(format!("cannot open {}: {e}", path.display()))
+}
+
+/// Maps driver errors to what the caller can act on: a rule the write broke,
+/// a database that cannot be reached now, or an internal fault.
+fn map_error(e: sqlx::Error) -> StoreError {
+    match &e {
+        sqlx::Error::Database(db) => {
+            let code: i64 = db.code().and_then(|c| c.parse().ok()).unwrap_or(0);
+            match code & 0xff {
+                // SQLITE_CONSTRAINT: unique, check, or a RAISE(ABORT) in a trigger.
+                19 => StoreError::Conflict(db.message().to_string()),
+                // BUSY, LOCKED, READONLY, IOERR, FULL, CANTOPEN.
+                5 | 6 | 8 | 10 | 13 | 14 => StoreError::Unavailable(db.message().to_string()),
+                _ => StoreError::Internal(e.to_string()),
+            }
+        }
+        sqlx::Error::PoolTimedOut
+        | sqlx::Error::PoolClosed
+        | sqlx::Error::Io(_)
+        | sqlx::Error::WorkerCrashed => StoreError::Unavailable(e.to_string()),
+        _ => StoreError::Internal(e.to_string()),
+    }
+}
+
+/// A position as SQLite's integer; None when it cannot name a stored row.
+fn position(p: u64) -> Option<i64> {
+    i64::try_from(p).ok()
+}

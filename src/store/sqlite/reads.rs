@@ -1,0 +1,246 @@
+//! Every read query, on the read-only pool.
+
+use std::collections::HashMap;
+
+use futures_util::future::BoxFuture;
+use futures_util::stream::{BoxStream, StreamExt, TryStreamExt};
+use sqlx::SqlitePool;
+
+use super::rows::{self, CheckpointRow, LinkRow, RecordRow, TaskRow, RECORD_COLUMNS};
+use super::{log, map_error, position};
+use crate::domain::merkle::Hash;
+use crate::domain::Record;
+use crate::store::backend::{Answer, Reads, StoredLink};
+use crate::store::{Listing, SignedCheckpoint, StoreError, TaskSummary};
+
+pub(super) struct SqliteReads {
+    pub(super) pool: SqlitePool,
+}
+
+const TASK_COLUMNS: &str = "task_no, task_id, length, head_hash, first_timestamp, last_timestamp";
+
+/// How a record is looked up, besides by id.
+enum RecordKey<'a> {
+    LogIndex(i64),
+    Hash(&'a str),
+}
+
+impl SqliteReads {
+    async fn record_where(&self, key: RecordKey<'_>) -> Result<Option<Record>, StoreError> {
+        let column = match key {
+            RecordKey::LogIndex(_) => "log_index",
+            RecordKey::Hash(_) => "hash",
+        };
+        let sql = format!("SELECT {RECORD_COLUMNS} FROM thoughts WHERE {column} = ?");
+        let query = sqlx::query_as::<_, RecordRow>(&sql);
+        let query = match key {
+            RecordKey::LogIndex(i) => query.bind(i),
+            RecordKey::Hash(h) => query.bind(h),
+        };
+        let row = query.fetch_optional(&self.pool).await.map_err(map_error)?;
+        row.map(Record::try_from).transpose()
+    }
+}
+
+impl Reads for SqliteReads {
+    fn ready(&self) -> Answer<'_, ()> {
+        Box::pin(async move {
+            sqlx::query("SELECT 1")
+                .execute(&self.pool)
+                .await
+                .map(|_| ())
+                .map_err(map_error)
+        })
+    }
+
+    fn record<'a>(&'a self, id: &'a str) -> Answer<'a, Option<Record>> {
+        Box::pin(rows::record_by_id(&self.pool, id))
+    }
+
+    fn record_at(&self, log_index: u64) -> Answer<'_, Option<Record>> {
+        Box::pin(async move {
+            let Some(log_index) = position(log_index) else {
+                return Ok(None);
+            };
+            self.record_where(RecordKey::LogIndex(log_index)).await
+        })
+    }
+
+    fn record_by_hash<'a>(&'a self, hash: &'a str) -> Answer<'a, Option<Record>> {
+        Box::pin(self.record_where(RecordKey::Hash(hash)))
+    }
+
+    fn seq_at(&self, log_index: u64) -> Answer<'_, Option<(u64, String)>> {
+        Box::pin(async move {
+            let Some(log_index) = position(log_index) else {
+                return Ok(None);
+            };
+            let row: Option<(i64, String)> =
+                sqlx::query_as("SELECT seq, task_id FROM thoughts WHERE log_index = ?")
+                    .bind(log_index)
+                    .fetch_optional(&self.pool)
+                    .await
+                    .map_err(map_error)?;
+            Ok(row.map(|(seq, task_id)| (seq as u64, task_id)))
+        })
+    }
+
+    fn records<'a>(
+        &'a self,
+        listing: Listing<'a>,
+        after: Option<u64>,
+        limit: u32,
+    ) -> Answer<'a, Vec<Record>> {
+        Box::pin(async move {
+            // -1: from the start; a position past i64 has nothing after it.
+            let after = match after {
+                None => -1,
+                Some(p) => match position(p) {
+                    Some(p) => p,
+                    None => return Ok(Vec::new()),
+                },
+            };
+            let rows: Vec<RecordRow> = match listing {
+                Listing::Log => {
+                    let sql = format!(
+                        "SELECT {RECORD_COLUMNS} FROM thoughts WHERE log_index > ? ORDER BY log_index LIMIT ?"
+                    );
+                    sqlx::query_as(&sql)
+                        .bind(after)
+                        .bind(i64::from(limit))
+                        .fetch_all(&self.pool)
+                        .await
+                }
+                Listing::Task(task_id) => {
+                    let sql = format!(
+                        "SELECT {RECORD_COLUMNS} FROM thoughts WHERE task_id = ? AND seq > ? ORDER BY seq LIMIT ?"
+                    );
+                    sqlx::query_as(&sql)
+                        .bind(task_id)
+                        .bind(after)
+                        .bind(i64::from(limit))
+                        .fetch_all(&self.pool)
+                        .await
+                }
+            }
+            .map_err(map_error)?;
+            rows::records(rows)
+        })
+    }
+
+    fn chain_page<'a>(
+        &'a self,
+        task_id: &'a str,
+        after_seq: Option<u64>,
+        tree_size: u64,
+        limit: u32,
+    ) -> Answer<'a, Vec<Record>> {
+        Box::pin(async move {
+            let after = after_seq.map_or(Some(-1), position);
+            let (Some(after), Some(tree_size)) = (after, position(tree_size)) else {
+                return Ok(Vec::new());
+            };
+            let sql = format!(
+                "SELECT {RECORD_COLUMNS} FROM thoughts \
+                 WHERE task_id = ? AND seq > ? AND log_index < ? ORDER BY seq LIMIT ?"
+            );
+            let rows: Vec<RecordRow> = sqlx::query_as(&sql)
+                .bind(task_id)
+                .bind(after)
+                .bind(tree_size)
+                .bind(i64::from(limit))
+                .fetch_all(&self.pool)
+                .await
+                .map_err(map_error)?;
+            rows::records(rows)
+        })
+    }
+
+    fn chain<'a>(&'a self, task_id: &'a str) -> BoxStream<'a, Result<StoredLink, StoreError>> {
+        sqlx::query_as::<_, LinkRow>(
+            "SELECT seq, id, type, content, metadata, timestamp, prev_hash, hash \
+             FROM thoughts WHERE task_id = ? ORDER BY seq",
+        )
+        .bind(task_id)
+        .fetch(&self.pool)
+        .map_ok(StoredLink::from)
+        .map_err(map_error)
+        .boxed()
+    }
+
+    fn task<'a>(&'a self, task_id: &'a str) -> Answer<'a, Option<(u64, TaskSummary)>> {
+        Box::pin(async move {
+            let sql = format!("SELECT {TASK_COLUMNS} FROM tasks WHERE task_id = ?");
+            let row: Option<TaskRow> = sqlx::query_as(&sql)
+                .bind(task_id)
+                .fetch_optional(&self.pool)
+                .await
+                .map_err(map_error)?;
+            Ok(row.map(Into::into))
+        })
+    }
+
+    fn task_no_exists(&self, task_no: u64) -> Answer<'_, bool> {
+        Box::pin(async move {
+            let Some(task_no) = position(task_no) else {
+                return Ok(false);
+            };
+            let known: Option<(i64,)> =
+                sqlx::query_as("SELECT task_no FROM tasks WHERE task_no = ?")
+                    .bind(task_no)
+                    .fetch_optional(&self.pool)
+                    .await
+                    .map_err(map_error)?;
+            Ok(known.is_some())
+        })
+    }
+
+    fn tasks(&self, after: Option<u64>, limit: u32) -> Answer<'_, Vec<(u64, TaskSummary)>> {
+        Box::pin(async move {
+            let after = match after.map(position) {
+                None => 0,
+                Some(Some(p)) => p,
+                Some(None) => return Ok(Vec::new()),
+            };
+            let sql = format!(
+                "SELECT {TASK_COLUMNS} FROM tasks WHERE task_no > ? ORDER BY task_no LIMIT ?"
+            );
+            let rows: Vec<TaskRow> = sqlx::query_as(&sql)
+                .bind(after)
+                .bind(i64::from(limit))
+                .fetch_all(&self.pool)
+                .await
+                .map_err(map_error)?;
+            Ok(rows.into_iter().map(Into::into).collect())
+        })
+    }
+
+    fn checkpoint(&self, tree_size: Option<u64>) -> Answer<'_, Option<SignedCheckpoint>> {
+        Box::pin(async move {
+            let row: Option<CheckpointRow> = match tree_size {
+                None => log::latest_checkpoint(&self.pool).await?,
+                Some(size) => {
+                    let Some(size) = position(size) else {
+                        return Ok(None);
+                    };
+                    sqlx::query_as(
+                        "SELECT tree_size, root, note FROM checkpoints WHERE tree_size = ?",
+                    )
+                    .bind(size)
+                    .fetch_optional(&self.pool)
+                    .await
+                    .map_err(map_error)?
+                }
+            };
+            row.map(rows::checkpoint).transpose()
+        })
+    }
+
+    fn log_hashes<'a>(&'a self, indexes: &'a [u64]) -> Answer<'a, HashMap<u64, Hash>> {
+        Box::pin(log::stored_hashes(&self.pool, indexes))
+    }
+
+    fn close(&self) -> BoxFuture<'_, ()> {
+        Box::pin(self.pool.close())
+    }
+}

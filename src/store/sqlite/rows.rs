@@ -1,0 +1,141 @@
+//! Rows as SQLite returns them, and their mapping to the store's types.
+
+use sqlx::FromRow;
+
+use super::map_error;
+use crate::domain::merkle::Hash;
+use crate::domain::{Metadata, Record, RecordType};
+use crate::store::backend::StoredLink;
+use crate::store::{SignedCheckpoint, StoreError, TaskSummary};
+
+/// The columns of a record, in the order of [`RecordRow`].
+pub(super) const RECORD_COLUMNS: &str =
+    "log_index, id, task_id, seq, type, agent_id, content, metadata, timestamp, prev_hash, hash";
+
+#[derive(FromRow)]
+pub(super) struct RecordRow {
+    log_index: i64,
+    id: String,
+    task_id: String,
+    seq: i64,
+    #[sqlx(rename = "type")]
+    kind: String,
+    agent_id: String,
+    content: String,
+    metadata: Option<String>,
+    timestamp: String,
+    prev_hash: String,
+    hash: String,
+}
+
+impl TryFrom<RecordRow> for Record {
+    type Error = StoreError;
+
+    fn try_from(row: RecordRow) -> Result<Record, StoreError> {
+        let r#type = row
+            .kind
+            .parse::<RecordType>()
+            .map_err(|_| StoreError::Internal(format!("record {} has an unknown type", row.id)))?;
+        Ok(Record {
+            id: row.id,
+            seq: row.seq as u64,
+            log_index: row.log_index as u64,
+            r#type,
+            task_id: row.task_id,
+            agent_id: row.agent_id,
+            content: row.content,
+            metadata: row.metadata.map(Metadata::from_stored),
+            timestamp: row.timestamp,
+            prev_hash: row.prev_hash,
+            hash: row.hash,
+        })
+    }
+}
+
+/// Maps fetched rows to records; one that does not read back is an error.
+pub(super) fn records(rows: Vec<RecordRow>) -> Result<Vec<Record>, StoreError> {
+    rows.into_iter().map(Record::try_from).collect()
+}
+
+/// One record by id, from the read pool or the writer's connection.
+pub(super) async fn record_by_id<'c, E>(executor: E, id: &str) -> Result<Option<Record>, StoreError>
+where
+    E: sqlx::Executor<'c, Database = sqlx::Sqlite>,
+{
+    let sql = format!("SELECT {RECORD_COLUMNS} FROM thoughts WHERE id = ?");
+    let row: Option<RecordRow> = sqlx::query_as(&sql)
+        .bind(id)
+        .fetch_optional(executor)
+        .await
+        .map_err(map_error)?;
+    row.map(Record::try_from).transpose()
+}
+
+/// The columns a chain walk hashes, as stored.
+#[derive(FromRow)]
+pub(super) struct LinkRow {
+    seq: i64,
+    id: String,
+    #[sqlx(rename = "type")]
+    kind: String,
+    content: String,
+    metadata: Option<String>,
+    timestamp: String,
+    prev_hash: String,
+    hash: String,
+}
+
+impl From<LinkRow> for StoredLink {
+    fn from(row: LinkRow) -> StoredLink {
+        StoredLink {
+            seq: row.seq.max(0) as u64,
+            id: row.id,
+            r#type: row.kind,
+            content: row.content,
+            metadata: row.metadata,
+            timestamp: row.timestamp,
+            prev_hash: row.prev_hash,
+            hash: row.hash,
+        }
+    }
+}
+
+#[derive(FromRow)]
+pub(super) struct TaskRow {
+    task_no: i64,
+    task_id: String,
+    length: i64,
+    head_hash: String,
+    first_timestamp: String,
+    last_timestamp: String,
+}
+
+impl From<TaskRow> for (u64, TaskSummary) {
+    fn from(row: TaskRow) -> (u64, TaskSummary) {
+        (
+            row.task_no as u64,
+            TaskSummary {
+                task_id: row.task_id,
+                length: row.length as u64,
+                head_hash: row.head_hash,
+                first_timestamp: row.first_timestamp,
+                last_timestamp: row.last_timestamp,
+            },
+        )
+    }
+}
+
+/// The columns of a checkpoint row: `tree_size, root, note`.
+pub(super) type CheckpointRow = (i64, Vec<u8>, String);
+
+pub(super) fn checkpoint(row: CheckpointRow) -> Result<SignedCheckpoint, StoreError> {
+    let (tree_size, root, note) = row;
+    let root: [u8; 32] = root
+        .try_into()
+        .map_err(|_| StoreError::Internal(format!("checkpoint {tree_size} has a bad root")))?;
+    Ok(SignedCheckpoint {
+        tree_size: tree_size as u64,
+        root: Hash(root),
+        note,
+    })
+}

@@ -1,0 +1,487 @@
+//! The append path, the same for every backend (docs/design.md §4): a bounded
+//! queue in front of one writer task; each batch of waiting appends is planned
+//! in memory (chain heads, `seq`, `prev_hash`, timestamps, record hashes, the
+//! Merkle frontier, the checkpoint to sign, idempotency decisions) and handed
+//! to the backend to write in one transaction (group commit). A caller is
+//! answered only after the commit that holds its record, and the checkpoint
+//! that covers it is published first.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use tokio::sync::{mpsc, oneshot, watch, Mutex, OwnedSemaphorePermit, Semaphore};
+use tokio::task::JoinHandle;
+
+use super::backend::{BatchError, BatchStorage, Loaded, PlannedBatch};
+use super::{Appended, IdempotencyClaim, Seams, SignedCheckpoint, StoreConfig, StoreError};
+use crate::domain::chain::{self, ChainHead};
+use crate::domain::checkpoint::LogSigner;
+use crate::domain::merkle::{leaf_input, Frontier};
+use crate::domain::{NewRecord, Record};
+
+/// Most appends committed in one transaction.
+const MAX_BATCH: usize = 1024;
+
+/// Chain heads the writer keeps; past this the cache starts over (a miss costs
+/// one indexed read).
+const MAX_CACHED_HEADS: usize = 100_000;
+
+/// Expired idempotency keys are deleted at most this often (in a write
+/// transaction anyway).
+const PURGE_EVERY: Duration = Duration::from_secs(60);
+
+/// The handle the store appends through.
+pub(crate) struct Writer {
+    /// The queue; bounded in appends by the channel.
+    jobs: mpsc::Sender<Job>,
+    /// Bytes of appends queued; with the channel's bound, what keeps the queue
+    /// from growing without limit.
+    queued_bytes: Arc<Semaphore>,
+    /// The writer task, awaited once at close.
+    task: Mutex<Option<JoinHandle<()>>>,
+}
+
+enum Job {
+    Append(Box<Pending>),
+    Shutdown,
+}
+
+/// An append waiting for the writer.
+struct Pending {
+    draft: NewRecord,
+    claim: Option<IdempotencyClaim>,
+    reply: oneshot::Sender<Result<Appended, StoreError>>,
+    /// Holds this append's bytes in the queue's byte budget until it is answered.
+    _permit: OwnedSemaphorePermit,
+}
+
+impl Writer {
+    /// Starts the writer task on `storage`, whose log was loaded as `frontier`
+    /// with `latest` its newest checkpoint. Returns the handle and the channel
+    /// on which every new checkpoint is published.
+    pub(crate) fn start(
+        storage: Box<dyn BatchStorage>,
+        frontier: Frontier,
+        latest: SignedCheckpoint,
+        signer: LogSigner,
+        config: &StoreConfig,
+        seams: Seams,
+    ) -> (Writer, watch::Receiver<Arc<SignedCheckpoint>>) {
+        let (publish, published) = watch::channel(Arc::new(latest));
+        let (jobs, queue) = mpsc::channel(config.queue_capacity.max(1));
+        let state = State {
+            storage,
+            seams,
+            frontier,
+            signer,
+            origin: config.origin.clone(),
+            publish,
+            heads: HashMap::new(),
+            claims_ttl: config.idempotency_ttl,
+            next_purge: Instant::now(),
+        };
+        let task = tokio::spawn(run(state, queue));
+        let writer = Writer {
+            jobs,
+            queued_bytes: Arc::new(Semaphore::new(
+                config.queue_bytes.clamp(1, u32::MAX as usize),
+            )),
+            task: Mutex::new(Some(task)),
+        };
+        (writer, published)
+    }
+
+    /// Queues an append and waits for its answer; refuses at once with `Busy`
+    /// when the queue is full in appends or bytes.
+    pub(crate) async fn append(
+        &self,
+        draft: NewRecord,
+        claim: Option<IdempotencyClaim>,
+    ) -> Result<Appended, StoreError> {
+        let size = draft.content.len()
+            + draft.task_id.len()
+            + draft.agent_id.len()
+            + draft.metadata.as_ref().map_or(0, |m| m.canonical().len())
+            + 256;
+        let permit = self
+            .queued_bytes
+            .clone()
+            .try_acquire_many_owned(u32::try_from(size).unwrap_or(u32::MAX))
+            .map_err(|_| StoreError::Busy("the append queue is full".into()))?;
+        let (reply, answer) = oneshot::channel();
+        let job = Job::Append(Box::new(Pending {
+            draft,
+            claim,
+            reply,
+            _permit: permit,
+        }));
+        self.jobs.try_send(job).map_err(|e| match e {
+            mpsc::error::TrySendError::Full(_) => {
+                StoreError::Busy("the append queue is full".into())
+            }
+            mpsc::error::TrySendError::Closed(_) => {
+                StoreError::Unavailable("the writer has stopped".into())
+            }
+        })?;
+        answer
+            .await
+            .map_err(|_| StoreError::Unavailable("the writer stopped before answering".into()))?
+    }
+
+    /// Finishes the appends already queued, then stops the writer task.
+    pub(crate) async fn close(&self) {
+        let _ = self.jobs.send(Job::Shutdown).await;
+        if let Some(task) = self.task.lock().await.take() {
+            let _ = task.await;
+        }
+    }
+
+    pub(crate) fn is_running(&self) -> bool {
+        !self.jobs.is_closed()
+    }
+}
+
+/// What the writer task keeps between batches.
+struct State {
+    storage: Box<dyn BatchStorage>,
+    seams: Seams,
+    /// The log as committed: O(log n) hashes.
+    frontier: Frontier,
+    signer: LogSigner,
+    /// The checkpoint's first line.
+    origin: String,
+    publish: watch::Sender<Arc<SignedCheckpoint>>,
+    /// Chain heads as committed, so that an append to a busy task reads nothing.
+    heads: HashMap<String, ChainHead>,
+    claims_ttl: Duration,
+    next_purge: Instant,
+}
+
+async fn run(mut state: State, mut queue: mpsc::Receiver<Job>) {
+    let mut stopping = false;
+    while !stopping {
+        let Some(first) = queue.recv().await else {
+            break;
+        };
+        // Group commit: everything already waiting joins this transaction.
+        let mut batch = Vec::new();
+        let mut next = Some(first);
+        while let Some(job) = next.take() {
+            match job {
+                Job::Append(pending) => batch.push(*pending),
+                Job::Shutdown => {
+                    stopping = true;
+                    break;
+                }
+            }
+            if batch.len() < MAX_BATCH {
+                next = queue.try_recv().ok();
+            }
+        }
+        if !batch.is_empty() {
+            state.commit_batch(batch).await;
+        }
+    }
+    queue.close();
+    // Anything queued after the shutdown request is refused, not dropped silently.
+    while let Ok(job) = queue.try_recv() {
+        if let Job::Append(pending) = job {
+            let _ = pending.reply.send(Err(StoreError::Unavailable(
+                "the service is shutting down".into(),
+            )));
+        }
+    }
+    state.storage.close().await;
+}
+
+/// What became of one append of a batch.
+enum Outcome {
+    /// A new record: the batch's `records[i]`.
+    New(usize),
+    /// A retry of an append earlier in the batch (same key and request).
+    Again(usize),
+    /// A retry of an append committed before.
+    Stored(Record),
+    /// Refused on its own (a moved head, a reused key); the batch goes on.
+    Refused(StoreError),
+}
+
+/// An idempotency key seen in this batch or found stored: what it created.
+enum Earlier {
+    Index(usize),
+    Stored(Box<Record>),
+}
+
+/// A batch planned in memory, and what takes effect once it is committed.
+struct Plan<'a> {
+    /// None when no append of the batch makes a new record.
+    batch: Option<PlannedBatch<'a>>,
+    outcomes: Vec<Outcome>,
+    /// The heads the batch moves.
+    moved: HashMap<String, ChainHead>,
+    frontier: Frontier,
+}
+
+type Item<'a> = (&'a NewRecord, Option<&'a IdempotencyClaim>);
+
+impl State {
+    /// Answers every caller of a batch, after the commit that holds its record.
+    /// If one record is refused by the database the batch is retried one record
+    /// per transaction, so each caller gets its own answer.
+    async fn commit_batch(&mut self, batch: Vec<Pending>) {
+        let items: Vec<Item<'_>> = batch.iter().map(|p| (&p.draft, p.claim.as_ref())).collect();
+        match self.write_batch(&items).await {
+            Ok(answers) => {
+                for (pending, answer) in batch.into_iter().zip(answers) {
+                    // The caller may have gone away; the record is committed regardless.
+                    let _ = pending.reply.send(answer);
+                }
+            }
+            Err(BatchError::Record(_)) if batch.len() > 1 => {
+                for pending in batch {
+                    let result = self
+                        .write_batch(&[(&pending.draft, pending.claim.as_ref())])
+                        .await
+                        .map_err(|e| match e {
+                            BatchError::Record(e) | BatchError::Batch(e) => e,
+                        })
+                        .and_then(|mut answers| answers.remove(0));
+                    if let Err(e) = &result {
+                        tracing::warn!(error = %e, "append refused");
+                    }
+                    let _ = pending.reply.send(result);
+                }
+            }
+            Err(BatchError::Record(e) | BatchError::Batch(e)) => {
+                tracing::warn!(error = %e, appends = batch.len(), "batch failed; nothing of it was written");
+                for pending in batch {
+                    let _ = pending.reply.send(Err(e.clone()));
+                }
+            }
+        }
+    }
+
+    /// One transaction: load what the batch needs, plan it, write it, commit.
+    /// The new frontier, heads and checkpoint take effect only once committed,
+    /// and the checkpoint is published before any caller is answered.
+    async fn write_batch(
+        &mut self,
+        items: &[Item<'_>],
+    ) -> Result<Vec<Result<Appended, StoreError>>, BatchError> {
+        self.storage.begin().await.map_err(BatchError::Batch)?;
+        match self.write_in_transaction(items).await {
+            Ok((outcomes, records, checkpoint, moved, frontier)) => {
+                if let Err(e) = self.storage.commit().await {
+                    self.storage.rollback().await;
+                    return Err(BatchError::Batch(StoreError::Unavailable(format!(
+                        "the commit failed, nothing of the batch was written: {e}"
+                    ))));
+                }
+                self.frontier = frontier;
+                if self.heads.len() + moved.len() > MAX_CACHED_HEADS {
+                    self.heads.clear();
+                }
+                self.heads.extend(moved);
+                if let Some(checkpoint) = checkpoint {
+                    self.publish.send_replace(Arc::new(checkpoint));
+                }
+                Ok(answers(outcomes, records))
+            }
+            Err(e) => {
+                // Nothing half-written: whatever the failure, the transaction goes.
+                self.storage.rollback().await;
+                Err(e)
+            }
+        }
+    }
+
+    #[allow(clippy::type_complexity)]
+    async fn write_in_transaction(
+        &mut self,
+        items: &[Item<'_>],
+    ) -> Result<
+        (
+            Vec<Outcome>,
+            Vec<Record>,
+            Option<SignedCheckpoint>,
+            HashMap<String, ChainHead>,
+            Frontier,
+        ),
+        BatchError,
+    > {
+        let now = SystemTime::now();
+        let now_ms = unix_millis(now);
+        let tasks: Vec<&str> = {
+            let mut tasks: Vec<&str> = items
+                .iter()
+                .map(|(draft, _)| draft.task_id.as_str())
+                .filter(|t| !self.heads.contains_key(*t))
+                .collect();
+            tasks.sort_unstable();
+            tasks.dedup();
+            tasks
+        };
+        let claims: Vec<&IdempotencyClaim> = items.iter().filter_map(|(_, c)| *c).collect();
+        let loaded = self
+            .storage
+            .load(&tasks, &claims, now_ms)
+            .await
+            .map_err(BatchError::Batch)?;
+        let expires_at = unix_millis(now + self.claims_ttl);
+        let plan = self.plan(items, loaded, expires_at)?;
+        let mut checkpoint = None;
+        let mut records = Vec::new();
+        if let Some(batch) = &plan.batch {
+            self.storage.write(batch).await?;
+        }
+        if Instant::now() >= self.next_purge {
+            self.storage
+                .purge_claims(now_ms)
+                .await
+                .map_err(BatchError::Batch)?;
+            self.next_purge = Instant::now() + PURGE_EVERY;
+        }
+        if let Some(batch) = plan.batch {
+            checkpoint = Some(batch.checkpoint);
+            records = batch.records;
+        }
+        Ok((
+            plan.outcomes,
+            records,
+            checkpoint,
+            plan.moved,
+            plan.frontier,
+        ))
+    }
+
+    /// Plans a batch in memory: each append is a retry (same key, same
+    /// request), a refusal (reused key, moved head) or a new record chained on
+    /// its head and added to the log; the checkpoint of the result is signed.
+    fn plan<'a>(
+        &self,
+        items: &[Item<'a>],
+        mut loaded: Loaded,
+        claims_expire_at: i64,
+    ) -> Result<Plan<'a>, BatchError> {
+        let mut frontier = self.frontier.clone();
+        let mut moved: HashMap<String, ChainHead> = HashMap::new();
+        let mut records: Vec<Record> = Vec::with_capacity(items.len());
+        let mut outcomes = Vec::with_capacity(items.len());
+        let mut log_hashes = Vec::with_capacity(items.len() * 2);
+        let mut seen: HashMap<(String, String), (String, Earlier)> = HashMap::new();
+        let mut new_claims: Vec<(&IdempotencyClaim, usize)> = Vec::new();
+        for (draft, claim) in items {
+            if let Some(claim) = claim {
+                let id = (claim.owner.clone(), claim.idempotency_key.clone());
+                if !seen.contains_key(&id) {
+                    if let Some((fingerprint, record)) = loaded.claims.remove(&id) {
+                        seen.insert(id.clone(), (fingerprint, Earlier::Stored(Box::new(record))));
+                    }
+                }
+                if let Some((fingerprint, earlier)) = seen.get(&id) {
+                    // The same key is a retry only for the same request.
+                    outcomes.push(if *fingerprint != claim.fingerprint {
+                        Outcome::Refused(StoreError::IdempotencyKeyReused {
+                            idempotency_key: claim.idempotency_key.clone(),
+                        })
+                    } else {
+                        match earlier {
+                            Earlier::Index(i) => Outcome::Again(*i),
+                            Earlier::Stored(r) => Outcome::Stored((**r).clone()),
+                        }
+                    });
+                    continue;
+                }
+            }
+            let head = moved
+                .get(&draft.task_id)
+                .or_else(|| self.heads.get(&draft.task_id))
+                .or_else(|| loaded.heads.get(&draft.task_id));
+            if let Err((head_hash, length)) = chain::check_expected_head(draft, head) {
+                outcomes.push(Outcome::Refused(StoreError::HeadMoved {
+                    task_id: draft.task_id.clone(),
+                    head_hash,
+                    length,
+                }));
+                continue;
+            }
+            let record = chain::link(
+                (*draft).clone(),
+                head,
+                frontier.size(),
+                (self.seams.new_id)(),
+                (self.seams.now)(),
+            );
+            let input = leaf_input(&record.hash).ok_or_else(|| {
+                BatchError::Batch(StoreError::Internal("a record hash is not hex".into()))
+            })?;
+            log_hashes.extend(frontier.append(&input));
+            moved.insert(record.task_id.clone(), ChainHead::after(&record));
+            if let Some(claim) = claim {
+                seen.insert(
+                    (claim.owner.clone(), claim.idempotency_key.clone()),
+                    (claim.fingerprint.clone(), Earlier::Index(records.len())),
+                );
+                new_claims.push((claim, records.len()));
+            }
+            outcomes.push(Outcome::New(records.len()));
+            records.push(record);
+        }
+        let batch = (!records.is_empty()).then(|| {
+            let root = frontier.root();
+            PlannedBatch {
+                records,
+                log_hashes,
+                claims: new_claims,
+                claims_expire_at,
+                checkpoint: SignedCheckpoint {
+                    tree_size: frontier.size(),
+                    root,
+                    note: self
+                        .signer
+                        .sign_checkpoint(&self.origin, frontier.size(), root),
+                },
+            }
+        });
+        Ok(Plan {
+            batch,
+            outcomes,
+            moved,
+            frontier,
+        })
+    }
+}
+
+/// Each new record goes to its caller; retries within the batch get a copy.
+/// A retry comes after the append it repeats, so walking backwards copies each
+/// record before it is moved out.
+fn answers(outcomes: Vec<Outcome>, records: Vec<Record>) -> Vec<Result<Appended, StoreError>> {
+    let mut records: Vec<Option<Record>> = records.into_iter().map(Some).collect();
+    let mut answers: Vec<Result<Appended, StoreError>> = outcomes
+        .into_iter()
+        .rev()
+        .map(|o| match o {
+            Outcome::New(i) => Ok(Appended {
+                record: records[i].take().expect("a record is moved out once"),
+                replayed: false,
+            }),
+            Outcome::Again(i) => Ok(Appended {
+                record: records[i].clone().expect("a retry comes after its record"),
+                replayed: true,
+            }),
+            Outcome::Stored(record) => Ok(Appended {
+                record,
+                replayed: true,
+            }),
+            Outcome::Refused(e) => Err(e),
+        })
+        .collect();
+    answers.reverse();
+    answers
+}
+
+fn unix_millis(t: SystemTime) -> i64 {
+    t.duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
