@@ -1,4 +1,4 @@
-//! How a record joins its task's chain (design.md §2): `seq` counts from 0, the
+//! How a record joins its task's chain (docs/design.md §2): `seq` counts from 0, the
 //! first record links to `ZERO_HASH`, every other to the hash of the one before,
 //! and a chain's timestamps never go backwards.
 
@@ -164,7 +164,7 @@ impl ChainWalk {
     }
 
     /// Checks the next record. `seq` is None for records that carry no seq (the
-    /// seed's format), whose position is then their place in the walk. The checks
+    /// original six-field format), whose position is then their place in the walk. The checks
     /// run in the order seq, prev_hash, hash; the first that fails is reported.
     pub fn step(
         &mut self,

@@ -1,4 +1,4 @@
-//! Signed checkpoints (design.md §2): the log's size and root as a C2SP
+//! Signed checkpoints (docs/design.md §2): the log's size and root as a C2SP
 //! tlog-checkpoint, signed as a C2SP signed note with Ed25519. Keys use the
 //! signed-note text formats, so Go's sumdb/note and other C2SP tools accept them:
 //! signer `PRIVATE+KEY+<name>+<key id hex>+<base64(0x01 || seed)>`, verifier

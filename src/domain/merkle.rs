@@ -1,4 +1,4 @@
-//! The log (design.md §2): one RFC 9162 Merkle tree over every record, whose leaf
+//! The log (docs/design.md §2): one RFC 9162 Merkle tree over every record, whose leaf
 //! `log_index` is the 32 raw bytes of that record's hash (leaf hash
 //! `SHA-256(0x00 || bytes)`, node `SHA-256(0x01 || l || r)`).
 //!

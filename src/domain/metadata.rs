@@ -1,4 +1,4 @@
-//! Metadata rules (design.md §1): a JSON object, at most 32 levels deep, whose
+//! Metadata rules (docs/design.md §1): a JSON object, at most 32 levels deep, whose
 //! numbers survive canonicalisation unchanged; stored and hashed in RFC 8785 form.
 
 use super::json::{self, render_path, JsonValue, Segment};

@@ -1,4 +1,4 @@
-//! The thought record: its types, the input rules, and its hash (design.md §1).
+//! The thought record: its types, the input rules, and its hash (docs/design.md §1).
 
 use std::fmt;
 use std::str::FromStr;
@@ -9,7 +9,7 @@ use super::json::{self, JsonValue};
 use super::metadata::{metadata_from_json, Metadata, MAX_METADATA_DEPTH};
 use super::FieldError;
 
-/// The four record types, in their canonical order (seed 000 §2a).
+/// The four record types, in their canonical order (docs/design.md §1).
 pub const RECORD_TYPES: [&str; 4] = ["plan", "analysis", "decision", "reflection"];
 
 /// `prev_hash` of the first record of every chain: 64 ASCII zeros.
@@ -83,7 +83,7 @@ impl FromStr for RecordType {
     }
 }
 
-/// The fields the hash covers (design.md §1). `type` is any string here so that
+/// The fields the hash covers (docs/design.md §1). `type` is any string here so that
 /// records made elsewhere, with types outside the four, can still be checked.
 #[derive(Debug, Clone, Copy)]
 pub struct HashInput<'a> {
@@ -195,7 +195,7 @@ pub const NEW_RECORD_FIELDS: [&str; 6] = [
     "expected_prev_hash",
 ];
 
-/// Validates an append body (design.md §3), naming every bad field at once.
+/// Validates an append body (docs/design.md §3), naming every bad field at once.
 pub fn new_record_from_json(
     body: &JsonValue,
     limits: &InputLimits,

@@ -3,15 +3,12 @@
 //! (with the database tampered the way an attacker with file access would),
 //! exports, and the checks the service makes of its own log at start.
 
-mod common;
-
+use crate::support::{assert_problem, oracle_log_root, problem_fields, thought, TestApp};
 use base64::Engine;
-use common::{assert_problem, oracle_log_root, problem_fields, test_limits, thought, TestApp};
 use decision_trail::domain::checkpoint::open_checkpoint;
 use decision_trail::domain::merkle::{
     from_hex, leaf_hash, leaf_input, verify_consistency, verify_inclusion, Hash,
 };
-use decision_trail::store::Seams;
 use serde_json::Value;
 use sqlx::Connection;
 
@@ -78,7 +75,10 @@ async fn every_append_is_covered_by_a_signed_checkpoint_at_once() {
     assert!(vkey.starts_with("localhost/decision-trail+"), "{vkey}");
     let (status, ct, note) = text(&app, "/log/checkpoint").await;
     assert_eq!((status, ct.as_str()), (200, "text/plain; charset=utf-8"));
-    assert_eq!(checkpoint_fields(&note), (0, common::oracle_log_root(&[])));
+    assert_eq!(
+        checkpoint_fields(&note),
+        (0, crate::support::oracle_log_root(&[]))
+    );
     for n in 1..=6u64 {
         app.append(&thought("plan", "t", "a", &n.to_string())).await;
         let (_, _, note) = text(&app, "/log/checkpoint").await;
@@ -125,7 +125,7 @@ async fn the_key_is_generated_owner_only_and_reused_after_a_restart() {
         .unwrap()
         .starts_with("PRIVATE+KEY+localhost/decision-trail+"));
     let (path, dir) = app.stop().await;
-    let app = TestApp::start(path, dir, Seams::default(), test_limits()).await;
+    let app = TestApp::builder().database(path, dir).spawn().await;
     assert_eq!(key(&app).await, before);
     app.append(&thought("plan", "t", "a", "2")).await;
     let (_, _, note) = text(&app, "/log/checkpoint").await;
@@ -437,7 +437,7 @@ async fn a_recomputed_hash_is_caught_by_the_next_link() {
     let (app, chain) = tamper_setup().await;
     let mut forged = chain[2].clone();
     forged["content"] = "forged".into();
-    let new_hash = common::oracle_hash(&forged);
+    let new_hash = crate::support::oracle_hash(&forged);
     let mut conn = open_db(&app).await;
     sqlx::query("UPDATE thoughts SET content = 'forged', hash = ? WHERE task_id = 't' AND seq = 2")
         .bind(&new_hash)
@@ -492,12 +492,12 @@ async fn an_export_carries_a_checkpoint_and_a_proof_per_record() {
     let checkpoint = open_checkpoint(lines[0]["checkpoint"].as_str().unwrap(), &vkey).unwrap();
     assert_eq!(checkpoint.size, 303);
     assert_eq!(lines[0]["tree_size"], 303);
-    let mut prev = common::ZERO.to_string();
+    let mut prev = crate::support::ZERO.to_string();
     for (seq, line) in lines[1..].iter().enumerate() {
         let r = &line["record"];
         assert_eq!(r["seq"], seq as u64);
         assert_eq!(r["prev_hash"], prev.as_str());
-        common::assert_hash_recomputes(r);
+        crate::support::assert_hash_recomputes(r);
         let leaf = leaf_hash(&leaf_input(r["hash"].as_str().unwrap()).unwrap());
         assert!(verify_inclusion(
             &hashes(&line["inclusion_proof"]),
@@ -593,7 +593,7 @@ async fn records_without_leaves_are_added_to_the_log_at_start() {
         exec(&mut conn, sql).await;
     }
     conn.close().await.unwrap();
-    let app = TestApp::start(path, dir, Seams::default(), test_limits()).await;
+    let app = TestApp::builder().database(path, dir).spawn().await;
     let (_, _, note) = text(&app, "/log/checkpoint").await;
     assert_eq!(checkpoint_fields(&note), (7, oracle_log_root(&records)));
     let next = app.append(&thought("plan", "alpha", "a", "after")).await;

@@ -1,5 +1,6 @@
-//! Shared test helpers: the real app on 127.0.0.1:0 over a fresh SQLite file, and
-//! an independent re-computation of record hashes.
+//! Shared test helpers: the real app on 127.0.0.1:0 over a fresh SQLite file
+//! ([`TestApp`], started through one builder), the real binary, and independent
+//! re-computations of record hashes and log roots.
 
 #![allow(dead_code)] // each test crate uses a different part of this module
 
@@ -7,10 +8,13 @@ use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use decision_trail::domain::api_keys::KeyRing;
+use std::io::Read;
+use std::time::Duration;
+
+use decision_trail::domain::api_keys::{token_from_bytes, KeyEntry, KeyRing, Role};
 use decision_trail::http::{self, AppState, Limits};
 use decision_trail::store::{Seams, Store, StoreConfig};
-use serde_json::Value;
+use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
@@ -37,83 +41,72 @@ pub struct TestApp {
     _dir: Option<Arc<tempfile::TempDir>>,
 }
 
-impl TestApp {
-    /// A fresh database in a new temporary directory, default seams and limits.
-    pub async fn spawn() -> TestApp {
-        let dir = Arc::new(tempfile::tempdir().expect("temp dir"));
-        let path = dir.path().join("trail.db");
-        TestApp::start(path, Some(dir), Seams::default(), test_limits()).await
+/// A change to the store's configuration.
+type Adjust = Box<dyn FnOnce(&mut StoreConfig)>;
+
+/// How to start a [`TestApp`]: each setting has the default a test would
+/// expect, so a test names only what it changes.
+pub struct TestAppBuilder {
+    /// An existing (or new) database file and the directory that keeps it
+    /// alive; None: a fresh file in a new temporary directory.
+    database: Option<(PathBuf, Option<Arc<tempfile::TempDir>>)>,
+    seams: Seams,
+    limits: Limits,
+    keys: Option<KeyRing>,
+    config: Vec<Adjust>,
+}
+
+impl TestAppBuilder {
+    /// Reopens (or creates) the database at `path`.
+    pub fn database(mut self, path: PathBuf, dir: Option<Arc<tempfile::TempDir>>) -> Self {
+        self.database = Some((path, dir));
+        self
     }
 
-    pub async fn spawn_with(seams: Seams, limits: Limits) -> TestApp {
-        let dir = Arc::new(tempfile::tempdir().expect("temp dir"));
-        let path = dir.path().join("trail.db");
-        TestApp::start(path, Some(dir), seams, limits).await
+    pub fn seams(mut self, seams: Seams) -> Self {
+        self.seams = seams;
+        self
     }
 
-    /// A fresh database, with the store configuration adjusted by `adjust`.
-    pub async fn spawn_configured(adjust: impl FnOnce(&mut StoreConfig)) -> TestApp {
-        let dir = Arc::new(tempfile::tempdir().expect("temp dir"));
-        let path = dir.path().join("trail.db");
-        TestApp::start_configured(path, Some(dir), Seams::default(), test_limits(), adjust).await
+    pub fn limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
     }
 
-    /// Starts the service on an existing (or new) database file.
-    pub async fn start(
-        db_path: PathBuf,
-        dir: Option<Arc<tempfile::TempDir>>,
-        seams: Seams,
-        limits: Limits,
-    ) -> TestApp {
-        TestApp::start_configured(db_path, dir, seams, limits, |_| {}).await
+    /// Requires API keys.
+    pub fn keys(mut self, keys: KeyRing) -> Self {
+        self.keys = Some(keys);
+        self
     }
 
-    pub async fn start_configured(
-        db_path: PathBuf,
-        dir: Option<Arc<tempfile::TempDir>>,
-        seams: Seams,
-        limits: Limits,
-        adjust: impl FnOnce(&mut StoreConfig),
-    ) -> TestApp {
-        TestApp::start_full(db_path, dir, seams, limits, adjust, None).await
+    /// Adjusts the store's configuration.
+    pub fn config(mut self, adjust: impl FnOnce(&mut StoreConfig) + 'static) -> Self {
+        self.config.push(Box::new(adjust));
+        self
     }
 
-    /// A fresh database, with API keys required.
-    pub async fn spawn_with_keys(keys: KeyRing, limits: Limits) -> TestApp {
-        let dir = Arc::new(tempfile::tempdir().expect("temp dir"));
-        let path = dir.path().join("trail.db");
-        TestApp::start_full(
-            path,
-            Some(dir),
-            Seams::default(),
-            limits,
-            |_| {},
-            Some(keys),
-        )
-        .await
-    }
-
-    pub async fn start_full(
-        db_path: PathBuf,
-        dir: Option<Arc<tempfile::TempDir>>,
-        seams: Seams,
-        limits: Limits,
-        adjust: impl FnOnce(&mut StoreConfig),
-        keys: Option<KeyRing>,
-    ) -> TestApp {
+    pub async fn spawn(self) -> TestApp {
+        let (db_path, dir) = self.database.unwrap_or_else(|| {
+            let dir = Arc::new(tempfile::tempdir().expect("temp dir"));
+            (dir.path().join("trail.db"), Some(dir))
+        });
         let mut config = StoreConfig {
             database_url: format!("sqlite://{}", db_path.display()),
             ..StoreConfig::default()
         };
-        adjust(&mut config);
-        let store = Store::open_with(&config, seams).await.expect("store opens");
+        for adjust in self.config {
+            adjust(&mut config);
+        }
+        let store = Store::open_with(&config, self.seams)
+            .await
+            .expect("store opens");
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("bind");
         let addr = listener.local_addr().unwrap();
         let (stop, stopped) = oneshot::channel::<()>();
         let store = Arc::new(store);
-        let state = AppState::new(store.clone(), limits, keys);
+        let state = AppState::new(store.clone(), self.limits, self.keys);
         let server = tokio::spawn(http::serve(listener, state, async {
             let _ = stopped.await;
         }));
@@ -126,6 +119,24 @@ impl TestApp {
             server: Some(server),
             _dir: dir,
         }
+    }
+}
+
+impl TestApp {
+    /// Default seams, the test limits, no keys, a fresh database.
+    pub fn builder() -> TestAppBuilder {
+        TestAppBuilder {
+            database: None,
+            seams: Seams::default(),
+            limits: test_limits(),
+            keys: None,
+            config: Vec::new(),
+        }
+    }
+
+    /// A fresh database in a new temporary directory, default seams and limits.
+    pub async fn spawn() -> TestApp {
+        TestApp::builder().spawn().await
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -228,7 +239,7 @@ pub fn problem_fields(problem: &Value) -> Vec<String> {
 }
 
 // ---------------------------------------------------------------------------
-// An independent oracle for the record hash: written from design.md §1 without
+// An independent oracle for the record hash: written from docs/design.md §1 without
 // the service's code, over serde_json values.
 // ---------------------------------------------------------------------------
 
@@ -377,4 +388,84 @@ pub fn serve_binary(db: &Path, extra: &[&str]) -> Served {
         addr,
         startup_log,
     }
+}
+pub async fn count_records(app: &TestApp) -> usize {
+    let (_, page) = app.get_json("/thoughts?limit=1000").await;
+    page["records"].as_array().unwrap().len()
+}
+
+pub const WRITER: [u8; 32] = [1; 32];
+
+pub const READER: [u8; 32] = [2; 32];
+
+pub const OTHER_WRITER: [u8; 32] = [3; 32];
+
+pub fn ring() -> KeyRing {
+    let lines: Vec<String> = [
+        (WRITER, "planner-1", Role::Writer),
+        (READER, "auditor", Role::Reader),
+        (OTHER_WRITER, "coder-2", Role::Writer),
+    ]
+    .iter()
+    .map(|(bytes, agent, role)| {
+        KeyEntry::new(&token_from_bytes(bytes), agent, *role, None)
+            .unwrap()
+            .to_line()
+    })
+    .collect();
+    KeyRing::parse(&lines.join("\n")).unwrap()
+}
+
+pub fn bearer(bytes: [u8; 32]) -> String {
+    format!("Bearer {}", token_from_bytes(&bytes))
+}
+
+pub async fn post_as(
+    app: &TestApp,
+    auth: Option<&str>,
+    key: Option<&str>,
+    body: &Value,
+) -> reqwest::Response {
+    let mut request = app.client.post(app.url("/thoughts")).json(body);
+    if let Some(auth) = auth {
+        request = request.header("authorization", auth);
+    }
+    if let Some(key) = key {
+        request = request.header("idempotency-key", key);
+    }
+    request.send().await.unwrap()
+}
+
+pub async fn get_as(app: &TestApp, auth: Option<&str>, path: &str) -> reqwest::Response {
+    let mut request = app.client.get(app.url(path));
+    if let Some(auth) = auth {
+        request = request.header("authorization", auth);
+    }
+    request.send().await.unwrap()
+}
+
+pub async fn chain_length(app: &TestApp, task: &str) -> u64 {
+    let (status, body) = app.get_json(&format!("/tasks/{task}")).await;
+    if status == 404 {
+        return 0;
+    }
+    body["length"].as_u64().unwrap()
+}
+
+pub fn task_body(task: &str, content: &str) -> Value {
+    json!({"type": "plan", "task_id": task, "content": content})
+}
+
+pub fn read_all(mut s: std::net::TcpStream) -> String {
+    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    let mut out = Vec::new();
+    let _ = s.read_to_end(&mut out);
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// While `abuse` runs, another client appends and reads; both must succeed.
+pub async fn others_are_served(app: &TestApp, tag: &str) {
+    let r = app.append(&thought("plan", "bystander", "b", tag)).await;
+    assert_eq!(r["task_id"], "bystander");
+    assert_eq!(app.get("/readyz").await.status(), 200);
 }

@@ -4,15 +4,13 @@
 //! record must be in a chain, and the log must be consistent with the last
 //! checkpoint served before each kill.
 
-mod common;
-
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use common::serve_binary;
+use crate::support::serve_binary;
 use decision_trail::domain::checkpoint::open_checkpoint;
 use decision_trail::domain::merkle::{from_hex, verify_consistency};
 use serde_json::{json, Value};
@@ -156,12 +154,12 @@ async fn check_after_restart(addr: SocketAddr, seen: &Seen, key: &str) -> u64 {
         for (seq, r) in chain.iter().enumerate() {
             assert_eq!(r["seq"], seq as u64);
             let prev = if seq == 0 {
-                common::ZERO.to_string()
+                crate::support::ZERO.to_string()
             } else {
                 chain[seq - 1]["hash"].as_str().unwrap().to_string()
             };
             assert_eq!(r["prev_hash"], prev.as_str(), "{task} seq {seq}");
-            common::assert_hash_recomputes(r);
+            crate::support::assert_hash_recomputes(r);
         }
     }
     // The log now is a signed extension of the last checkpoint served.

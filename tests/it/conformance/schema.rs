@@ -1,11 +1,8 @@
-//! Seed 000 §8 (25 rows) and seed 001 §3 (44 tests), ported to the Rust domain.
-//!
-//! Each test is named `s001_<section>_<n>` after the seed 001 test it ports and,
-//! where it also covers a seed 000 row, `s000_r<nn>`. Every seed 000 row appears.
-//! Translations from TypeScript: the Zod `ThoughtRecordSchema` is
-//! `record_from_json` (our record also carries `seq` and `log_index`); JSON has no
-//! `undefined` and no cycles, so those rows test the nearest JSON-level facts
-//! (absent/null metadata, and the inputs the canonicalizer cannot represent).
+//! The record format's original schema and hashing test matrix, ported from
+//! TypeScript to the domain: the record schema is `record_from_json` (our
+//! record also carries `seq` and `log_index`); JSON has no `undefined` and no
+//! cycles, so those rows test the nearest JSON-level facts (absent or null
+//! metadata, and the inputs the canonicalizer cannot represent).
 
 use decision_trail::domain::json::{self, JsonValue, ParseErrorKind};
 use decision_trail::domain::record::{
@@ -31,7 +28,7 @@ fn accepts(v: &serde_json::Value) -> bool {
     record_from_json(&parse_value(v)).is_ok()
 }
 
-/// The fixed input of seed 001 §3e.
+/// The fixed input of the hashing rows.
 fn input() -> HashInput<'static> {
     HashInput {
         id: "r1",
@@ -51,13 +48,13 @@ fn canon(text: &str) -> String {
 // §3a RECORD_TYPES
 
 #[test]
-fn s001_3a_1_s000_r01_thought_types_has_four_entries_in_canonical_order() {
+fn thought_types_has_four_entries_in_canonical_order() {
     assert_eq!(RECORD_TYPES.len(), 4);
     assert_eq!(RECORD_TYPES, ["plan", "analysis", "decision", "reflection"]);
 }
 
 #[test]
-fn s001_3a_2_every_thought_type_parses_and_round_trips() {
+fn every_thought_type_parses_and_round_trips() {
     for name in RECORD_TYPES {
         let t: RecordType = name.parse().unwrap();
         assert_eq!(t.as_str(), name);
@@ -68,17 +65,17 @@ fn s001_3a_2_every_thought_type_parses_and_round_trips() {
 // §3b ZERO_HASH
 
 #[test]
-fn s001_3b_1_s000_r02_zero_hash_has_length_64() {
+fn zero_hash_has_length_64() {
     assert_eq!(ZERO_HASH.len(), 64);
 }
 
 #[test]
-fn s001_3b_2_s000_r02_zero_hash_is_64_zero_characters() {
+fn zero_hash_is_64_zero_characters() {
     assert!(ZERO_HASH.bytes().all(|b| b == b'0'));
 }
 
 #[test]
-fn s001_3b_3_zero_hash_has_the_expected_literal_value() {
+fn zero_hash_has_the_expected_literal_value() {
     assert_eq!(
         ZERO_HASH,
         "0000000000000000000000000000000000000000000000000000000000000000"
@@ -88,7 +85,7 @@ fn s001_3b_3_zero_hash_has_the_expected_literal_value() {
 // §3c the record schema
 
 #[test]
-fn s001_3c_01_s000_r03_accepts_a_valid_record_unchanged() {
+fn accepts_a_valid_record_unchanged() {
     let record = record_from_json(&parse_value(&valid_record())).unwrap();
     assert_eq!(
         (record.id.as_str(), record.r#type, record.task_id.as_str()),
@@ -107,7 +104,7 @@ fn s001_3c_01_s000_r03_accepts_a_valid_record_unchanged() {
     );
 }
 
-/// Seed 000 row 4: each of the 8 fields omitted is refused, and named.
+/// Each of the 8 fields omitted is refused, and named.
 macro_rules! rejects_missing {
     ($($name:ident => $field:literal),* $(,)?) => {$(
         #[test]
@@ -123,18 +120,18 @@ macro_rules! rejects_missing {
 }
 
 rejects_missing! {
-    s001_3c_02_s000_r04_rejects_missing_id => "id",
-    s001_3c_03_s000_r04_rejects_missing_type => "type",
-    s001_3c_04_s000_r04_rejects_missing_task_id => "task_id",
-    s001_3c_05_s000_r04_rejects_missing_agent_id => "agent_id",
-    s001_3c_06_s000_r04_rejects_missing_content => "content",
-    s001_3c_07_s000_r04_rejects_missing_timestamp => "timestamp",
-    s001_3c_08_s000_r04_rejects_missing_prev_hash => "prev_hash",
-    s001_3c_09_s000_r04_rejects_missing_hash => "hash",
+    rejects_missing_id => "id",
+    rejects_missing_type => "type",
+    rejects_missing_task_id => "task_id",
+    rejects_missing_agent_id => "agent_id",
+    rejects_missing_content => "content",
+    rejects_missing_timestamp => "timestamp",
+    rejects_missing_prev_hash => "prev_hash",
+    rejects_missing_hash => "hash",
 }
 
 #[test]
-fn s001_3c_10_s000_r05_rejects_type_observation() {
+fn rejects_type_observation() {
     let mut v = valid_record();
     v["type"] = "observation".into();
     let errors = record_from_json(&parse_value(&v)).unwrap_err();
@@ -142,7 +139,7 @@ fn s001_3c_10_s000_r05_rejects_type_observation() {
 }
 
 #[test]
-fn s001_3c_11_s000_r06_rejects_63_char_prev_hash_and_hash() {
+fn rejects_63_char_prev_hash_and_hash() {
     for field in ["prev_hash", "hash"] {
         let mut v = valid_record();
         v[field] = "0".repeat(63).into();
@@ -151,7 +148,7 @@ fn s001_3c_11_s000_r06_rejects_63_char_prev_hash_and_hash() {
 }
 
 #[test]
-fn s001_3c_12_s000_r07_rejects_65_char_hash_and_prev_hash() {
+fn rejects_65_char_hash_and_prev_hash() {
     for field in ["prev_hash", "hash"] {
         let mut v = valid_record();
         v[field] = "a".repeat(65).into();
@@ -160,7 +157,7 @@ fn s001_3c_12_s000_r07_rejects_65_char_hash_and_prev_hash() {
 }
 
 #[test]
-fn s001_3c_13_accepts_empty_content() {
+fn accepts_empty_content() {
     let mut v = valid_record();
     v["content"] = "".into();
     assert!(accepts(&v));
@@ -169,33 +166,33 @@ fn s001_3c_13_accepts_empty_content() {
 // §3d canonicalize
 
 #[test]
-fn s001_3d_01_s000_r08_serializes_a_number_primitive() {
+fn serializes_a_number_primitive() {
     assert_eq!(canon("42"), "42");
 }
 
 #[test]
-fn s001_3d_02_s000_r08_serializes_a_string_primitive() {
+fn serializes_a_string_primitive() {
     assert_eq!(canon("\"hi\""), "\"hi\"");
 }
 
 #[test]
-fn s001_3d_03_s000_r08_serializes_boolean_primitives() {
+fn serializes_boolean_primitives() {
     assert_eq!(canon("true"), "true");
     assert_eq!(canon("false"), "false");
 }
 
 #[test]
-fn s001_3d_04_s000_r08_serializes_null() {
+fn serializes_null() {
     assert_eq!(canon("null"), "null");
 }
 
 #[test]
-fn s001_3d_05_s000_r09_sorts_object_keys_ascending() {
+fn sorts_object_keys_ascending() {
     assert_eq!(canon(r#"{"b":1,"a":2}"#), r#"{"a":2,"b":1}"#);
 }
 
 #[test]
-fn s001_3d_06_s000_r10_recurses_into_nested_objects() {
+fn recurses_into_nested_objects() {
     assert_eq!(
         canon(r#"{"b":{"d":1,"c":2},"a":3}"#),
         r#"{"a":3,"b":{"c":2,"d":1}}"#
@@ -207,19 +204,19 @@ fn s001_3d_06_s000_r10_recurses_into_nested_objects() {
 }
 
 #[test]
-fn s001_3d_07_s000_r12_insertion_order_does_not_matter() {
+fn insertion_order_does_not_matter() {
     assert_eq!(canon(r#"{"b":1,"a":2}"#), canon(r#"{"a":2,"b":1}"#));
 }
 
 #[test]
-fn s001_3d_08_s000_r11_preserves_array_order() {
+fn preserves_array_order() {
     assert_eq!(canon("[3,1,2]"), "[3,1,2]");
 }
 
 /// JSON has no `undefined`; its JSON-level counterpart is metadata that is
 /// absent or null: either way the hash input has no `metadata` key.
 #[test]
-fn s001_3d_09_s000_r13_absent_or_null_metadata_is_skipped() {
+fn absent_or_null_metadata_is_skipped() {
     let base = r#""id":"r1","type":"plan","task_id":"t1","content":"hello","timestamp":"2026-04-17T00:00:00Z","prev_hash":"0000000000000000000000000000000000000000000000000000000000000000""#;
     let absent = json::parse(&format!("{{{base}}}"), 64).unwrap();
     let null = json::parse(&format!("{{{base},\"metadata\":null}}"), 64).unwrap();
@@ -231,7 +228,7 @@ fn s001_3d_09_s000_r13_absent_or_null_metadata_is_skipped() {
 /// refused with an error instead: a lone surrogate, a number beyond a double,
 /// nesting past the bound.
 #[test]
-fn s001_3d_10_s000_r14_unrepresentable_input_is_an_error_not_a_hash() {
+fn unrepresentable_input_is_an_error_not_a_hash() {
     assert_eq!(
         json::parse(r#""\ud800""#, 64).unwrap_err().kind,
         ParseErrorKind::LoneSurrogate
@@ -246,19 +243,19 @@ fn s001_3d_10_s000_r14_unrepresentable_input_is_an_error_not_a_hash() {
 // §3e the record hash
 
 #[test]
-fn s001_3e_01_s000_r15_hash_is_64_lowercase_hex() {
+fn hash_is_64_lowercase_hex() {
     let h = input().hash();
     assert_eq!(h.len(), 64);
     assert!(h.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')));
 }
 
 #[test]
-fn s001_3e_02_s000_r16_hash_is_deterministic() {
+fn hash_is_deterministic() {
     assert_eq!(input().hash(), input().hash());
 }
 
 #[test]
-fn s001_3e_03_s000_r25_genesis_snapshot_is_the_pinned_hash() {
+fn genesis_snapshot_is_the_pinned_hash() {
     assert_eq!(
         input().canonical_json(),
         r#"{"content":"hello","id":"r1","prev_hash":"0000000000000000000000000000000000000000000000000000000000000000","task_id":"t1","timestamp":"2026-04-17T00:00:00Z","type":"plan"}"#
@@ -267,7 +264,7 @@ fn s001_3e_03_s000_r25_genesis_snapshot_is_the_pinned_hash() {
 }
 
 #[test]
-fn s001_3e_04_s000_r24_field_order_of_the_input_does_not_matter() {
+fn field_order_of_the_input_does_not_matter() {
     let reversed = r#"{"prev_hash":"0000000000000000000000000000000000000000000000000000000000000000","timestamp":"2026-04-17T00:00:00Z","content":"hello","task_id":"t1","type":"plan","id":"r1"}"#;
     assert_eq!(
         hash_of_json_record(&json::parse(reversed, 64).unwrap()).unwrap(),
@@ -276,7 +273,7 @@ fn s001_3e_04_s000_r24_field_order_of_the_input_does_not_matter() {
 }
 
 #[test]
-fn s001_3e_05_s000_r17_agent_id_is_not_hashed() {
+fn agent_id_is_not_hashed() {
     let mut a = record_from_json(&parse_value(&valid_record())).unwrap();
     let mut b = a.clone();
     a.agent_id = "agent-a".into();
@@ -286,13 +283,13 @@ fn s001_3e_05_s000_r17_agent_id_is_not_hashed() {
 }
 
 #[test]
-fn s001_3e_06_a_hash_field_in_the_input_is_ignored() {
+fn a_hash_field_in_the_input_is_ignored() {
     let mut v = valid_record();
     v["hash"] = "f".repeat(64).into();
     assert_eq!(hash_of_json_record(&parse_value(&v)).unwrap(), PINNED);
 }
 
-/// Seed 000 rows 18-23: changing any hashed field changes the hash.
+/// Changing any hashed field changes the hash.
 macro_rules! sensitive_to {
     ($($name:ident => $field:ident = $value:expr),* $(,)?) => {$(
         #[test]
@@ -304,16 +301,16 @@ macro_rules! sensitive_to {
 }
 
 sensitive_to! {
-    s001_3e_07_s000_r18_sensitive_to_id => id = "r2",
-    s001_3e_08_s000_r19_sensitive_to_type => r#type = "analysis",
-    s001_3e_09_s000_r20_sensitive_to_task_id => task_id = "t2",
-    s001_3e_10_s000_r21_sensitive_to_content => content = "hello!",
-    s001_3e_11_s000_r22_sensitive_to_timestamp => timestamp = "2026-04-17T00:00:01Z",
-    s001_3e_12_s000_r23_sensitive_to_prev_hash => prev_hash = PINNED,
+    sensitive_to_id => id = "r2",
+    sensitive_to_type => r#type = "analysis",
+    sensitive_to_task_id => task_id = "t2",
+    sensitive_to_content => content = "hello!",
+    sensitive_to_timestamp => timestamp = "2026-04-17T00:00:01Z",
+    sensitive_to_prev_hash => prev_hash = PINNED,
 }
 
 #[test]
-fn s001_3e_13_the_four_types_hash_differently() {
+fn the_four_types_hash_differently() {
     let hashes: std::collections::HashSet<String> = RECORD_TYPES
         .iter()
         .map(|t| {
@@ -328,7 +325,7 @@ fn s001_3e_13_the_four_types_hash_differently() {
 }
 
 #[test]
-fn s001_3e_14_hashes_1_kib_content() {
+fn hashes_1_kib_content() {
     let content = "x".repeat(1024);
     let h = HashInput {
         content: &content,
@@ -342,7 +339,7 @@ fn s001_3e_14_hashes_1_kib_content() {
 // §3f edge cases
 
 #[test]
-fn s001_3f_1_hashes_empty_content() {
+fn hashes_empty_content() {
     let h = HashInput {
         content: "",
         ..input()
@@ -353,7 +350,7 @@ fn s001_3f_1_hashes_empty_content() {
 }
 
 #[test]
-fn s001_3f_2_hashes_unicode_content_as_utf8() {
+fn hashes_unicode_content_as_utf8() {
     let content = "héllo 世界 🎉";
     let h = HashInput { content, ..input() };
     assert!(

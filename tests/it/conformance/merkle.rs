@@ -2,8 +2,6 @@
 //! RFC 9162 roots, inclusion and consistency proofs, the RFC 6962 §2.1.3 example,
 //! and the negative cases, through the domain's log API.
 
-mod common;
-
 use std::collections::HashMap;
 
 use decision_trail::domain::merkle::{
@@ -13,8 +11,10 @@ use decision_trail::domain::merkle::{
 use serde_json::Value;
 
 fn vectors() -> Value {
-    serde_json::from_str(&std::fs::read_to_string(common::data_file("merkle.json")).unwrap())
-        .unwrap()
+    serde_json::from_str(
+        &std::fs::read_to_string(crate::support::data_file("merkle.json")).unwrap(),
+    )
+    .unwrap()
 }
 
 fn h(v: &Value) -> Hash {

@@ -1,15 +1,13 @@
 //! Every case of the conformance vectors in `tests/data/records.json` (a copy of
 //! `shared/vectors/records.json`): record hashes, metadata, chains, tampering.
 
-mod common;
-
 use decision_trail::domain::chain::{BreakReason, ChainWalk};
 use decision_trail::domain::json::{self, JsonValue, ParseErrorKind};
 use decision_trail::domain::record::{hash_of_json_record, HashInput, MAX_BODY_DEPTH};
 use serde_json::Value;
 
 fn vectors() -> Value {
-    let text = std::fs::read_to_string(common::data_file("records.json")).expect("vectors");
+    let text = std::fs::read_to_string(crate::support::data_file("records.json")).expect("vectors");
     serde_json::from_str(&text).expect("vectors parse")
 }
 
@@ -17,7 +15,7 @@ fn parse(text: &str) -> Result<JsonValue, json::ParseError> {
     json::parse(text, MAX_BODY_DEPTH)
 }
 
-/// The six-field hash input of a parsed record (the seed's `computeHash`).
+/// The six-field hash input of a parsed record (the original format's hash).
 fn six_fields(value: &JsonValue) -> HashInput<'_> {
     let s = |f: &str| match value.get(f) {
         Some(JsonValue::String(s)) => s.as_str(),
@@ -49,9 +47,9 @@ fn pinned_vector_holds() {
     );
 }
 
-/// record_cases are vectors of the seed's six-field `computeHash`. Each is checked
+/// record_cases are vectors of the original six-field hash. Each is checked
 /// twice: the canonical text and hash of the six fields, and the `hash` command's
-/// reading of the whole input (which, per design.md §1, also hashes metadata when
+/// reading of the whole input (which, per docs/design.md §1, also hashes metadata when
 /// present: the one case that carries metadata is checked against that rule).
 #[test]
 fn record_cases_hash_as_the_reference_does() {
@@ -83,7 +81,7 @@ fn record_cases_hash_as_the_reference_does() {
         assert_eq!(input.hash(), case["sha256"].as_str().unwrap(), "{name}");
         let whole = hash_of_json_record(&value).unwrap();
         if value.get("metadata").is_some_and(|m| *m != JsonValue::Null) {
-            // design.md §1 wins over the seed: metadata present means hashed.
+            // docs/design.md §1: metadata present means hashed.
             assert_eq!(name, "input-extra-fields-ignored");
             assert_ne!(whole, case["sha256"].as_str().unwrap(), "{name}");
             let with_metadata = HashInput {
@@ -126,7 +124,7 @@ fn metadata_cases_hash_or_are_refused() {
                 assert_eq!(sha, case["sha256"].as_str().unwrap(), "{name}");
                 match hash_of_json_record(&value) {
                     Ok(hash) => assert_eq!(hash, case["sha256"].as_str().unwrap(), "{name}"),
-                    // design.md §1: metadata is an object. The one `hash` case with
+                    // docs/design.md §1: metadata is an object. The one `hash` case with
                     // array metadata pins number formatting; as a record it is refused.
                     Err(errors) => {
                         assert_eq!(name, "numbers-brief");
@@ -231,10 +229,10 @@ fn the_independent_oracle_agrees_with_the_vectors() {
     let v = vectors();
     for chain in v["chains"].as_array().unwrap() {
         for r in chain["records"].as_array().unwrap() {
-            common::assert_hash_recomputes(r);
+            crate::support::assert_hash_recomputes(r);
         }
     }
-    common::assert_hash_recomputes(&{
+    crate::support::assert_hash_recomputes(&{
         let mut p = v["pinned"]["input"].clone();
         p["hash"] = v["pinned"]["sha256"].clone();
         p

@@ -1,13 +1,10 @@
 //! `decision-trail verify`, the binary, against exports and live services: what
 //! checks passes, and every kind of tampering fails, naming what broke and where.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::{test_limits, thought, TestApp};
-use decision_trail::store::Seams;
+use crate::support::{thought, TestApp};
 
 const BIN: &str = env!("CARGO_BIN_EXE_decision-trail");
 
@@ -284,13 +281,10 @@ async fn a_rebuilt_or_truncated_log_is_caught_by_the_state_file() {
     ] {
         let forged_dir = std::sync::Arc::new(tempfile::tempdir().unwrap());
         std::fs::copy(&key_file, forged_dir.path().join("log-signing.key")).unwrap();
-        let forged = TestApp::start(
-            forged_dir.path().join("trail.db"),
-            Some(forged_dir.clone()),
-            Seams::default(),
-            test_limits(),
-        )
-        .await;
+        let forged = TestApp::builder()
+            .database(forged_dir.path().join("trail.db"), Some(forged_dir.clone()))
+            .spawn()
+            .await;
         for i in 0..records {
             forged
                 .append(&thought(
@@ -370,7 +364,7 @@ async fn a_service_with_keys_is_checked_with_a_token() {
             .to_line(),
     )
     .unwrap();
-    let app = TestApp::spawn_with_keys(ring, test_limits()).await;
+    let app = TestApp::builder().keys(ring).spawn().await;
     let dir = tempfile::tempdir().unwrap();
     let state = s(&dir.path().join("state.json"));
     let url = format!("http://{}", app.addr);

@@ -1,15 +1,13 @@
-//! Seed 003 §10 (30 rows), translated from the repository functions and MCP tools
-//! to the HTTP API: `createThoughtRecord` is `POST /thoughts`, `getThoughtRecord`
-//! is `GET /thoughts/{id}`, `listThoughtRecords` and `thought_record_list` are
-//! `GET /thoughts`. Each test is named after its row, against a real server on a
-//! loopback port and a fresh SQLite file.
-
-mod common;
+//! The record format's original repository test matrix (30 rows), translated
+//! from repository functions and agent tools to the HTTP API: creating a record
+//! is `POST /thoughts`, reading one `GET /thoughts/{id}`, listing
+//! `GET /thoughts`; against a real server on a loopback port and a fresh SQLite
+//! file.
 
 use std::sync::Arc;
 
-use common::{
-    assert_hash_recomputes, assert_problem, problem_fields, test_limits, thought, TestApp, ZERO,
+use crate::support::{
+    assert_hash_recomputes, assert_problem, problem_fields, thought, TestApp, ZERO,
 };
 use decision_trail::store::Seams;
 use serde_json::{json, Value};
@@ -25,7 +23,7 @@ fn field<'a>(records: &'a [Value], name: &str) -> Vec<&'a str> {
 }
 
 #[tokio::test]
-async fn r01_genesis_record_links_to_zero_hash() {
+async fn genesis_record_links_to_zero_hash() {
     let app = TestApp::spawn().await;
     let r = app.append(&thought("plan", "t1", "a1", "first")).await;
     assert_eq!(r["prev_hash"], ZERO);
@@ -33,7 +31,7 @@ async fn r01_genesis_record_links_to_zero_hash() {
 }
 
 #[tokio::test]
-async fn r02_second_record_links_to_the_first() {
+async fn second_record_links_to_the_first() {
     let app = TestApp::spawn().await;
     let first = app.append(&thought("plan", "t1", "a1", "first")).await;
     let second = app.append(&thought("analysis", "t1", "a1", "second")).await;
@@ -42,7 +40,7 @@ async fn r02_second_record_links_to_the_first() {
 }
 
 #[tokio::test]
-async fn r03_different_tasks_have_independent_chains() {
+async fn different_tasks_have_independent_chains() {
     let app = TestApp::spawn().await;
     let a = app.append(&thought("plan", "task1", "a1", "A")).await;
     let b = app.append(&thought("plan", "task2", "a1", "B")).await;
@@ -56,7 +54,7 @@ async fn r03_different_tasks_have_independent_chains() {
 }
 
 #[tokio::test]
-async fn r04_id_is_a_uuid_v4() {
+async fn id_is_a_uuid_v4() {
     let app = TestApp::spawn().await;
     let r = app.append(&thought("plan", "t1", "a1", "x")).await;
     let id = uuid::Uuid::parse_str(r["id"].as_str().unwrap()).expect("a UUID");
@@ -65,7 +63,7 @@ async fn r04_id_is_a_uuid_v4() {
 }
 
 #[tokio::test]
-async fn r05_timestamp_is_iso_8601_utc_with_milliseconds() {
+async fn timestamp_is_iso_8601_utc_with_milliseconds() {
     let app = TestApp::spawn().await;
     let r = app.append(&thought("plan", "t1", "a1", "x")).await;
     let ts = r["timestamp"].as_str().unwrap();
@@ -75,7 +73,7 @@ async fn r05_timestamp_is_iso_8601_utc_with_milliseconds() {
 }
 
 #[tokio::test]
-async fn r06_each_of_the_four_types_round_trips() {
+async fn each_of_the_four_types_round_trips() {
     let app = TestApp::spawn().await;
     for kind in ["plan", "analysis", "decision", "reflection"] {
         let r = app.append(&thought(kind, "t1", "a1", kind)).await;
@@ -88,7 +86,7 @@ async fn r06_each_of_the_four_types_round_trips() {
 }
 
 #[tokio::test]
-async fn r07_agent_id_is_stored_and_returned() {
+async fn agent_id_is_stored_and_returned() {
     let app = TestApp::spawn().await;
     let r = app.append(&thought("plan", "t1", "agent-007", "x")).await;
     assert_eq!(r["agent_id"], "agent-007");
@@ -99,7 +97,7 @@ async fn r07_agent_id_is_stored_and_returned() {
 }
 
 #[tokio::test]
-async fn r08_empty_content_is_accepted() {
+async fn empty_content_is_accepted() {
     let app = TestApp::spawn().await;
     let r = app.append(&thought("plan", "t1", "a1", "")).await;
     assert_eq!(r["content"], "");
@@ -107,12 +105,12 @@ async fn r08_empty_content_is_accepted() {
 }
 
 #[tokio::test]
-async fn r09_pinned_hash_through_injected_id_and_clock() {
+async fn pinned_hash_through_injected_id_and_clock() {
     let seams = Seams {
         new_id: Arc::new(|| "r1".to_string()),
         now: Arc::new(|| "2026-04-17T00:00:00Z".to_string()),
     };
-    let app = TestApp::spawn_with(seams, test_limits()).await;
+    let app = TestApp::builder().seams(seams).spawn().await;
     let r = app.append(&thought("plan", "t1", "a1", "hello")).await;
     assert_eq!(
         r["hash"],
@@ -123,7 +121,7 @@ async fn r09_pinned_hash_through_injected_id_and_clock() {
 }
 
 #[tokio::test]
-async fn r10_returned_hash_recomputes_independently() {
+async fn returned_hash_recomputes_independently() {
     let app = TestApp::spawn().await;
     let mut body = thought(
         "decision",
@@ -145,7 +143,7 @@ async fn assert_refused(body: Value, field: &str) {
 }
 
 #[tokio::test]
-async fn r11_missing_type_is_refused() {
+async fn missing_type_is_refused() {
     assert_refused(
         json!({"task_id": "t1", "agent_id": "a1", "content": "x"}),
         "type",
@@ -154,29 +152,29 @@ async fn r11_missing_type_is_refused() {
 }
 
 #[tokio::test]
-async fn r12_empty_task_id_is_refused() {
+async fn empty_task_id_is_refused() {
     assert_refused(thought("plan", "", "a1", "x"), "task_id").await;
 }
 
 #[tokio::test]
-async fn r13_empty_agent_id_is_refused() {
+async fn empty_agent_id_is_refused() {
     assert_refused(thought("plan", "t1", "", "x"), "agent_id").await;
 }
 
 #[tokio::test]
-async fn r14_type_observation_is_refused() {
+async fn type_observation_is_refused() {
     assert_refused(thought("observation", "t1", "a1", "x"), "type").await;
 }
 
 #[tokio::test]
-async fn r15_unknown_id_is_a_404_problem() {
+async fn unknown_id_is_a_404_problem() {
     let app = TestApp::spawn().await;
     let problem = assert_problem(app.get("/thoughts/no-such-id").await, 404, "not_found").await;
     assert!(problem["detail"].as_str().unwrap().contains("no-such-id"));
 }
 
 #[tokio::test]
-async fn r16_get_returns_the_full_record() {
+async fn get_returns_the_full_record() {
     let app = TestApp::spawn().await;
     let mut body = thought("reflection", "t1", "a1", "done");
     body["metadata"] = json!({"k": "v"});
@@ -204,7 +202,7 @@ async fn r16_get_returns_the_full_record() {
 }
 
 #[tokio::test]
-async fn r17_get_finds_records_across_tasks() {
+async fn get_finds_records_across_tasks() {
     let app = TestApp::spawn().await;
     let a = app.append(&thought("plan", "task1", "a1", "A")).await;
     let b = app.append(&thought("plan", "task2", "a1", "B")).await;
@@ -218,7 +216,7 @@ async fn r17_get_finds_records_across_tasks() {
 }
 
 #[tokio::test]
-async fn r18_list_on_an_empty_database_is_empty() {
+async fn list_on_an_empty_database_is_empty() {
     let app = TestApp::spawn().await;
     let (status, page) = app.get_json("/thoughts").await;
     assert_eq!(status, 200);
@@ -226,7 +224,7 @@ async fn r18_list_on_an_empty_database_is_empty() {
 }
 
 #[tokio::test]
-async fn r19_list_without_filter_returns_all() {
+async fn list_without_filter_returns_all() {
     let app = TestApp::spawn().await;
     for (task, c) in [("t1", "a"), ("t2", "b"), ("t1", "c")] {
         app.append(&thought("plan", task, "a1", c)).await;
@@ -235,7 +233,7 @@ async fn r19_list_without_filter_returns_all() {
 }
 
 #[tokio::test]
-async fn r20_list_filters_by_task() {
+async fn list_filters_by_task() {
     let app = TestApp::spawn().await;
     for (task, c) in [("t1", "a"), ("t2", "b"), ("t1", "c")] {
         app.append(&thought("plan", task, "a1", c)).await;
@@ -247,7 +245,7 @@ async fn r20_list_filters_by_task() {
 }
 
 #[tokio::test]
-async fn r21_list_is_in_insertion_order() {
+async fn list_is_in_insertion_order() {
     let app = TestApp::spawn().await;
     let ids: Vec<String> = {
         let mut ids = Vec::new();
@@ -265,7 +263,7 @@ async fn r21_list_is_in_insertion_order() {
 }
 
 #[tokio::test]
-async fn r22_limit_clamps_the_page() {
+async fn limit_clamps_the_page() {
     let app = TestApp::spawn().await;
     for c in ["1", "2", "3", "4", "5"] {
         app.append(&thought("plan", "t1", "a1", c)).await;
@@ -277,7 +275,7 @@ async fn r22_limit_clamps_the_page() {
 }
 
 #[tokio::test]
-async fn r23_limit_and_task_combine() {
+async fn limit_and_task_combine() {
     let app = TestApp::spawn().await;
     for i in 0..3 {
         app.append(&thought("plan", "t1", "a1", &format!("one-{i}")))
@@ -292,7 +290,7 @@ async fn r23_limit_and_task_combine() {
 }
 
 #[tokio::test]
-async fn r24_listed_chain_is_linked() {
+async fn listed_chain_is_linked() {
     let app = TestApp::spawn().await;
     for c in ["1", "2", "3"] {
         app.append(&thought("plan", "t1", "a1", c)).await;
@@ -306,7 +304,7 @@ async fn r24_listed_chain_is_linked() {
 }
 
 #[tokio::test]
-async fn r25_append_answers_201_with_the_record() {
+async fn append_answers_201_with_the_record() {
     let app = TestApp::spawn().await;
     let response = app.post(&thought("plan", "t1", "a1", "x")).await;
     assert_eq!(response.status(), 201);
@@ -317,7 +315,7 @@ async fn r25_append_answers_201_with_the_record() {
 }
 
 #[tokio::test]
-async fn r26_invalid_input_is_an_invalid_params_problem() {
+async fn invalid_input_is_an_invalid_params_problem() {
     let app = TestApp::spawn().await;
     let problem = assert_problem(
         app.post(&thought("bad", "t1", "a1", "x")).await,
@@ -329,7 +327,7 @@ async fn r26_invalid_input_is_an_invalid_params_problem() {
 }
 
 #[tokio::test]
-async fn r27_list_answers_records_and_next() {
+async fn list_answers_records_and_next() {
     let app = TestApp::spawn().await;
     app.append(&thought("plan", "t1", "a1", "x")).await;
     let (_, page) = app.get_json("/thoughts").await;
@@ -338,7 +336,7 @@ async fn r27_list_answers_records_and_next() {
 }
 
 #[tokio::test]
-async fn r28_list_filter_by_task_across_tasks() {
+async fn list_filter_by_task_across_tasks() {
     let app = TestApp::spawn().await;
     app.append(&thought("plan", "t1", "a1", "x")).await;
     app.append(&thought("plan", "t2", "a1", "y")).await;
@@ -347,7 +345,7 @@ async fn r28_list_filter_by_task_across_tasks() {
 }
 
 #[tokio::test]
-async fn r29_both_operations_are_registered_and_documented() {
+async fn both_operations_are_registered_and_documented() {
     let app = TestApp::spawn().await;
     let (status, doc) = app.get_json("/openapi.json").await;
     assert_eq!(status, 200);
@@ -355,15 +353,15 @@ async fn r29_both_operations_are_registered_and_documented() {
     assert_eq!(doc["paths"]["/thoughts"]["get"]["operationId"], "list");
 }
 
-/// The seed's double registration throws; its storage counterpart is recording
-/// the same record twice (seed 003 §9b): the schema refuses it, nothing changes.
+/// Registering the same record twice is refused by the schema (a unique id),
+/// and nothing changes.
 #[tokio::test]
-async fn r30_the_same_record_twice_is_refused() {
+async fn the_same_record_twice_is_refused() {
     let seams = Seams {
         new_id: Arc::new(|| "fixed-id".to_string()),
         now: Arc::new(|| "2026-04-17T00:00:00.000Z".to_string()),
     };
-    let app = TestApp::spawn_with(seams, test_limits()).await;
+    let app = TestApp::builder().seams(seams).spawn().await;
     app.append(&thought("plan", "t1", "a1", "x")).await;
     assert_problem(
         app.post(&thought("plan", "t1", "a1", "x")).await,

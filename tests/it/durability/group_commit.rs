@@ -2,11 +2,9 @@
 //! commit that holds its record; a failed commit fails the whole batch (503,
 //! nothing written); a full queue refuses at once (503, Retry-After).
 
-mod common;
-
 use std::collections::HashSet;
 
-use common::{assert_hash_recomputes, oracle_log_root, thought, TestApp};
+use crate::support::{assert_hash_recomputes, oracle_log_root, thought, TestApp};
 use serde_json::Value;
 use sqlx::Connection;
 
@@ -44,7 +42,7 @@ fn assert_linked(records: &[Value]) {
     for (i, r) in records.iter().enumerate() {
         assert_eq!(r["seq"], i as u64);
         let prev = if i == 0 {
-            common::ZERO
+            crate::support::ZERO
         } else {
             records[i - 1]["hash"].as_str().unwrap()
         };
@@ -181,11 +179,13 @@ async fn a_failed_commit_answers_the_whole_batch_503_and_writes_nothing() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_full_queue_answers_503_with_retry_after_at_once() {
-    let app = TestApp::spawn_configured(|c| {
-        c.queue_capacity = 2;
-        c.queue_bytes = 8 * 1024;
-    })
-    .await;
+    let app = TestApp::builder()
+        .config(|c| {
+            c.queue_capacity = 2;
+            c.queue_bytes = 8 * 1024;
+        })
+        .spawn()
+        .await;
     let bodies = (0..200)
         .map(|i| thought("plan", "t", "a", &format!("{i}-{}", "x".repeat(1000))))
         .collect();

@@ -1,9 +1,7 @@
 //! The `decision-trail` binary itself: `hash`, `openapi`, `healthcheck`, and
 //! `serve` stopped by SIGTERM with appends in flight.
 
-mod common;
-
-use common::{serve_binary, Served};
+use crate::support::{serve_binary, Served};
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::SocketAddr;
@@ -39,8 +37,10 @@ fn hash(input: &str) -> (bool, String, String) {
 }
 
 fn vectors() -> Value {
-    serde_json::from_str(&std::fs::read_to_string(common::data_file("records.json")).unwrap())
-        .unwrap()
+    serde_json::from_str(
+        &std::fs::read_to_string(crate::support::data_file("records.json")).unwrap(),
+    )
+    .unwrap()
 }
 
 #[test]
@@ -205,7 +205,7 @@ async fn sigterm_lets_appends_in_flight_finish_then_exits_cleanly() {
         set.spawn(async move {
             let response = reqwest::Client::new()
                 .post(format!("http://{addr}/thoughts"))
-                .json(&common::thought("plan", "t", "a", &format!("{i}")))
+                .json(&crate::support::thought("plan", "t", "a", &format!("{i}")))
                 .send()
                 .await;
             match response {
@@ -280,14 +280,14 @@ async fn environment_configures_serve_as_the_container_does() {
     let url = format!("http://{addr}/thoughts");
     let ok = client
         .post(&url)
-        .json(&common::thought("plan", "t", "a", "1234"))
+        .json(&crate::support::thought("plan", "t", "a", "1234"))
         .send()
         .await
         .unwrap();
     assert_eq!(ok.status(), 201);
     let refused = client
         .post(&url)
-        .json(&common::thought("plan", "t", "a", "12345"))
+        .json(&crate::support::thought("plan", "t", "a", "12345"))
         .send()
         .await
         .unwrap();
@@ -297,7 +297,7 @@ async fn environment_configures_serve_as_the_container_does() {
         "DECISION_TRAIL_MAX_CONTENT_BYTES applies"
     );
     // A served record, piped back through `hash`, gives its own hash.
-    let mut body = common::thought("plan", "t", "a", "x");
+    let mut body = crate::support::thought("plan", "t", "a", "x");
     body["metadata"] = serde_json::json!({"b": [1, 2.5], "a": "é"});
     let record: Value = client
         .post(&url)
@@ -415,3 +415,5 @@ fn a_bad_keys_file_stops_the_service_from_starting() {
     // And `keys add` will not append to it either.
     assert!(!keys_add(&file, "b", "writer").status.success());
 }
+
+mod verify;

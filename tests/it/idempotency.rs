@@ -1,0 +1,177 @@
+//! Idempotent retries with `Idempotency-Key`: one record per key and request,
+//! across batches, restarts and agents; reuse for another request refused.
+
+use crate::support::{
+    assert_problem, bearer, chain_length, post_as, problem_fields, ring, task_body, thought,
+    TestApp, OTHER_WRITER, WRITER,
+};
+use serde_json::{json, Value};
+use std::time::{Duration, Instant};
+
+#[tokio::test]
+async fn a_retry_with_the_same_key_returns_the_original_record() {
+    let app = TestApp::spawn().await;
+    let body = thought("decision", "t", "a", "chose JWT");
+    let first = post_as(&app, None, Some("k-1"), &body).await;
+    assert_eq!(first.status(), 201);
+    assert!(first.headers().get("idempotent-replayed").is_none());
+    let first: Value = first.json().await.unwrap();
+    // Same request spelled differently (member order, escapes) is the same request.
+    let respelled: Value = serde_json::from_str(
+        r#"{"content":"chose \u004aWT","agent_id":"a","task_id":"t","type":"decision"}"#,
+    )
+    .unwrap();
+    for body in [&body, &respelled] {
+        let again = post_as(&app, None, Some("k-1"), body).await;
+        assert_eq!(again.status(), 201);
+        assert_eq!(again.headers()["idempotent-replayed"], "true");
+        assert_eq!(
+            again.headers()["location"],
+            format!("/thoughts/{}", first["id"].as_str().unwrap()).as_str()
+        );
+        let again: Value = again.json().await.unwrap();
+        assert_eq!(again, first, "same id, same hash, same everything");
+    }
+    assert_eq!(chain_length(&app, "t").await, 1);
+    // Without a key, or with another key, the same body is a new record.
+    post_as(&app, None, Some("k-2"), &body).await;
+    app.append(&body).await;
+    assert_eq!(chain_length(&app, "t").await, 3);
+}
+
+#[tokio::test]
+async fn the_same_key_with_another_body_is_422_and_writes_nothing() {
+    let app = TestApp::spawn().await;
+    let r = post_as(&app, None, Some("k"), &thought("plan", "t", "a", "one")).await;
+    assert_eq!(r.status(), 201);
+    for other in [
+        thought("plan", "t", "a", "two"),
+        thought("decision", "t", "a", "one"),
+        thought("plan", "u", "a", "one"),
+        json!({"type": "plan", "task_id": "t", "agent_id": "a", "content": "one", "metadata": {"x": 1}}),
+    ] {
+        let r = post_as(&app, None, Some("k"), &other).await;
+        let p = assert_problem(r, 422, "idempotency_key_reused").await;
+        assert!(p["detail"].as_str().unwrap().contains("`k`"));
+    }
+    assert_eq!(chain_length(&app, "t").await, 1);
+    assert_eq!(chain_length(&app, "u").await, 0);
+}
+
+#[tokio::test]
+async fn concurrent_retries_in_flight_all_get_the_one_record() {
+    let app = TestApp::spawn().await;
+    let body = thought("plan", "t", "a", "once");
+    let mut tasks = Vec::new();
+    for _ in 0..40 {
+        let client = app.client.clone();
+        let url = app.url("/thoughts");
+        let body = body.clone();
+        tasks.push(tokio::spawn(async move {
+            let r = client
+                .post(url)
+                .header("idempotency-key", "same")
+                .json(&body)
+                .send()
+                .await
+                .unwrap();
+            let replayed = r.headers().contains_key("idempotent-replayed");
+            assert_eq!(r.status(), 201);
+            (r.json::<Value>().await.unwrap(), replayed)
+        }));
+    }
+    let mut answers = Vec::new();
+    for t in tasks {
+        answers.push(t.await.unwrap());
+    }
+    let first = &answers[0].0;
+    assert!(answers.iter().all(|(r, _)| r == first));
+    assert_eq!(answers.iter().filter(|(_, replayed)| !replayed).count(), 1);
+    assert_eq!(chain_length(&app, "t").await, 1);
+}
+
+#[tokio::test]
+async fn keys_survive_a_restart_and_expire_after_their_ttl() {
+    const TTL: Duration = Duration::from_secs(4);
+    let app = TestApp::builder()
+        .config(|c| c.idempotency_ttl = TTL)
+        .spawn()
+        .await;
+    let body = thought("plan", "t", "a", "x");
+    let sent = Instant::now();
+    let first: Value = post_as(&app, None, Some("k"), &body)
+        .await
+        .json()
+        .await
+        .unwrap();
+    let (path, dir) = app.stop().await;
+    let app = TestApp::builder()
+        .database(path, dir)
+        .config(|c| c.idempotency_ttl = TTL)
+        .spawn()
+        .await;
+    let again = post_as(&app, None, Some("k"), &body).await;
+    assert!(
+        sent.elapsed() < TTL,
+        "the machine is too slow for this test's TTL"
+    );
+    assert_eq!(again.headers()["idempotent-replayed"], "true");
+    assert_eq!(again.json::<Value>().await.unwrap(), first);
+    tokio::time::sleep((TTL + Duration::from_millis(300)).saturating_sub(sent.elapsed())).await;
+    // Forgotten: the same key makes a new record, even with another body.
+    let r = post_as(&app, None, Some("k"), &thought("plan", "t", "a", "y")).await;
+    assert_eq!(r.status(), 201);
+    assert!(r.headers().get("idempotent-replayed").is_none());
+    assert_eq!(chain_length(&app, "t").await, 2);
+}
+
+#[tokio::test]
+async fn keys_are_per_api_key_agent() {
+    let app = TestApp::builder().keys(ring()).spawn().await;
+    let a = post_as(&app, Some(&bearer(WRITER)), Some("k"), &task_body("t", "x")).await;
+    let b = post_as(
+        &app,
+        Some(&bearer(OTHER_WRITER)),
+        Some("k"),
+        &task_body("t", "x"),
+    )
+    .await;
+    assert_eq!(a.status(), 201);
+    assert_eq!(b.status(), 201);
+    assert!(b.headers().get("idempotent-replayed").is_none());
+    let (a, b): (Value, Value) = (a.json().await.unwrap(), b.json().await.unwrap());
+    assert_ne!(a["id"], b["id"]);
+    assert_eq!(b["agent_id"], "coder-2");
+}
+
+#[tokio::test]
+async fn a_bad_idempotency_key_is_named_with_the_other_bad_fields() {
+    let app = TestApp::spawn().await;
+    for bad in ["", "has space", &"k".repeat(256)] {
+        let r = post_as(
+            &app,
+            None,
+            Some(bad),
+            &json!({"type": "nope", "task_id": "t", "agent_id": "a", "content": "x"}),
+        )
+        .await;
+        let p = assert_problem(r, 400, "invalid_params").await;
+        assert_eq!(
+            problem_fields(&p),
+            vec!["Idempotency-Key", "type"],
+            "{bad:?}"
+        );
+    }
+    let r = app
+        .client
+        .post(app.url("/thoughts"))
+        .header("idempotency-key", "a")
+        .header("idempotency-key", "b")
+        .json(&thought("plan", "t", "a", "x"))
+        .send()
+        .await
+        .unwrap();
+    let p = assert_problem(r, 400, "invalid_params").await;
+    assert_eq!(problem_fields(&p), vec!["Idempotency-Key"]);
+    assert_eq!(chain_length(&app, "t").await, 0);
+}

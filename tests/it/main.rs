@@ -1,0 +1,18 @@
+//! The integration tests: one binary (it links the crate once), each module a
+//! capability, every test against the real service on a loopback port with a
+//! fresh SQLite file (`support::TestApp`), or the real binary.
+
+mod abuse;
+mod append;
+mod auth;
+mod cli;
+mod conditional;
+mod conformance;
+mod durability;
+mod idempotency;
+mod limits;
+mod log;
+mod openapi;
+mod paging;
+mod support;
+mod validation;
