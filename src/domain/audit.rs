@@ -3,16 +3,15 @@
 //! checkpoint's signature and every record's inclusion proof in that checkpoint's
 //! tree.
 //!
-//! An export is NDJSON: an optional header line `{tree_size, root, checkpoint}`,
-//! then one line per record, either `{record, inclusion_proof}` (what
-//! `GET /tasks/{id}/export` writes) or a bare record.
+//! The format is `domain::export`'s.
 
 use std::fmt;
 
 use super::chain::ChainWalk;
 use super::checkpoint::{open_checkpoint, VerifiedCheckpoint};
-use super::json::{self, JsonValue};
-use super::merkle::{from_hex, leaf_hash, leaf_input, verify_inclusion, Hash};
+use super::export::{self, Header};
+use super::json;
+use super::merkle::{leaf_hash, leaf_input, verify_inclusion};
 use super::record::{record_from_json, MAX_BODY_DEPTH};
 
 /// What the verifier trusts: the log's verifier key and, optionally, a
@@ -59,54 +58,6 @@ fn fail(line: usize, what: impl Into<String>) -> AuditFailure {
     }
 }
 
-struct Header {
-    tree_size: u64,
-    root: Hash,
-    note: String,
-}
-
-fn header_of(value: &JsonValue) -> Option<Result<Header, String>> {
-    let note = value.get("checkpoint")?;
-    let parsed = (|| {
-        let JsonValue::String(note) = note else {
-            return Err("`checkpoint` must be a string".to_string());
-        };
-        let tree_size = match value.get("tree_size") {
-            Some(JsonValue::Number(n)) => n
-                .parse::<u64>()
-                .map_err(|_| "bad `tree_size`".to_string())?,
-            _ => return Err("the header needs `tree_size`".into()),
-        };
-        let root = match value.get("root") {
-            Some(JsonValue::String(r)) => from_hex(r).ok_or("`root` is not 32 bytes of hex")?,
-            _ => return Err("the header needs `root`".into()),
-        };
-        Ok(Header {
-            tree_size,
-            root,
-            note: note.clone(),
-        })
-    })();
-    Some(parsed)
-}
-
-fn proof_of(value: &JsonValue) -> Result<Option<Vec<Hash>>, String> {
-    match value.get("inclusion_proof") {
-        None => Ok(None),
-        Some(JsonValue::Array(items)) => items
-            .iter()
-            .map(|h| match h {
-                JsonValue::String(s) => {
-                    from_hex(s).ok_or_else(|| format!("proof hash `{s}` is not 32 bytes of hex"))
-                }
-                _ => Err("proof hashes are hex strings".to_string()),
-            })
-            .collect::<Result<Vec<_>, _>>()
-            .map(Some),
-        Some(_) => Err("`inclusion_proof` must be an array".into()),
-    }
-}
-
 /// Checks an export's text. Fails at the first problem, naming its line.
 pub fn audit_export(text: &str, trust: Trust<'_>) -> Result<AuditReport, AuditFailure> {
     let mut values = Vec::new();
@@ -121,7 +72,7 @@ pub fn audit_export(text: &str, trust: Trust<'_>) -> Result<AuditReport, AuditFa
         .enumerate()
         .map(|(i, v)| (i + 1, v))
         .peekable();
-    let header = match lines.peek().and_then(|(_, v)| header_of(v)) {
+    let header = match lines.peek().and_then(|(_, v)| Header::from_line(v)) {
         Some(h) => {
             lines.next();
             Some(h.map_err(|e| fail(1, e))?)
@@ -136,10 +87,7 @@ pub fn audit_export(text: &str, trust: Trust<'_>) -> Result<AuditReport, AuditFa
     let mut task_id: Option<String> = None;
     let mut proofs_checked = 0;
     for (line, value) in lines {
-        let (record_json, proof) = match value.get("record") {
-            Some(r) => (r, proof_of(value).map_err(|e| fail(line, e))?),
-            None => (value, None),
-        };
+        let (record_json, proof) = export::record_of_line(value).map_err(|e| fail(line, e))?;
         let record = record_from_json(record_json).map_err(|errors| {
             let list: Vec<String> = errors.iter().map(ToString::to_string).collect();
             fail(line, format!("not a record: {}", list.join("; ")))
@@ -204,7 +152,7 @@ fn trusted_checkpoint(
 ) -> Result<VerifiedCheckpoint, AuditFailure> {
     let note = match (given, header) {
         (Some(note), _) => note,
-        (None, Some(h)) => h.note.as_str(),
+        (None, Some(h)) => h.checkpoint.as_str(),
         (None, None) => {
             return Err(fail(
                 0,

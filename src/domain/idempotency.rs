@@ -8,6 +8,10 @@ use super::record::NewRecord;
 /// Longest key accepted, in bytes.
 pub const MAX_KEY_BYTES: usize = 255;
 
+/// What [`key_problem`] accepts, as the OpenAPI document writes it (a test
+/// checks that they agree): visible ASCII, no spaces.
+pub const KEY_PATTERN: &str = "^[!-~]+$";
+
 /// Why a key cannot be used, if it cannot: 1 to 255 visible ASCII characters
 /// (a UUID is the usual choice).
 pub fn key_problem(key: &str) -> Option<String> {

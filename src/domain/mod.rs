@@ -8,6 +8,7 @@
 //! - `merkle`: the log, an RFC 9162 Merkle tree over every record;
 //! - `checkpoint`: signed checkpoints of the log (C2SP formats);
 //! - `cursor`: the opaque paging cursors;
+//! - `export`: the NDJSON export format, written and read;
 //! - `keys`: API keys, their hashes and roles;
 //! - `idempotency`: when two appends with one `Idempotency-Key` are the same;
 //! - `audit`: checking an export without trusting the service.
@@ -17,6 +18,7 @@ pub mod audit;
 pub mod chain;
 pub mod checkpoint;
 pub mod cursor;
+pub mod export;
 pub mod idempotency;
 pub mod json;
 pub mod merkle;

@@ -347,7 +347,30 @@ fn identifier_ok(field: &str, value: &str, errors: &mut Vec<FieldError>) -> bool
     }
 }
 
-/// True for 64 lowercase hex characters, the only form a hash is written in.
+/// A record's id (docs/design.md §1): a UUID version 4 (RFC 9562 §5.4) made
+/// from 16 random bytes, lowercase and hyphenated. The caller brings the
+/// randomness, so this stays pure.
+pub fn record_id(mut random: [u8; 16]) -> String {
+    random[6] = (random[6] & 0x0f) | 0x40; // version 4
+    random[8] = (random[8] & 0x3f) | 0x80; // variant 10 (RFC 9562)
+    let hex = hex::encode(random);
+    format!(
+        "{}-{}-{}-{}-{}",
+        &hex[0..8],
+        &hex[8..12],
+        &hex[12..16],
+        &hex[16..20],
+        &hex[20..32]
+    )
+}
+
+/// A hash as the API writes it (records, `prev_hash`, expected heads): 64
+/// lowercase hex characters. The OpenAPI attributes repeat it as a literal
+/// (utoipa wants one); a test checks the document against this constant.
+pub const HASH_PATTERN: &str = "^[0-9a-f]{64}$";
+
+/// True for 64 lowercase hex characters ([`HASH_PATTERN`]), the only form a
+/// hash is written in.
 pub fn is_hash_hex(s: &str) -> bool {
     s.len() == 64 && s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
 }
@@ -513,4 +536,20 @@ pub fn hash_of_json_record(value: &JsonValue) -> Result<String, Vec<FieldError>>
 /// Parses an append body's text under the body nesting limit.
 pub fn parse_body(text: &str) -> Result<JsonValue, json::ParseError> {
     json::parse(text, MAX_BODY_DEPTH)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn record_ids_are_uuid_v4_of_their_bytes() {
+        for bytes in [[0u8; 16], [0xff; 16], [0x5a; 16]] {
+            let id = super::record_id(bytes);
+            let parsed = uuid::Uuid::parse_str(&id).unwrap();
+            assert_eq!(parsed.get_version_num(), 4);
+            assert_eq!(parsed.get_variant(), uuid::Variant::RFC4122);
+            // The uuid crate builds the same id from the same bytes.
+            let theirs = uuid::Builder::from_random_bytes(bytes).into_uuid();
+            assert_eq!(id, theirs.to_string());
+        }
+    }
 }

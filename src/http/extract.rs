@@ -9,6 +9,7 @@ use super::problem::ApiError;
 use super::AppState;
 use crate::domain::cursor::{self, CursorKind};
 use crate::domain::json::{JsonValue, ParseErrorKind};
+use crate::domain::metadata::MAX_METADATA_DEPTH;
 use crate::domain::record::parse_body;
 use crate::domain::{json::render_path, FieldError};
 
@@ -71,7 +72,7 @@ impl FromRequest<AppState> for JsonBody {
                             .to_string()
                     }
                     ParseErrorKind::DuplicateKey => "is given more than once".to_string(),
-                    _ => "metadata is nested deeper than 32 levels".to_string(),
+                    _ => format!("metadata is nested deeper than {MAX_METADATA_DEPTH} levels"),
                 };
                 ApiError::invalid(vec![FieldError::new(render_path(&e.path), message)])
             }

@@ -8,6 +8,7 @@ use std::borrow::Cow;
 use utoipa::openapi::{ObjectBuilder, RefOr, Schema, Type};
 use utoipa::{OpenApi, PartialSchema, ToSchema};
 
+use super::thoughts::RecordBody;
 use super::{guard, problem, router};
 use crate::domain::chain::BreakReason;
 use crate::domain::RECORD_TYPES;
@@ -160,4 +161,24 @@ impl ToSchema for BreakReasonSchema {
     fn name() -> Cow<'static, str> {
         Cow::Borrowed("BreakReasonBody")
     }
+}
+
+/// First line of an export: the signed checkpoint every proof is for.
+#[derive(ToSchema)]
+#[allow(dead_code)] // documents the export; `domain::export` writes it
+pub struct ExportHeader {
+    tree_size: u64,
+    /// Root of that tree, hex.
+    root: String,
+    /// The signed checkpoint (C2SP signed note) of `tree_size`.
+    checkpoint: String,
+}
+
+/// Every further line of an export: a record and its inclusion proof.
+#[derive(ToSchema)]
+#[allow(dead_code)] // documents the export; `domain::export` writes it
+pub struct ExportLine {
+    record: RecordBody,
+    /// RFC 9162 inclusion proof of the record in the header's tree, hex.
+    inclusion_proof: Vec<String>,
 }

@@ -38,7 +38,7 @@ pub struct Problem {
     /// malformed_request, unauthorized, forbidden, not_found, method_not_allowed,
     /// request_timeout, conflict, head_moved, payload_too_large,
     /// unsupported_media_type, idempotency_key_reused, rate_limited,
-    /// headers_too_large, internal, unavailable, concurrency_limit.
+    /// headers_too_large, uri_too_long, internal, unavailable, concurrency_limit.
     pub code: String,
     /// Every bad field, for validation problems.
     #[serde(skip_serializing_if = "Vec::is_empty")]

@@ -9,14 +9,14 @@ use serde::Serialize;
 use utoipa::{IntoParams, ToSchema};
 
 use super::extract::{Paging, QueryParams};
-use super::openapi::BreakReasonSchema;
+use super::openapi::{BreakReasonSchema, ExportLine};
 use super::problem::responses::{BadRequest, InternalError, NotFound, Unavailable};
 use super::problem::ApiError;
 use super::thoughts::RecordBody;
 use super::tlog::signed_at;
 use super::AppState;
 use crate::domain::cursor::CursorKind;
-use crate::domain::merkle::to_hex;
+use crate::domain::export;
 use crate::store::{ChainVerdict, TaskSummary};
 
 /// A task's chain: how long it is, its head, and when it began and last grew.
@@ -188,24 +188,6 @@ pub async fn verify(
     }))
 }
 
-/// First line of an export: the signed checkpoint every proof is for.
-#[derive(Serialize, ToSchema)]
-pub struct ExportHeader {
-    tree_size: u64,
-    /// Root of that tree, hex.
-    root: String,
-    /// The signed checkpoint (C2SP signed note) of `tree_size`.
-    checkpoint: String,
-}
-
-/// Every further line of an export: a record and its inclusion proof.
-#[derive(Serialize, ToSchema)]
-pub struct ExportLine {
-    record: RecordBody,
-    /// RFC 9162 inclusion proof of the record in the header's tree, hex.
-    inclusion_proof: Vec<String>,
-}
-
 /// Query of `GET /tasks/{task_id}/export`.
 #[derive(IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -244,12 +226,12 @@ pub async fn export(
         return Err(ApiError::NotFound(format!("no task has id `{task_id}`")));
     }
     let checkpoint = signed_at(&state, size).await?;
-    let header = serde_json::to_string(&ExportHeader {
+    let header = export::Header {
         tree_size: checkpoint.tree_size,
-        root: to_hex(&checkpoint.root),
+        root: checkpoint.root,
         checkpoint: checkpoint.note,
-    })
-    .map_err(|e| ApiError::Internal(e.to_string()))?;
+    }
+    .to_line();
     let start = ExportCursor {
         state,
         task_id,
@@ -307,11 +289,9 @@ async fn next_export_chunk(
     let mut chunk = String::new();
     for (record, proof) in page {
         let line = RecordBody::try_from(record).and_then(|record| {
-            serde_json::to_string(&ExportLine {
-                record,
-                inclusion_proof: proof.iter().map(to_hex).collect(),
-            })
-            .map_err(|e| ApiError::Internal(e.to_string()))
+            serde_json::to_string(&record)
+                .map(|record| export::record_line(&record, &proof))
+                .map_err(|e| ApiError::Internal(e.to_string()))
         });
         match line {
             Ok(line) => {

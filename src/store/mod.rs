@@ -143,7 +143,11 @@ pub struct Seams {
 impl Default for Seams {
     fn default() -> Self {
         Seams {
-            new_id: Arc::new(|| uuid::Uuid::new_v4().to_string()),
+            new_id: Arc::new(|| {
+                let mut random = [0u8; 16];
+                rand_core::RngCore::fill_bytes(&mut rand_core::OsRng, &mut random);
+                crate::domain::record::record_id(random)
+            }),
             now: Arc::new(|| format_timestamp(Utc::now())),
         }
     }

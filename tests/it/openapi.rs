@@ -139,3 +139,80 @@ fn cursor_parameters_carry_the_domain_s_cursor_pattern() {
         );
     }
 }
+
+/// Every value the document spells out as a literal (utoipa wants literals)
+/// is the domain's own: hash and key patterns, identifier and key lengths,
+/// the record types and the chain-break reasons.
+#[test]
+fn literals_in_the_document_are_the_domain_s_constants() {
+    use decision_trail::domain::chain::BreakReason;
+    use decision_trail::domain::idempotency::{KEY_PATTERN, MAX_KEY_BYTES};
+    use decision_trail::domain::record::{HASH_PATTERN, MAX_ID_CHARS};
+    use decision_trail::domain::RECORD_TYPES;
+    let doc = generated();
+    let schemas = &doc["components"]["schemas"];
+    for (schema, field) in [
+        ("RecordBody", "hash"),
+        ("RecordBody", "prev_hash"),
+        ("NewThoughtBody", "expected_prev_hash"),
+        ("TaskBody", "head_hash"),
+        ("CurrentHead", "head_hash"),
+    ] {
+        assert_eq!(
+            schemas[schema]["properties"][field]["pattern"], HASH_PATTERN,
+            "{schema}.{field}"
+        );
+    }
+    let hash_param = doc["paths"]["/log/proof/inclusion"]["get"]["parameters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "hash")
+        .unwrap();
+    assert_eq!(hash_param["schema"]["pattern"], HASH_PATTERN);
+    for field in ["task_id", "agent_id"] {
+        assert_eq!(
+            schemas["NewThoughtBody"]["properties"][field]["maxLength"], MAX_ID_CHARS,
+            "{field}"
+        );
+    }
+    let key = doc["paths"]["/thoughts"]["post"]["parameters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "Idempotency-Key")
+        .unwrap();
+    assert_eq!(key["schema"]["pattern"], KEY_PATTERN);
+    assert_eq!(key["schema"]["maxLength"], MAX_KEY_BYTES);
+    assert_eq!(
+        schemas["ThoughtType"]["enum"],
+        serde_json::json!(RECORD_TYPES)
+    );
+    let reasons: Vec<&str> = BreakReason::ALL.iter().map(|r| r.as_str()).collect();
+    assert_eq!(
+        schemas["BreakReasonBody"]["enum"],
+        serde_json::json!(reasons)
+    );
+}
+
+/// The patterns mean what the domain's checks do.
+#[test]
+fn the_patterns_accept_what_the_domain_accepts() {
+    use decision_trail::domain::idempotency::key_problem;
+    use decision_trail::domain::record::is_hash_hex;
+    // The patterns are simple enough to check by their character classes.
+    let hash_like = |s: &str| s.len() == 64 && s.chars().all(|c| "0123456789abcdef".contains(c));
+    for s in [
+        "0".repeat(64),
+        "a".repeat(64),
+        "A".repeat(64),
+        "0".repeat(63),
+        "g".repeat(64),
+    ] {
+        assert_eq!(is_hash_hex(&s), hash_like(&s), "{s}");
+    }
+    let key_like = |s: &str| !s.is_empty() && s.chars().all(|c| ('!'..='~').contains(&c));
+    for s in ["k", "a b", "", "é", "~!", "\t"] {
+        assert_eq!(key_problem(s).is_none(), key_like(s), "{s:?}");
+    }
+}
