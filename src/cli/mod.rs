@@ -17,9 +17,8 @@ use std::time::Duration;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::domain::api_keys::Role;
-pub use serve::ServeArgs;
-pub use tools::hash_records;
-pub use verify::VerifyArgs;
+use serve::ServeArgs;
+use verify::VerifyArgs;
 
 #[derive(Parser, Debug)]
 #[command(

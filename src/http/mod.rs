@@ -14,7 +14,7 @@ pub mod guard;
 mod health;
 mod limits;
 mod openapi;
-pub mod problem;
+pub(crate) mod problem;
 mod router;
 mod server;
 mod tasks;

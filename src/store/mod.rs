@@ -23,10 +23,10 @@
 //!   after the commit that holds its record, and publishes the new checkpoint
 //!   first.
 
-pub mod api_keys;
+pub(crate) mod api_keys;
 pub(crate) mod backend;
 mod cache;
-pub mod signing;
+pub(crate) mod signing;
 mod sqlite;
 pub(crate) mod writer;
 
