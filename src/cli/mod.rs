@@ -49,6 +49,22 @@ enum Command {
     /// Verify a trail without trusting the service: an export file offline, or a
     /// live service (--url). Prints what broke and where; exits 1 on any failure.
     Verify(VerifyArgs),
+    /// Check a database file offline, without starting the service: the
+    /// triggers, every hash, chain, timestamp and leaf, a dense log, and the
+    /// root of all leaves against the last signed checkpoint. Prints the first
+    /// problem and exits 1, or a summary.
+    Fsck {
+        /// The database, as for serve (sqlite://PATH).
+        #[arg(env = "DATABASE_URL", default_value = crate::store::DEFAULT_DATABASE_URL)]
+        database_url: String,
+        /// The log's verifier key, or the signing key file; default: the key
+        /// file beside the database, when there is one.
+        #[arg(long)]
+        key: Option<PathBuf>,
+    },
+    /// The Merkle log: `rebuild` starts a new log under a new origin.
+    #[command(subcommand)]
+    Log(LogCommand),
     /// Exit 0 when the service at ADDR answers GET /healthz with 200 (for container
     /// health checks: the slim image has no curl).
     Healthcheck {
@@ -58,6 +74,29 @@ enum Command {
             default_value = "127.0.0.1:8080"
         )]
         addr: String,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+enum LogCommand {
+    /// Start a new log over the stored records, named NEW origin: every leaf
+    /// computed again, the old checkpoints kept aside in the database and the
+    /// checkpoint copy moved aside. For a database whose log is in the first
+    /// leaf format, or one whose log cannot be trusted. The old log is never
+    /// signed again; clients that pinned it see a new log.
+    Rebuild {
+        /// The database (sqlite://PATH).
+        #[arg(long, env = "DATABASE_URL", default_value = crate::store::DEFAULT_DATABASE_URL)]
+        database_url: String,
+        /// The new log's name; must differ from the old one's.
+        #[arg(long)]
+        origin: String,
+        /// The signing key file, as for serve.
+        #[arg(long, env = "DECISION_TRAIL_SIGNING_KEY_FILE")]
+        signing_key_file: Option<PathBuf>,
+        /// The checkpoint copy, as for serve.
+        #[arg(long, env = "DECISION_TRAIL_CHECKPOINT_FILE")]
+        checkpoint_file: Option<PathBuf>,
     },
 }
 
@@ -122,6 +161,13 @@ pub fn main() -> ExitCode {
         Some(Command::Hash) => tools::hash_stdin(),
         Some(Command::Verify(args)) => verify::verify(args),
         Some(Command::Healthcheck { addr }) => tools::healthcheck(&addr),
+        Some(Command::Fsck { database_url, key }) => tools::fsck(&database_url, key.as_deref()),
+        Some(Command::Log(LogCommand::Rebuild {
+            database_url,
+            origin,
+            signing_key_file,
+            checkpoint_file,
+        })) => tools::rebuild_log(database_url, &origin, signing_key_file, checkpoint_file),
     }
 }
 

@@ -10,9 +10,12 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::domain::audit::{audit_export, AuditReport, Trust};
+use crate::domain::audit::{audit_export, AuditReport, LogAudit, Trust};
 use crate::domain::checkpoint::{open_checkpoint, VerifiedCheckpoint};
+use crate::domain::cursor::{self, CursorKind};
+use crate::domain::json::{self, JsonValue};
 use crate::domain::merkle::{from_hex, to_hex, verify_consistency, Hash};
+use crate::domain::record::{record_from_json, MAX_BODY_DEPTH};
 
 /// What was accepted from one service.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
@@ -57,7 +60,15 @@ pub struct Checked {
     pub consistent_from: Option<u64>,
     pub key_source: &'static str,
     pub task: Option<AuditReport>,
+    /// With a whole-log audit: the records audited in this run.
+    pub audited: Option<u64>,
 }
+
+/// Hears (records audited, records signed) as a whole-log audit goes.
+pub type Progress<'a> = &'a mut dyn FnMut(u64, u64);
+
+/// Records asked for per page by the whole-log audit.
+const AUDIT_PAGE: u32 = 1000;
 
 async fn get_text(client: &reqwest::Client, url: &str) -> Result<String, String> {
     let response = client
@@ -90,6 +101,7 @@ pub async fn verify_service(
     pinned_key: Option<&str>,
     token: Option<&str>,
     state: &mut State,
+    log_audit: Option<(&mut LogAudit, Progress<'_>)>,
 ) -> Result<Checked, String> {
     let base = base.trim_end_matches('/');
     if !base.starts_with("http://") {
@@ -156,6 +168,14 @@ pub async fn verify_service(
             Some(report)
         }
     };
+    let audited = match log_audit {
+        None => None,
+        Some((audit, progress)) => {
+            let before = audit.size();
+            audit_log(&client, base, &checkpoint, audit, progress).await?;
+            Some(audit.size() - before)
+        }
+    };
     state.services.insert(
         base.to_string(),
         Accepted {
@@ -170,7 +190,61 @@ pub async fn verify_service(
         consistent_from,
         key_source,
         task,
+        audited,
     })
+}
+
+/// Audits every record the service serves up to `checkpoint`'s size, from
+/// where `audit` stopped (docs/design.md §10): re-hashed, linked in its task,
+/// its leaf recomputed, the log dense, and the root of all leaves the signed
+/// one. Memory: a page of records, and what `LogAudit` keeps.
+async fn audit_log(
+    client: &reqwest::Client,
+    base: &str,
+    checkpoint: &VerifiedCheckpoint,
+    audit: &mut LogAudit,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<(), String> {
+    if checkpoint.size < audit.size() {
+        return Err(format!(
+            "the log shrank: {} records were audited, the service now signs {}",
+            audit.size(),
+            checkpoint.size
+        ));
+    }
+    while audit.size() < checkpoint.size {
+        let mut url = format!("{base}/thoughts?limit={AUDIT_PAGE}");
+        if audit.size() > 0 {
+            let last = cursor::encode(CursorKind::Records, audit.size() - 1);
+            url.push_str(&format!("&after={last}"));
+        }
+        let text = get_text(client, &url).await?;
+        let page = json::parse(&text, MAX_BODY_DEPTH + 2).map_err(|e| format!("GET {url}: {e}"))?;
+        let Some(JsonValue::Array(records)) = page.get("records") else {
+            return Err(format!("GET {url}: no `records` array"));
+        };
+        if records.is_empty() {
+            return Err(format!(
+                "the checkpoint signs {} records but the service lists only {}",
+                checkpoint.size,
+                audit.size()
+            ));
+        }
+        for value in records {
+            if audit.size() == checkpoint.size {
+                break;
+            }
+            let record = record_from_json(value).map_err(|errors| {
+                let list: Vec<String> = errors.iter().map(ToString::to_string).collect();
+                format!("GET {url}: not a record: {}", list.join("; "))
+            })?;
+            audit.push(&record).map_err(|p| p.to_string())?;
+        }
+        progress(audit.size(), checkpoint.size);
+    }
+    audit
+        .check_root(checkpoint.size, checkpoint.root)
+        .map_err(|p| p.to_string())
 }
 
 /// The new checkpoint must extend the one accepted before: same root at the
@@ -188,6 +262,10 @@ async fn check_consistency(
             "the log shrank: a checkpoint of {} records was accepted before, the service now signs {}: it was truncated or rebuilt",
             before.tree_size, now.size
         ));
+    }
+    if before.tree_size == 0 {
+        // Every log extends the empty one (RFC 9162 has no proof from it).
+        return Ok(0);
     }
     if now.size == before.tree_size {
         if now.root != old_root {

@@ -17,8 +17,8 @@ use crate::http::{
 };
 use crate::store::api_keys;
 use crate::store::{
-    Store, StoreConfig, Synchronous, DEFAULT_DATABASE_URL, DEFAULT_ORIGIN, DEFAULT_QUEUE_BYTES,
-    DEFAULT_QUEUE_CAPACITY,
+    Store, StoreConfig, Synchronous, DEFAULT_DATABASE_URL, DEFAULT_MIN_FREE_BYTES, DEFAULT_ORIGIN,
+    DEFAULT_QUEUE_BYTES, DEFAULT_QUEUE_CAPACITY,
 };
 
 #[derive(Args, Debug, Clone)]
@@ -90,6 +90,14 @@ pub struct ServeArgs {
     /// How long an Idempotency-Key is remembered (s, m, h or d; 24h by default).
     #[arg(long, env = "DECISION_TRAIL_IDEMPOTENCY_TTL", default_value = "24h", value_parser = parse_duration)]
     pub idempotency_ttl: Duration,
+    /// The copy of every signed checkpoint kept outside the database; at start
+    /// the database must agree with it. Default: checkpoints.ndjson beside the
+    /// signing key.
+    #[arg(long, env = "DECISION_TRAIL_CHECKPOINT_FILE")]
+    pub checkpoint_file: Option<PathBuf>,
+    /// Free bytes the database's disk must have for /readyz to answer 200.
+    #[arg(long, env = "DECISION_TRAIL_MIN_FREE_BYTES", default_value_t = DEFAULT_MIN_FREE_BYTES)]
+    pub min_free_bytes: u64,
     /// Log format.
     #[arg(long, env = "DECISION_TRAIL_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
@@ -131,6 +139,8 @@ async fn run_server(args: ServeArgs) -> Result<(), String> {
         queue_capacity: args.queue_capacity,
         queue_bytes: args.queue_bytes,
         idempotency_ttl: args.idempotency_ttl,
+        checkpoint_copy: args.checkpoint_file.clone(),
+        min_free_bytes: args.min_free_bytes,
         ..StoreConfig::default()
     };
     let keys = match &args.keys_file {

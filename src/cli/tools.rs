@@ -1,15 +1,17 @@
 //! The small commands: `keys add`, `openapi`, `hash`, `healthcheck`.
 
-use std::io::{Read, Write};
+use std::io::{IsTerminal, Read, Write};
 use std::net::{SocketAddr, TcpStream, ToSocketAddrs};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
 use crate::domain::api_keys::{token_from_bytes, KeyEntry, Role};
+use crate::domain::checkpoint::{is_origin_valid, LogSigner};
 use crate::domain::json;
 use crate::domain::record::{hash_of_json_record, MAX_BODY_DEPTH};
 use crate::http;
-use crate::store::api_keys;
+use crate::store::{self, api_keys, Store, StoreConfig};
 
 /// `keys add`: the token is printed once and never stored.
 pub(super) fn add_key(path: &std::path::Path, agent_id: &str, role: Role) -> ExitCode {
@@ -154,5 +156,129 @@ fn probe(addr: &str) -> Result<(), String> {
             "unhealthy answer: {}",
             String::from_utf8_lossy(&head)
         ))
+    }
+}
+
+/// `fsck`: the whole database checked offline; the first problem, or a summary.
+pub(super) fn fsck(database_url: &str, key: Option<&Path>) -> ExitCode {
+    let config = StoreConfig {
+        database_url: database_url.to_string(),
+        ..StoreConfig::default()
+    };
+    let verifier_key = match verifier_key_for(database_url, key) {
+        Ok(k) => k,
+        Err(message) => {
+            eprintln!("decision-trail fsck: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("decision-trail fsck: cannot start the runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let terminal = std::io::stderr().is_terminal();
+    let progress = |done: u64, total: u64| {
+        if terminal {
+            eprint!("\r{done}/{total} records checked   ");
+        }
+    };
+    let outcome = runtime.block_on(store::fsck(&config, verifier_key.as_deref(), progress));
+    if terminal {
+        eprintln!();
+    }
+    match outcome {
+        Ok(report) => {
+            println!(
+                "ok: {} records in {} tasks: the triggers are in place; every hash, link, seq, \
+                 timestamp and leaf checks; the log is dense; the root of all leaves is the signed root",
+                report.records, report.tasks
+            );
+            match report.signed_by {
+                Some(origin) => println!("ok: the last checkpoint is signed by the log `{origin}`"),
+                None => println!(
+                    "note: no key found; the checkpoint's signature was not checked (give --key)"
+                ),
+            }
+            ExitCode::SUCCESS
+        }
+        Err(problem) => {
+            println!("FAILED: {problem}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The verifier key to check checkpoints with: given as text or a file (a
+/// verifier key, or a signing key whose verifier is derived), else the signing
+/// key beside the database, if there is one.
+fn verifier_key_for(database_url: &str, key: Option<&Path>) -> Result<Option<String>, String> {
+    let path = match key {
+        Some(p) => p.to_path_buf(),
+        None => {
+            let db = database_url.trim_start_matches("sqlite://");
+            let beside = Path::new(db)
+                .parent()
+                .unwrap_or(Path::new("."))
+                .join(crate::store::signing::DEFAULT_KEY_FILE);
+            if !beside.exists() {
+                return Ok(None);
+            }
+            beside
+        }
+    };
+    let text = std::fs::read_to_string(&path)
+        .map(|t| t.trim().to_string())
+        .or_else(|_| Ok::<_, String>(path.display().to_string()))?;
+    if text.starts_with("PRIVATE+KEY+") {
+        let signer =
+            LogSigner::from_signer_key(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(Some(signer.verifier_key().to_string()))
+    } else {
+        Ok(Some(text))
+    }
+}
+
+/// `log rebuild`: a new log under a new origin.
+pub(super) fn rebuild_log(
+    database_url: String,
+    origin: &str,
+    signing_key: Option<PathBuf>,
+    checkpoint_copy: Option<PathBuf>,
+) -> ExitCode {
+    if !is_origin_valid(origin) || origin.contains(' ') || origin.contains('+') {
+        eprintln!("decision-trail log rebuild: `{origin}` is not an origin (a name without spaces, `+` or control characters)");
+        return ExitCode::FAILURE;
+    }
+    let config = StoreConfig {
+        database_url,
+        signing_key,
+        checkpoint_copy,
+        origin: origin.to_string(),
+        ..StoreConfig::default()
+    };
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("decision-trail log rebuild: cannot start the runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(Store::rebuild_log(&config, origin)) {
+        Ok(checkpoint) => {
+            println!(
+                "started a new log `{origin}` of {} records; the old checkpoints are kept in the \
+                 table retired_checkpoints. Clients that pinned the old log will see a new one: \
+                 tell them. Start the service with --origin {origin}.",
+                checkpoint.tree_size
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("decision-trail log rebuild: {e}");
+            ExitCode::FAILURE
+        }
     }
 }

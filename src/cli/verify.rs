@@ -1,13 +1,15 @@
 //! `verify`: check a trail without trusting the service: an export file
 //! offline, or a live service (`--url`) through the client in `remote`.
 
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
 use clap::Args;
 
 use super::remote::{verify_service, State};
-use crate::domain::audit::{audit_export, AuditReport, Trust};
+use crate::domain::audit::{audit_export, AuditReport, LogAudit, Trust};
 
 #[derive(Args, Debug, Clone)]
 pub struct VerifyArgs {
@@ -22,13 +24,18 @@ pub struct VerifyArgs {
     /// checkpoint signature and inclusion proofs are checked only with a key.
     #[arg(long)]
     key: Option<String>,
-    /// Check a live service: its checkpoint, its consistency with the checkpoint
-    /// accepted last time, and with --task that task's chain and proofs.
+    /// Check a live service: its checkpoint and its consistency with the
+    /// checkpoint accepted last time; then with --task that task's chain and
+    /// proofs, without it every record the service serves (the whole log).
     #[arg(long)]
     url: Option<String>,
-    /// With --url: also export and check this task.
+    /// With --url: check this task's export instead of the whole log.
     #[arg(long, requires = "url")]
     task: Option<String>,
+    /// With --url and no --task: keep watching, auditing what is new every N
+    /// seconds, until a check fails (exit 1) or the process is stopped.
+    #[arg(long, value_name = "N", requires = "url", conflicts_with = "task")]
+    watch: Option<u64>,
     /// With --url: an API key (any role), for a service that requires one.
     #[arg(long, env = "DECISION_TRAIL_TOKEN", hide_env_values = true)]
     token: Option<String>,
@@ -118,30 +125,65 @@ fn verify_url(url: &str, args: &VerifyArgs) -> Result<Vec<String>, String> {
     let key = args.key.as_deref().map(read_key).transpose()?;
     let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
     let mut state = State::load(&args.state)?;
-    let checked = runtime.block_on(verify_service(
-        url,
-        args.task.as_deref(),
-        key.as_deref(),
-        args.token.as_deref(),
-        &mut state,
-    ))?;
-    state.save(&args.state)?;
-    let cp = &checked.checkpoint;
-    let mut lines = vec![format!(
-        "ok: checkpoint `{}` of {} records verifies with the key ({})",
-        cp.origin, cp.size, checked.key_source
-    )];
-    lines.push(match checked.consistent_from {
-        Some(from) => format!("ok: consistent with the checkpoint of {from} records accepted before"),
-        None => "ok: first check of this service; later runs must prove consistency with this checkpoint".into(),
-    });
-    if let Some(report) = &checked.task {
-        lines.push(describe_chain(report));
-        lines.push(format!(
-            "ok: {} inclusion proofs lead to the checkpoint's root",
-            report.proofs_checked
-        ));
+    let mut audit = args.task.is_none().then(LogAudit::new);
+    let started = Instant::now();
+    let mut progress = progress_bar(started);
+    loop {
+        let checked = runtime.block_on(verify_service(
+            url,
+            args.task.as_deref(),
+            key.as_deref(),
+            args.token.as_deref(),
+            &mut state,
+            audit
+                .as_mut()
+                .map(|a| (a, &mut progress as &mut dyn FnMut(u64, u64))),
+        ))?;
+        state.save(&args.state)?;
+        let cp = &checked.checkpoint;
+        println!(
+            "ok: checkpoint `{}` of {} records verifies with the key ({})",
+            cp.origin, cp.size, checked.key_source
+        );
+        println!("{}", match checked.consistent_from {
+            Some(from) => format!("ok: consistent with the checkpoint of {from} records accepted before"),
+            None => "ok: first check of this service; later runs must prove consistency with this checkpoint".into(),
+        });
+        if let Some(report) = &checked.task {
+            println!("{}", describe_chain(report));
+            println!(
+                "ok: {} inclusion proofs lead to the checkpoint's root",
+                report.proofs_checked
+            );
+        }
+        if let (Some(n), Some(a)) = (checked.audited, &audit) {
+            println!(
+                "ok: {n} more records audited ({} in all, {} tasks): every hash, link, seq and \
+                 timestamp checks, the log is dense, and the root of all {} leaves is the signed root",
+                a.size(),
+                a.tasks(),
+                a.size()
+            );
+        }
+        println!("state saved to {}", args.state.display());
+        let Some(every) = args.watch else {
+            return Ok(Vec::new());
+        };
+        std::thread::sleep(Duration::from_secs(every.max(1)));
     }
-    lines.push(format!("state saved to {}", args.state.display()));
-    Ok(lines)
+}
+
+/// A progress line on stderr when it is a terminal: records audited of those
+/// signed, and the rate.
+fn progress_bar(started: Instant) -> impl FnMut(u64, u64) {
+    let terminal = std::io::stderr().is_terminal();
+    move |done, total| {
+        if terminal {
+            let rate = done as f64 / started.elapsed().as_secs_f64().max(0.001);
+            eprint!("\r{done}/{total} records audited ({rate:.0}/s)   ");
+            if done == total {
+                eprintln!();
+            }
+        }
+    }
 }

@@ -11,7 +11,8 @@ use super::chain::ChainWalk;
 use super::checkpoint::{open_checkpoint, VerifiedCheckpoint};
 use super::export::{self, Header};
 use super::json;
-use super::merkle::{leaf_hash, leaf_input, verify_inclusion};
+use super::merkle::{leaf_data, leaf_hash, verify_inclusion, Frontier, Hash};
+use super::record::Record;
 use super::record::{record_from_json, MAX_BODY_DEPTH};
 
 /// What the verifier trusts: the log's verifier key and, optionally, a
@@ -126,7 +127,7 @@ pub fn audit_export(text: &str, trust: Trust<'_>) -> Result<AuditReport, AuditFa
                     ),
                 ));
             }
-            let leaf = leaf_hash(&leaf_input(&record.hash).expect("a checked hash is 64 hex"));
+            let leaf = leaf_hash(&leaf_data(&record.agent_id, &record.hash));
             if !verify_inclusion(&proof, cp.size, cp.root, record.log_index, leaf) {
                 return Err(fail(line, format!("{at}: its inclusion proof does not lead to the checkpoint's root: it is not in the log the checkpoint commits to")));
             }
@@ -176,4 +177,127 @@ fn trusted_checkpoint(
         }
     }
     Ok(cp)
+}
+
+/// The first thing a whole-log audit finds wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LogProblem {
+    /// The leaf where it is, when it is at one.
+    pub log_index: Option<u64>,
+    pub what: String,
+}
+
+impl fmt::Display for LogProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.log_index {
+            Some(i) => write!(f, "log_index {i}: {}", self.what),
+            None => f.write_str(&self.what),
+        }
+    }
+}
+
+/// An audit of a whole log, fed every record in log order (docs/design.md §2,
+/// §10): each record re-hashed and linked to the one before it in its task,
+/// timestamps in order, `log_index` dense from 0, every leaf recomputed and
+/// the root of all of them compared with a signed checkpoint. Memory: one
+/// chain head per task and the log's frontier.
+#[derive(Debug)]
+pub struct LogAudit {
+    /// Each task's chain so far.
+    chains: std::collections::HashMap<String, ChainWalk>,
+    /// The log of every leaf audited so far.
+    frontier: Frontier,
+}
+
+impl Default for LogAudit {
+    fn default() -> Self {
+        LogAudit::new()
+    }
+}
+
+impl LogAudit {
+    pub fn new() -> LogAudit {
+        LogAudit {
+            chains: std::collections::HashMap::new(),
+            frontier: Frontier::empty(),
+        }
+    }
+
+    /// Leaves audited so far: the next record must be this `log_index`.
+    pub fn size(&self) -> u64 {
+        self.frontier.size()
+    }
+
+    /// Chains seen so far.
+    pub fn tasks(&self) -> usize {
+        self.chains.len()
+    }
+
+    /// Audits the next record of the log; returns its leaf hash, for callers
+    /// that compare it with a stored one.
+    pub fn push(&mut self, record: &Record) -> Result<Hash, LogProblem> {
+        let frontier = &mut self.frontier;
+        let at = |what: String| LogProblem {
+            log_index: Some(record.log_index),
+            what,
+        };
+        if record.log_index != frontier.size() {
+            return Err(LogProblem {
+                log_index: Some(frontier.size()),
+                what: if record.log_index > frontier.size() {
+                    format!(
+                        "no record has this log_index (the next one is {}): the log has a gap",
+                        record.log_index
+                    )
+                } else {
+                    format!(
+                        "record {} repeats log_index {}",
+                        record.id, record.log_index
+                    )
+                },
+            });
+        }
+        let walk = self.chains.entry(record.task_id.clone()).or_default();
+        walk.step(Some(record.seq), &record.hash_input(), &record.hash)
+            .map_err(|b| {
+                at(format!(
+                    "record {} (task `{}`, seq {}): {}: expected {}, found {}",
+                    record.id,
+                    record.task_id,
+                    record.seq,
+                    b.reason.as_str(),
+                    b.expected,
+                    b.actual
+                ))
+            })?;
+        let data = leaf_data(&record.agent_id, &record.hash);
+        let leaf = leaf_hash(&data);
+        frontier.append(&data);
+        Ok(leaf)
+    }
+
+    /// Compares the root of every leaf audited with a checkpoint's: the sizes
+    /// must be equal and the roots too.
+    pub fn check_root(&self, tree_size: u64, root: Hash) -> Result<(), LogProblem> {
+        let frontier = &self.frontier;
+        if frontier.size() != tree_size {
+            return Err(LogProblem {
+                log_index: Some(frontier.size()),
+                what: format!(
+                    "the checkpoint signs {tree_size} records but {} were found",
+                    frontier.size()
+                ),
+            });
+        }
+        if frontier.root() != root {
+            return Err(LogProblem {
+                log_index: None,
+                what: format!(
+                    "the root of the {tree_size} records found is not the signed root: \
+                     the records are not the log the checkpoint signs"
+                ),
+            });
+        }
+        Ok(())
+    }
 }

@@ -24,15 +24,7 @@ pub fn format_timestamp(at: DateTime<Utc>) -> String {
 /// `now`, unless the previous record of the chain is later (a clock stepped
 /// back): then the previous record's timestamp, so a chain never goes backwards.
 pub fn not_before(now: String, previous: &str) -> String {
-    let earlier = match (
-        DateTime::parse_from_rfc3339(&now),
-        DateTime::parse_from_rfc3339(previous),
-    ) {
-        (Ok(now), Ok(previous)) => now < previous,
-        // Timestamps injected by tests need not be RFC 3339; keep them ordered as text.
-        _ => now.as_str() < previous,
-    };
-    if earlier {
+    if timestamp_before(&now, previous) {
         previous.to_string()
     } else {
         now
@@ -102,6 +94,20 @@ impl ChainHead {
     }
 }
 
+/// The one ordering of timestamps (docs/design.md §2): true when `timestamp`
+/// is earlier than `previous`, as instants when both are RFC 3339, else as
+/// text (timestamps a test injects need not be RFC 3339). Nothing is before
+/// the empty string, the "previous" of a chain's first record.
+pub fn timestamp_before(timestamp: &str, previous: &str) -> bool {
+    match (
+        DateTime::parse_from_rfc3339(timestamp),
+        DateTime::parse_from_rfc3339(previous),
+    ) {
+        (Ok(t), Ok(p)) => t < p,
+        _ => timestamp < previous,
+    }
+}
+
 /// Why a chain walk stopped.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BreakReason {
@@ -111,14 +117,21 @@ pub enum BreakReason {
     HashMismatch,
     /// The record's seq is not the next one (a record was dropped or reordered).
     SeqGap,
+    /// The record's timestamp is earlier than the one before it.
+    TimestampBackwards,
+    /// The record's leaf is not in the log the latest checkpoint signs: its
+    /// inclusion proof does not lead to that root.
+    NotInLog,
 }
 
 impl BreakReason {
-    /// Every reason, in the order a walk checks them.
-    pub const ALL: [BreakReason; 3] = [
+    /// Every reason, in the order the API documents them.
+    pub const ALL: [BreakReason; 5] = [
         BreakReason::PrevHashMismatch,
         BreakReason::HashMismatch,
         BreakReason::SeqGap,
+        BreakReason::TimestampBackwards,
+        BreakReason::NotInLog,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -126,6 +139,8 @@ impl BreakReason {
             BreakReason::PrevHashMismatch => "prev_hash_mismatch",
             BreakReason::HashMismatch => "hash_mismatch",
             BreakReason::SeqGap => "seq_gap",
+            BreakReason::TimestampBackwards => "timestamp_backwards",
+            BreakReason::NotInLog => "not_in_log",
         }
     }
 }
@@ -147,6 +162,8 @@ pub struct ChainBreak {
 pub struct ChainWalk {
     length: u64,
     head_hash: String,
+    /// The last record's timestamp: the next may not be earlier.
+    last_timestamp: String,
 }
 
 impl Default for ChainWalk {
@@ -154,6 +171,7 @@ impl Default for ChainWalk {
         ChainWalk {
             length: 0,
             head_hash: ZERO_HASH.to_string(),
+            last_timestamp: String::new(),
         }
     }
 }
@@ -164,8 +182,9 @@ impl ChainWalk {
     }
 
     /// Checks the next record. `seq` is None for records that carry no seq (the
-    /// original six-field format), whose position is then their place in the walk. The checks
-    /// run in the order seq, prev_hash, hash; the first that fails is reported.
+    /// original six-field format), whose position is then their place in the
+    /// walk. The checks run in the order seq, prev_hash, hash, timestamp; the
+    /// first that fails is reported.
     pub fn step(
         &mut self,
         seq: Option<u64>,
@@ -202,8 +221,16 @@ impl ChainWalk {
                 stored_hash.to_string(),
             ));
         }
+        if timestamp_before(input.timestamp, &self.last_timestamp) {
+            return Err(broken(
+                BreakReason::TimestampBackwards,
+                format!("not before {}", self.last_timestamp),
+                input.timestamp.to_string(),
+            ));
+        }
         self.length += 1;
         self.head_hash = computed;
+        self.last_timestamp = input.timestamp.to_string();
         Ok(())
     }
 
@@ -303,6 +330,42 @@ mod tests {
             ),
             "2026-01-01T00:00:06.000Z"
         );
+    }
+
+    #[test]
+    fn a_walk_refuses_a_timestamp_earlier_than_the_one_before() {
+        let first = link(
+            draft("a"),
+            None,
+            0,
+            "r0".into(),
+            "2026-01-01T00:00:01.000Z".into(),
+        );
+        let mut second = link(
+            draft("b"),
+            Some(&ChainHead::after(&first)),
+            1,
+            "r1".into(),
+            "2026-01-01T00:00:02.000Z".into(),
+        );
+        second.timestamp = "2026-01-01T00:00:00.999Z".into();
+        second.hash = second.computed_hash();
+        let mut walk = ChainWalk::new();
+        walk.step(Some(0), &first.hash_input(), &first.hash)
+            .unwrap();
+        let broken = walk
+            .step(Some(1), &second.hash_input(), &second.hash)
+            .unwrap_err();
+        assert_eq!(broken.reason, BreakReason::TimestampBackwards);
+        // Equal instants in two spellings are in order.
+        assert!(!timestamp_before(
+            "2026-04-17T00:00:00.000Z",
+            "2026-04-17T00:00:00Z"
+        ));
+        assert!(timestamp_before(
+            "2026-04-16T23:59:59Z",
+            "2026-04-17T00:00:00.000Z"
+        ));
     }
 
     #[test]

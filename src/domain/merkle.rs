@@ -1,6 +1,7 @@
-//! The log (docs/design.md §2): one RFC 9162 Merkle tree over every record, whose leaf
-//! `log_index` is the 32 raw bytes of that record's hash (leaf hash
-//! `SHA-256(0x00 || bytes)`, node `SHA-256(0x01 || l || r)`).
+//! The log (docs/design.md §2): one RFC 9162 Merkle tree over every record
+//! (leaf hash `SHA-256(0x00 || data)`, node `SHA-256(0x01 || l || r)`), whose
+//! leaf `log_index` commits to the record and to who wrote it: its data is the
+//! UTF-8 of the canonical JSON `{"agent_id": …, "hash": …}` of that record.
 //!
 //! Tree arithmetic is `tlog_tiles` (a port of Go's sumdb/tlog, checked against
 //! the RFC 9162 vectors): every complete subtree's hash is stored once, at its
@@ -17,12 +18,22 @@ use std::collections::HashMap;
 
 use tlog_tiles::tlog::{self, HashReader};
 
+use super::json;
+
 pub use tlog_tiles::tlog::{Hash, EMPTY_HASH};
 
-/// The leaf input of a record: the 32 bytes its lowercase-hex `hash` encodes.
-pub fn leaf_input(record_hash: &str) -> Option<[u8; 32]> {
-    let bytes = hex::decode(record_hash).ok()?;
-    bytes.try_into().ok()
+/// A record's leaf data: the RFC 8785 canonical JSON of
+/// `{"agent_id": …, "hash": …}`. The record hash leaves `agent_id` out (a
+/// corrected attribution must not break the chain); the log commits to it, so
+/// an edited `agent_id` fails every proof.
+pub fn leaf_data(agent_id: &str, record_hash: &str) -> Vec<u8> {
+    let mut out = Vec::with_capacity(agent_id.len() + record_hash.len() + 32);
+    out.extend_from_slice(b"{\"agent_id\":");
+    json::write_string(agent_id, &mut out);
+    out.extend_from_slice(b",\"hash\":");
+    json::write_string(record_hash, &mut out);
+    out.push(b'}');
+    out
 }
 
 /// `SHA-256(0x00 || input)`.
@@ -171,6 +182,11 @@ pub fn verify_consistency(
     first >= 1
         && first <= second
         && tlog::check_tree(&proof.to_vec(), second, second_root, first, first_root).is_ok()
+}
+
+/// Where leaf `leaf`'s hash is stored (its stored-hash index).
+pub fn stored_leaf_index(leaf: u64) -> u64 {
+    tlog::stored_hash_index(0, leaf)
 }
 
 /// What the single appender keeps of the tree: the hashes of the complete

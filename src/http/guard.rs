@@ -109,6 +109,20 @@ pub struct Guards {
 pub async fn guard(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
     let limits = state.limits;
     let guards = &state.guards;
+    // RFC 9112 §3.2: an HTTP/1.1 request has exactly one Host header.
+    let hosts = req
+        .headers()
+        .get_all(axum::http::header::HOST)
+        .iter()
+        .count();
+    if req.version() == axum::http::Version::HTTP_11 && hosts != 1 {
+        return ApiError::HostHeader(if hosts == 0 {
+            "an HTTP/1.1 request needs a Host header (RFC 9112 §3.2)".into()
+        } else {
+            format!("an HTTP/1.1 request has exactly one Host header, not {hosts} (RFC 9112 §3.2)")
+        })
+        .into_response();
+    }
     if is_open_path(req.uri().path()) {
         return run_in_time(limits.request_timeout, next.run(req)).await;
     }

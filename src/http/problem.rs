@@ -115,6 +115,9 @@ pub enum ApiError {
     UriTooLong,
     #[error("the request is not valid HTTP/1.1 (request line or a header cannot be parsed)")]
     MalformedRequest,
+    /// An HTTP/1.1 request without exactly one Host header (RFC 9112 §3.2).
+    #[error("{0}")]
+    HostHeader(String),
     #[error("{0}")]
     Unavailable(String),
     /// At capacity: the detail is safe to show, and says to retry.
@@ -200,7 +203,7 @@ impl ApiError {
                 "Request headers too large",
             ),
             ApiError::UriTooLong => (StatusCode::URI_TOO_LONG, "uri_too_long", "URI too long"),
-            ApiError::MalformedRequest => (
+            ApiError::MalformedRequest | ApiError::HostHeader(_) => (
                 StatusCode::BAD_REQUEST,
                 "malformed_request",
                 "Malformed HTTP request",
@@ -245,6 +248,10 @@ impl From<StoreError> for ApiError {
                 ApiError::IdempotencyKeyReused { idempotency_key }
             }
             StoreError::Unavailable(m) => ApiError::Unavailable(m),
+            // Safe to show (no path), and what an operator needs to know.
+            e @ StoreError::NoRoom { .. } => {
+                ApiError::Overloaded(format!("not ready: {e} (--min-free-bytes)"))
+            }
             StoreError::Busy(m) => {
                 ApiError::Overloaded(format!("{m}; retry after the Retry-After delay"))
             }

@@ -11,7 +11,7 @@ use super::extract::QueryParams;
 use super::problem::responses::{BadRequest, InternalError, NotFound, Unavailable};
 use super::problem::ApiError;
 use super::AppState;
-use crate::domain::merkle::{leaf_hash, leaf_input, to_hex, Hash, LogError, LogQuery};
+use crate::domain::merkle::{leaf_data, leaf_hash, to_hex, Hash, LogError, LogQuery};
 use crate::domain::record::is_hash_hex;
 use crate::domain::FieldError;
 use crate::store::SignedCheckpoint;
@@ -117,9 +117,12 @@ pub struct InclusionQuery {
 pub struct InclusionProof {
     log_index: u64,
     tree_size: u64,
-    /// The leaf input: the record's hash (32 bytes, hex).
+    /// The record's hash.
     record_hash: String,
-    /// SHA-256(0x00 || leaf input), hex.
+    /// The record's agent. The leaf's data is the canonical JSON
+    /// `{"agent_id": …, "hash": …}` of the two.
+    agent_id: String,
+    /// SHA-256(0x00 || leaf data), hex.
     leaf_hash: String,
     /// Root of the tree of `tree_size` leaves, hex.
     root: String,
@@ -161,14 +164,14 @@ pub async fn inclusion(
         _ => {}
     }
     ApiError::refuse_any(errors)?;
-    let (leaf, field, record_hash) = match by_hash {
+    let (leaf, field, record) = match by_hash {
         Some(h) => {
             let record = state
                 .store
                 .record_by_hash(h)
                 .await?
                 .ok_or_else(|| ApiError::NotFound(format!("no record has hash `{h}`")))?;
-            (record.log_index, "hash", Some(record.hash))
+            (record.log_index, "hash", Some(record))
         }
         None => (by_index.expect("checked above"), "log_index", None),
     };
@@ -179,9 +182,13 @@ pub async fn inclusion(
         LogError::TreeTooLarge { .. } => log_problem("tree_size", e),
         other => log_problem(field, other),
     })?;
-    let record_hash = match record_hash {
-        Some(h) => h,
-        None => leaf_record_hash(&state, leaf).await?,
+    let record = match record {
+        Some(r) => r,
+        None => state
+            .store
+            .record_at(leaf)
+            .await?
+            .ok_or_else(|| ApiError::Internal(format!("leaf {leaf} has no record")))?,
     };
     let mut answers = state
         .store
@@ -189,25 +196,16 @@ pub async fn inclusion(
         .await?;
     let root = answers.pop().expect("two answers")[0];
     let proof = answers.pop().expect("two answers");
-    let input = leaf_input(&record_hash)
-        .ok_or_else(|| ApiError::Internal(format!("stored hash of leaf {leaf} is not hex")))?;
+    let data = leaf_data(&record.agent_id, &record.hash);
     Ok(Json(InclusionProof {
         log_index: leaf,
         tree_size,
-        leaf_hash: to_hex(&leaf_hash(&input)),
-        record_hash,
+        leaf_hash: to_hex(&leaf_hash(&data)),
+        record_hash: record.hash,
+        agent_id: record.agent_id,
         root: to_hex(&root),
         proof: hex_list(&proof),
     }))
-}
-
-async fn leaf_record_hash(state: &AppState, leaf: u64) -> Result<String, ApiError> {
-    state
-        .store
-        .record_at(leaf)
-        .await?
-        .map(|r| r.hash)
-        .ok_or_else(|| ApiError::Internal(format!("leaf {leaf} has no record")))
 }
 
 /// Query of `GET /log/proof/consistency`.

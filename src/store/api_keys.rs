@@ -37,6 +37,13 @@ pub fn append(path: &Path, entry: &KeyEntry) -> Result<(), String> {
     let mut file = options
         .open(path)
         .map_err(|e| format!("cannot open keys file {}: {e}", path.display()))?;
+    // A file that existed before keeps its mode on open: make it owner-only too.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        file.set_permissions(std::fs::Permissions::from_mode(0o600))
+            .map_err(|e| format!("cannot make keys file {} owner-only: {e}", path.display()))?;
+    }
     let mut text = String::new();
     file.read_to_string(&mut text)
         .map_err(|e| format!("cannot read keys file {}: {e}", path.display()))?;

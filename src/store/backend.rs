@@ -25,7 +25,9 @@ pub(crate) type Answer<'a, T> = BoxFuture<'a, Result<T, StoreError>>;
 #[derive(Debug, Clone)]
 pub(crate) struct StoredLink {
     pub seq: u64,
+    pub log_index: u64,
     pub id: String,
+    pub agent_id: String,
     pub r#type: String,
     pub content: String,
     pub metadata: Option<String>,
@@ -73,6 +75,8 @@ pub(crate) trait Reads: Send + Sync {
     fn checkpoint(&self, tree_size: Option<u64>) -> Answer<'_, Option<SignedCheckpoint>>;
     /// The stored log hashes at these indexes (those that exist).
     fn log_hashes<'a>(&'a self, indexes: &'a [u64]) -> Answer<'a, HashMap<u64, Hash>>;
+    /// The triggers the schema's guarantees need that the database lacks.
+    fn missing_triggers(&self) -> Answer<'_, Vec<&'static str>>;
     /// Closes the pool.
     fn close(&self) -> BoxFuture<'_, ()>;
 }
@@ -124,6 +128,17 @@ pub(crate) trait BatchStorage: Send {
         signer: &'a LogSigner,
         origin: &'a str,
     ) -> Answer<'a, (Frontier, SignedCheckpoint)>;
+    /// Starts a new log over the stored records under `origin`, keeping the
+    /// old checkpoints aside (`decision-trail log rebuild`).
+    fn rebuild_log<'a>(
+        &'a mut self,
+        signer: &'a LogSigner,
+        origin: &'a str,
+        retired_at: &'a str,
+    ) -> Answer<'a, SignedCheckpoint>;
+    /// Whether an append could commit now: the database takes a write lock
+    /// and its disk has room.
+    fn probe(&mut self) -> Answer<'_, ()>;
     fn begin(&mut self) -> Answer<'_, ()>;
     fn load<'a>(
         &'a mut self,

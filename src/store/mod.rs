@@ -26,6 +26,10 @@
 pub(crate) mod api_keys;
 pub(crate) mod backend;
 mod cache;
+pub mod checkpoint_copy;
+mod fsck;
+
+pub use fsck::{fsck, FsckReport};
 pub(crate) mod signing;
 mod sqlite;
 pub(crate) mod writer;
@@ -39,12 +43,16 @@ use std::time::Duration;
 use chrono::Utc;
 use tokio::sync::watch;
 
-use crate::domain::chain::{format_timestamp, ChainBreak, ChainWalk};
+use crate::domain::chain::{format_timestamp, BreakReason, ChainBreak, ChainWalk};
+use crate::domain::checkpoint::LogSigner;
 use crate::domain::cursor::{self, CursorKind};
-use crate::domain::merkle::{Hash, LogQuery};
+use crate::domain::merkle::{
+    leaf_data, leaf_hash, verify_consistency, verify_inclusion, Frontier, Hash, LogQuery,
+};
 use crate::domain::{HashInput, NewRecord, Record};
 use backend::Reads;
 use cache::RecordCache;
+use checkpoint_copy::CheckpointCopy;
 use futures_util::TryStreamExt;
 use writer::Writer;
 
@@ -108,7 +116,16 @@ pub struct StoreConfig {
     pub queue_bytes: usize,
     /// How long an `Idempotency-Key` is remembered after its append.
     pub idempotency_ttl: Duration,
+    /// The copy of every signed checkpoint outside the database; None:
+    /// `checkpoints.ndjson` beside the signing key.
+    pub checkpoint_copy: Option<PathBuf>,
+    /// Free bytes the database's disk must have for the service to be ready.
+    pub min_free_bytes: u64,
 }
+
+/// Default free space for readiness: room for a full queue of appends (64
+/// MiB) and the log's pages.
+pub const DEFAULT_MIN_FREE_BYTES: u64 = 128 * 1024 * 1024;
 
 /// Default bound of the append queue, in appends.
 pub const DEFAULT_QUEUE_CAPACITY: usize = 4096;
@@ -128,6 +145,8 @@ impl Default for StoreConfig {
             queue_capacity: DEFAULT_QUEUE_CAPACITY,
             queue_bytes: DEFAULT_QUEUE_BYTES,
             idempotency_ttl: DEFAULT_IDEMPOTENCY_TTL,
+            checkpoint_copy: None,
+            min_free_bytes: DEFAULT_MIN_FREE_BYTES,
         }
     }
 }
@@ -197,6 +216,18 @@ pub struct SignedCheckpoint {
     pub note: String,
 }
 
+impl SignedCheckpoint {
+    /// Signs the checkpoint of `frontier`'s tree, as the log named `origin`.
+    pub(crate) fn sign(frontier: &Frontier, signer: &LogSigner, origin: &str) -> SignedCheckpoint {
+        let root = frontier.root();
+        SignedCheckpoint {
+            tree_size: frontier.size(),
+            root,
+            note: signer.sign_checkpoint(origin, frontier.size(), root),
+        }
+    }
+}
+
 /// The outcome of walking a task's chain in storage.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ChainVerdict {
@@ -251,6 +282,9 @@ pub enum StoreError {
     /// An `Idempotency-Key` already used for a different request.
     #[error("idempotency key `{idempotency_key}` was used for a different request")]
     IdempotencyKeyReused { idempotency_key: String },
+    /// The database's disk has less room than an append may need.
+    #[error("the database's disk has {free} bytes free, under the {required} required")]
+    NoRoom { free: u64, required: u64 },
     /// The append queue is full; retrying shortly will likely succeed.
     #[error("{0}")]
     Busy(String),
@@ -298,7 +332,22 @@ impl Store {
         let verifier_key = signer.verifier_key().to_string();
         let mut batches = opened.batches;
         let (frontier, latest) = batches.open_log(&signer, &config.origin).await?;
-        let (writer, latest) = Writer::start(batches, frontier, latest, signer, config, seams);
+        let copy_path = config.checkpoint_copy.clone().unwrap_or_else(|| {
+            key_path
+                .parent()
+                .unwrap_or(std::path::Path::new("."))
+                .join(checkpoint_copy::DEFAULT_FILE)
+        });
+        let copy = check_copy(
+            &copy_path,
+            &latest,
+            opened.reads.as_ref(),
+            &verifier_key,
+            &config.origin,
+        )
+        .await?;
+        let (writer, latest) =
+            Writer::start(batches, frontier, latest, signer, copy, config, seams);
         Ok(Store {
             writer,
             reads: opened.reads,
@@ -335,11 +384,10 @@ impl Store {
         self.reads.close().await;
     }
 
-    /// True when the writer runs and the database answers a read.
+    /// True when an append could commit now (the writer runs, the database
+    /// takes its write lock, its disk has room) and the database answers a read.
     pub async fn ready(&self) -> Result<(), StoreError> {
-        if !self.writer.is_running() {
-            return Err(StoreError::Unavailable("the writer has stopped".into()));
-        }
+        self.writer.probe().await?;
         self.reads.ready().await
     }
 
@@ -412,12 +460,16 @@ impl Store {
         Ok(record)
     }
 
-    /// Walks a task's chain as stored, recomputing every hash, in constant
-    /// memory; None when the task has no records. Rows stream from the database
-    /// while this one hashes, which is faster than reading in pages.
+    /// Walks a task's chain as stored (docs/design.md §2): every seq, link,
+    /// hash and timestamp, and every record's leaf proven in the tree of the
+    /// newest checkpoint. Constant memory; None when the task has no records.
+    /// Rows stream from the database while this one hashes; proofs are read
+    /// for a page of records at a time.
     pub async fn verify_chain(&self, task_id: &str) -> Result<Option<ChainVerdict>, StoreError> {
+        let checkpoint = self.latest_checkpoint();
         let mut rows = self.reads.chain(task_id);
         let mut walk = ChainWalk::new();
+        let mut pending: Vec<Unproven> = Vec::new();
         while let Some(row) = rows.try_next().await? {
             let input = HashInput {
                 id: &row.id,
@@ -429,8 +481,29 @@ impl Store {
                 metadata: row.metadata.as_deref(),
             };
             if let Err(at) = walk.step(Some(row.seq), &input, &row.hash) {
+                // A record before this one may be out of the log: that break comes first.
+                if let Some(broken) = self.prove(&mut pending, &checkpoint).await? {
+                    return Ok(Some(broken));
+                }
                 return Ok(Some(ChainVerdict::Broken { at, seq: row.seq }));
             }
+            // Records appended since the checkpoint was taken are proven next time.
+            if row.log_index < checkpoint.tree_size {
+                pending.push(Unproven {
+                    seq: row.seq,
+                    log_index: row.log_index,
+                    leaf: leaf_hash(&leaf_data(&row.agent_id, &row.hash)),
+                    id: row.id,
+                });
+                if pending.len() == PROOFS_PER_READ {
+                    if let Some(broken) = self.prove(&mut pending, &checkpoint).await? {
+                        return Ok(Some(broken));
+                    }
+                }
+            }
+        }
+        if let Some(broken) = self.prove(&mut pending, &checkpoint).await? {
+            return Ok(Some(broken));
         }
         Ok((walk.length() > 0).then(|| ChainVerdict::Valid {
             length: walk.length(),
@@ -528,6 +601,174 @@ impl Store {
             next: page.next,
         })
     }
+}
+
+/// Records whose inclusion proofs a chain walk reads at once.
+const PROOFS_PER_READ: usize = 512;
+
+/// A walked record whose leaf is still to be proven in the checkpoint's tree.
+struct Unproven {
+    seq: u64,
+    log_index: u64,
+    id: String,
+    leaf: Hash,
+}
+
+impl Store {
+    /// Proves every pending leaf in `checkpoint`'s tree with one read of the
+    /// stored hashes; the first that does not lead to its root breaks the chain.
+    async fn prove(
+        &self,
+        pending: &mut Vec<Unproven>,
+        checkpoint: &SignedCheckpoint,
+    ) -> Result<Option<ChainVerdict>, StoreError> {
+        let queries: Vec<LogQuery> = pending
+            .iter()
+            .map(|u| LogQuery::Inclusion {
+                leaf: u.log_index,
+                tree_size: checkpoint.tree_size,
+            })
+            .collect();
+        // A stored hash missing is as much a break as a wrong one.
+        let proofs = self.log_answers(&queries).await;
+        for (i, u) in pending.iter().enumerate() {
+            let proven = match &proofs {
+                Ok(proofs) => verify_inclusion(
+                    &proofs[i],
+                    checkpoint.tree_size,
+                    checkpoint.root,
+                    u.log_index,
+                    u.leaf,
+                ),
+                Err(_) => false,
+            };
+            if !proven {
+                return Ok(Some(ChainVerdict::Broken {
+                    at: ChainBreak {
+                        index: u.seq,
+                        id: u.id.clone(),
+                        reason: BreakReason::NotInLog,
+                        expected: format!(
+                            "a leaf in the tree of size {} with root {}",
+                            checkpoint.tree_size,
+                            crate::domain::merkle::to_hex(&checkpoint.root)
+                        ),
+                        actual: format!(
+                            "leaf {} at log_index {}",
+                            crate::domain::merkle::to_hex(&u.leaf),
+                            u.log_index
+                        ),
+                    },
+                    seq: u.seq,
+                }));
+            }
+        }
+        pending.clear();
+        Ok(None)
+    }
+
+    /// Starts a new log under `origin` over the records of the database that
+    /// `config` names (`decision-trail log rebuild`): the old checkpoints are
+    /// kept aside in the database, the checkpoint copy is moved aside, and the
+    /// new log's first checkpoint is signed and written to a fresh copy. The
+    /// origin must be new: the old log is never signed again.
+    pub async fn rebuild_log(
+        config: &StoreConfig,
+        origin: &str,
+    ) -> Result<SignedCheckpoint, StoreError> {
+        let opened = sqlite::open(config).await?;
+        let (signer, key_path) =
+            signing::load_or_generate(config.signing_key.as_deref(), &opened.key_dir, origin)?;
+        if let Some(last) = opened.reads.checkpoint(None).await? {
+            let old_origin = last.note.lines().next().unwrap_or_default();
+            if old_origin == origin {
+                return Err(StoreError::Config(format!(
+                    "the log is already named `{origin}`: a rebuilt log needs a new origin, so \
+                     that no size is ever signed twice under one name"
+                )));
+            }
+        }
+        let retired_at = format_timestamp(Utc::now());
+        let mut batches = opened.batches;
+        let checkpoint = batches.rebuild_log(&signer, origin, &retired_at).await?;
+        batches.close().await;
+        opened.reads.close().await;
+        let copy_path = config.checkpoint_copy.clone().unwrap_or_else(|| {
+            key_path
+                .parent()
+                .unwrap_or(std::path::Path::new("."))
+                .join(checkpoint_copy::DEFAULT_FILE)
+        });
+        if copy_path.exists() {
+            let aside = copy_path.with_extension(format!("retired-{}", Utc::now().timestamp()));
+            std::fs::rename(&copy_path, &aside).map_err(|e| {
+                StoreError::Unavailable(format!("cannot move {} aside: {e}", copy_path.display()))
+            })?;
+        }
+        let (mut copy, _) = CheckpointCopy::open(&copy_path, signer.verifier_key(), origin)?;
+        copy.append(&checkpoint).map_err(|e| {
+            StoreError::Unavailable(format!("cannot write {}: {e}", copy.path().display()))
+        })?;
+        Ok(checkpoint)
+    }
+}
+
+/// Checks the database's newest checkpoint against the copy's last one (it
+/// must be the same, or a consistency proof must lead from it), then brings
+/// the copy up to date.
+async fn check_copy(
+    path: &std::path::Path,
+    latest: &SignedCheckpoint,
+    reads: &dyn Reads,
+    verifier_key: &str,
+    origin: &str,
+) -> Result<CheckpointCopy, StoreError> {
+    let (mut copy, last) = CheckpointCopy::open(path, verifier_key, origin)?;
+    let refuse = |what: String| {
+        StoreError::Config(format!(
+            "the database's log disagrees with the checkpoint copy {}: {what}; refusing to start \
+             (the database was altered, or replaced by an older one)",
+            path.display()
+        ))
+    };
+    match &last {
+        None => tracing::info!(path = %path.display(), "starting the checkpoint copy"),
+        Some(c) if c.tree_size > latest.tree_size => {
+            return Err(refuse(format!(
+                "the copy has a checkpoint of {} records, the database only {}",
+                c.tree_size, latest.tree_size
+            )))
+        }
+        Some(c) if c.tree_size == latest.tree_size => {
+            if c.root != latest.root {
+                return Err(refuse(format!(
+                    "two different roots were signed for size {}",
+                    c.tree_size
+                )));
+            }
+        }
+        Some(c) if c.tree_size > 0 => {
+            let query = LogQuery::Consistency {
+                first: c.tree_size,
+                second: latest.tree_size,
+            };
+            let known = reads.log_hashes(&query.indexes()).await?;
+            let proof = query.answer(&known).map_err(|e| refuse(e.to_string()))?;
+            if !verify_consistency(&proof, c.tree_size, c.root, latest.tree_size, latest.root) {
+                return Err(refuse(format!(
+                    "the log of {} records does not extend the copy's log of {}",
+                    latest.tree_size, c.tree_size
+                )));
+            }
+        }
+        Some(_) => {}
+    }
+    if last.as_ref().map(|c| c.tree_size) != Some(latest.tree_size) {
+        copy.append(latest).map_err(|e| {
+            StoreError::Unavailable(format!("cannot write {}: {e}", path.display()))
+        })?;
+    }
+    Ok(copy)
 }
 
 /// Keeps the first `limit` of `limit + 1` fetched items; the extra one, when

@@ -14,10 +14,11 @@ use tokio::sync::{mpsc, oneshot, watch, Mutex, OwnedSemaphorePermit, Semaphore};
 use tokio::task::JoinHandle;
 
 use super::backend::{BatchError, BatchStorage, Loaded, PlannedBatch};
+use super::checkpoint_copy::CheckpointCopy;
 use super::{Appended, IdempotencyClaim, Seams, SignedCheckpoint, StoreConfig, StoreError};
 use crate::domain::chain::{self, ChainHead};
 use crate::domain::checkpoint::LogSigner;
-use crate::domain::merkle::{leaf_input, Frontier};
+use crate::domain::merkle::{leaf_data, Frontier};
 use crate::domain::{NewRecord, Record};
 
 /// Most appends committed in one transaction.
@@ -44,6 +45,8 @@ pub(crate) struct Writer {
 
 enum Job {
     Append(Box<Pending>),
+    /// Readiness: could an append commit now?
+    Probe(oneshot::Sender<Result<(), StoreError>>),
     Shutdown,
 }
 
@@ -65,6 +68,7 @@ impl Writer {
         frontier: Frontier,
         latest: SignedCheckpoint,
         signer: LogSigner,
+        copy: CheckpointCopy,
         config: &StoreConfig,
         seams: Seams,
     ) -> (Writer, watch::Receiver<Arc<SignedCheckpoint>>) {
@@ -77,6 +81,7 @@ impl Writer {
             signer,
             origin: config.origin.clone(),
             publish,
+            copy,
             heads: HashMap::new(),
             claims_ttl: config.idempotency_ttl,
             next_purge: Instant::now(),
@@ -137,8 +142,22 @@ impl Writer {
         }
     }
 
-    pub(crate) fn is_running(&self) -> bool {
-        !self.jobs.is_closed()
+    /// Whether an append could commit now: the writer runs and its
+    /// connection takes the write lock on a disk with room. Asked of the
+    /// writer itself, behind the appends already queued.
+    pub(crate) async fn probe(&self) -> Result<(), StoreError> {
+        let (reply, answer) = oneshot::channel();
+        self.jobs.try_send(Job::Probe(reply)).map_err(|e| match e {
+            mpsc::error::TrySendError::Full(_) => {
+                StoreError::Busy("the append queue is full".into())
+            }
+            mpsc::error::TrySendError::Closed(_) => {
+                StoreError::Unavailable("the writer has stopped".into())
+            }
+        })?;
+        answer
+            .await
+            .map_err(|_| StoreError::Unavailable("the writer stopped before answering".into()))?
     }
 }
 
@@ -152,6 +171,8 @@ struct State {
     /// The checkpoint's first line.
     origin: String,
     publish: watch::Sender<Arc<SignedCheckpoint>>,
+    /// Every checkpoint is also written here, after its commit.
+    copy: CheckpointCopy,
     /// Chain heads as committed, so that an append to a busy task reads nothing.
     heads: HashMap<String, ChainHead>,
     claims_ttl: Duration,
@@ -170,6 +191,9 @@ async fn run(mut state: State, mut queue: mpsc::Receiver<Job>) {
         while let Some(job) = next.take() {
             match job {
                 Job::Append(pending) => batch.push(*pending),
+                Job::Probe(reply) => {
+                    let _ = reply.send(state.storage.probe().await);
+                }
                 Job::Shutdown => {
                     stopping = true;
                     break;
@@ -284,6 +308,11 @@ impl State {
                 }
                 self.heads.extend(moved);
                 if let Some(checkpoint) = checkpoint {
+                    if let Err(e) = self.copy.append(&checkpoint) {
+                        // Committed all the same; the copy lags, which the next
+                        // start accepts (a consistency proof from its last).
+                        tracing::error!(error = %e, path = %self.copy.path().display(), "cannot write the checkpoint copy");
+                    }
                     self.publish.send_replace(Arc::new(checkpoint));
                 }
                 Ok(answers(outcomes, records))
@@ -413,10 +442,7 @@ impl State {
                 (self.seams.new_id)(),
                 (self.seams.now)(),
             );
-            let input = leaf_input(&record.hash).ok_or_else(|| {
-                BatchError::Batch(StoreError::Internal("a record hash is not hex".into()))
-            })?;
-            log_hashes.extend(frontier.append(&input));
+            log_hashes.extend(frontier.append(&leaf_data(&record.agent_id, &record.hash)));
             moved.insert(record.task_id.clone(), ChainHead::after(&record));
             if let Some(claim) = claim {
                 seen.insert(
@@ -428,21 +454,12 @@ impl State {
             outcomes.push(Outcome::New(records.len()));
             records.push(record);
         }
-        let batch = (!records.is_empty()).then(|| {
-            let root = frontier.root();
-            PlannedBatch {
-                records,
-                log_hashes,
-                claims: new_claims,
-                claims_expire_at,
-                checkpoint: SignedCheckpoint {
-                    tree_size: frontier.size(),
-                    root,
-                    note: self
-                        .signer
-                        .sign_checkpoint(&self.origin, frontier.size(), root),
-                },
-            }
+        let batch = (!records.is_empty()).then(|| PlannedBatch {
+            records,
+            log_hashes,
+            claims: new_claims,
+            claims_expire_at,
+            checkpoint: SignedCheckpoint::sign(&frontier, &self.signer, &self.origin),
         });
         Ok(Plan {
             batch,

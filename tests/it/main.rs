@@ -15,4 +15,5 @@ mod log;
 mod openapi;
 mod paging;
 mod support;
+mod tamper;
 mod validation;

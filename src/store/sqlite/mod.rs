@@ -85,9 +85,33 @@ pub(crate) async fn open(config: &StoreConfig) -> Result<Opened, StoreError> {
         .map_err(|e| open_error(&path, e))?;
     Ok(Opened {
         reads: Box::new(reads::SqliteReads { pool }),
-        batches: Box::new(tx::SqliteBatches { conn: writer }),
+        batches: Box::new(tx::SqliteBatches {
+            conn: writer,
+            dir: dir.clone(),
+            min_free_bytes: config.min_free_bytes,
+        }),
         key_dir: dir,
     })
+}
+
+/// Opens the database of `config.database_url` for reading only: no
+/// migrations, no writer (for `fsck`, which must work on a database the
+/// service refuses).
+pub(crate) async fn open_read_only(config: &StoreConfig) -> Result<Box<dyn Reads>, StoreError> {
+    let base = connect_options(&config.database_url)?;
+    let path = base.get_filename().to_path_buf();
+    if !path.exists() {
+        return Err(StoreError::Config(format!(
+            "{} does not exist",
+            path.display()
+        )));
+    }
+    let pool = SqlitePoolOptions::new()
+        .max_connections(2)
+        .connect_with(base.read_only(true).disable_statement_logging())
+        .await
+        .map_err(|e| open_error(&path, e))?;
+    Ok(Box::new(reads::SqliteReads { pool }))
 }
 
 fn connect_options(url: &str) -> Result<SqliteConnectOptions, StoreError> {

@@ -158,7 +158,7 @@ impl Reads for SqliteReads {
 
     fn chain<'a>(&'a self, task_id: &'a str) -> BoxStream<'a, Result<StoredLink, StoreError>> {
         sqlx::query_as::<_, LinkRow>(
-            "SELECT seq, id, type, content, metadata, timestamp, prev_hash, hash \
+            "SELECT seq, log_index, id, agent_id, type, content, metadata, timestamp, prev_hash, hash \
              FROM thoughts WHERE task_id = ? ORDER BY seq",
         )
         .bind(task_id)
@@ -238,6 +238,10 @@ impl Reads for SqliteReads {
 
     fn log_hashes<'a>(&'a self, indexes: &'a [u64]) -> Answer<'a, HashMap<u64, Hash>> {
         Box::pin(log::stored_hashes(&self.pool, indexes))
+    }
+
+    fn missing_triggers(&self) -> Answer<'_, Vec<&'static str>> {
+        Box::pin(log::missing_triggers(&self.pool))
     }
 
     fn close(&self) -> BoxFuture<'_, ()> {

@@ -75,7 +75,9 @@ where
 #[derive(FromRow)]
 pub(super) struct LinkRow {
     seq: i64,
+    log_index: i64,
     id: String,
+    agent_id: String,
     #[sqlx(rename = "type")]
     kind: String,
     content: String,
@@ -89,7 +91,9 @@ impl From<LinkRow> for StoredLink {
     fn from(row: LinkRow) -> StoredLink {
         StoredLink {
             seq: row.seq.max(0) as u64,
+            log_index: row.log_index.max(0) as u64,
             id: row.id,
+            agent_id: row.agent_id,
             r#type: row.kind,
             content: row.content,
             metadata: row.metadata,

@@ -1,5 +1,7 @@
 //! The writer's transactions: what a batch loads, and the rows it inserts.
 
+use std::path::{Path, PathBuf};
+
 use futures_util::future::BoxFuture;
 use sqlx::{Connection, SqliteConnection};
 
@@ -18,6 +20,33 @@ const HASHES_PER_STATEMENT: usize = 10_000;
 /// The writer's only connection.
 pub(super) struct SqliteBatches {
     pub(super) conn: SqliteConnection,
+    /// The database's directory, whose free space readiness checks.
+    pub(super) dir: PathBuf,
+    /// Free bytes under which the database is not ready for appends.
+    pub(super) min_free_bytes: u64,
+}
+
+/// Bytes available to the service on the filesystem of `dir`.
+fn free_bytes(dir: &Path) -> Result<u64, StoreError> {
+    use std::os::unix::ffi::OsStrExt;
+    let path = std::ffi::CString::new(dir.as_os_str().as_bytes())
+        .map_err(|_| StoreError::Internal("the database path holds a NUL".into()))?;
+    let mut stat = std::mem::MaybeUninit::<libc::statvfs>::uninit();
+    // SAFETY: `path` is NUL-terminated and `stat` is written by statvfs before it is read.
+    let rc = unsafe { libc::statvfs(path.as_ptr(), stat.as_mut_ptr()) };
+    if rc != 0 {
+        return Err(StoreError::Unavailable(format!(
+            "cannot read the free space of {}: {}",
+            dir.display(),
+            std::io::Error::last_os_error()
+        )));
+    }
+    // SAFETY: statvfs returned 0, so it filled `stat`.
+    let stat = unsafe { stat.assume_init() };
+    // The field types differ between platforms (u32 on some): widen them all.
+    #[allow(clippy::unnecessary_cast)]
+    let (available, block) = (stat.f_bavail as u64, stat.f_frsize as u64);
+    Ok(available.saturating_mul(block))
 }
 
 impl SqliteBatches {
@@ -37,6 +66,31 @@ impl BatchStorage for SqliteBatches {
         origin: &'a str,
     ) -> Answer<'a, (Frontier, SignedCheckpoint)> {
         Box::pin(log::open(&mut self.conn, signer, origin))
+    }
+
+    fn rebuild_log<'a>(
+        &'a mut self,
+        signer: &'a LogSigner,
+        origin: &'a str,
+        retired_at: &'a str,
+    ) -> Answer<'a, SignedCheckpoint> {
+        Box::pin(log::rebuild(&mut self.conn, signer, origin, retired_at))
+    }
+
+    fn probe(&mut self) -> Answer<'_, ()> {
+        Box::pin(async move {
+            // The write lock, as an append takes it; released at once.
+            self.execute("BEGIN IMMEDIATE").await?;
+            self.execute("ROLLBACK").await?;
+            let free = free_bytes(&self.dir)?;
+            if free < self.min_free_bytes {
+                return Err(StoreError::NoRoom {
+                    free,
+                    required: self.min_free_bytes,
+                });
+            }
+            Ok(())
+        })
     }
 
     fn begin(&mut self) -> Answer<'_, ()> {

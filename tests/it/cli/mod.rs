@@ -417,3 +417,20 @@ fn a_bad_keys_file_stops_the_service_from_starting() {
 }
 
 mod verify;
+
+#[test]
+fn keys_add_makes_an_existing_keys_file_owner_only() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("keys.jsonl");
+    std::fs::write(&file, "").unwrap();
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let out = keys_add(&file, "planner-1", "writer");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mode = std::fs::metadata(&file).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600);
+}

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use decision_trail::domain::merkle::{
-    from_hex, leaf_hash, leaf_input, to_hex, verify_consistency, verify_inclusion, Frontier, Hash,
+    from_hex, leaf_data, leaf_hash, to_hex, verify_consistency, verify_inclusion, Frontier, Hash,
     LogQuery, EMPTY_HASH,
 };
 use serde_json::Value;
@@ -208,17 +208,39 @@ fn negative_cases_do_not_verify() {
     }
 }
 
+/// Attributed leaves (docs/design.md §2), against `tests/data/leaves.json`,
+/// computed by an independent implementation (`tests/data/leaves.py`).
 #[test]
-fn record_leaves_are_the_raw_bytes_of_the_record_hash() {
-    let pinned = "6a2f9597f563d5515cfa69891a51806d0f93bfbe222997d3ba37c365ceee3f1a";
-    let input = leaf_input(pinned).unwrap();
-    assert_eq!(hex::encode(input), pinned);
+fn record_leaves_commit_to_the_hash_and_the_agent() {
+    let v: Value = serde_json::from_str(
+        &std::fs::read_to_string(crate::support::data_file("leaves.json")).unwrap(),
+    )
+    .unwrap();
     let mut f = Frontier::empty();
-    f.append(&input);
-    assert_eq!(
-        f.root(),
-        leaf_hash(&input),
-        "a one-leaf tree's root is its leaf hash"
-    );
-    assert!(leaf_input("6A2F").is_none());
+    let mut roots = HashMap::new();
+    for case in v["leaves"].as_array().unwrap() {
+        let data = leaf_data(
+            case["agent_id"].as_str().unwrap(),
+            case["hash"].as_str().unwrap(),
+        );
+        assert_eq!(
+            String::from_utf8(data.clone()).unwrap(),
+            case["leaf_data"].as_str().unwrap()
+        );
+        assert_eq!(
+            to_hex(&leaf_hash(&data)),
+            case["leaf_hash"].as_str().unwrap()
+        );
+        f.append(&data);
+        roots.insert(f.size(), to_hex(&f.root()));
+    }
+    for r in v["roots"].as_array().unwrap() {
+        assert_eq!(
+            roots[&r["size"].as_u64().unwrap()],
+            r["root"].as_str().unwrap()
+        );
+    }
+    // Another agent, the same record hash: another leaf.
+    let pinned = v["leaves"][0]["hash"].as_str().unwrap();
+    assert_ne!(leaf_data("a1", pinned), leaf_data("a2", pinned));
 }

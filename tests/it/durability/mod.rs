@@ -120,6 +120,8 @@ async fn unreadable_stored_data_is_a_500_problem_that_leaks_nothing() {
         .execute(&mut conn)
         .await
         .unwrap();
+    // ...and puts it back, since the service refuses to start without it.
+    crate::support::restore_trigger(&mut conn, "thoughts_no_update").await;
     conn.close().await.unwrap();
     // Restart, so the record is read from the file, not from the recent-records cache.
     let (path, dir) = app.stop().await;

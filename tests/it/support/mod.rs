@@ -343,11 +343,14 @@ pub fn oracle_root(leaves: &[Vec<u8>]) -> [u8; 32] {
 
 /// The root of the log whose leaves are these records' hashes, hex.
 pub fn oracle_log_root(records_in_log_order: &[Value]) -> String {
-    let leaves: Vec<Vec<u8>> = records_in_log_order
-        .iter()
-        .map(|r| hex::decode(r["hash"].as_str().unwrap()).unwrap())
-        .collect();
+    let leaves: Vec<Vec<u8>> = records_in_log_order.iter().map(oracle_leaf).collect();
     hex::encode(oracle_root(&leaves))
+}
+
+/// A record's leaf data: `{"agent_id","hash"}` as canonical JSON (two string
+/// members; serde_json sorts the keys of its maps and writes no whitespace).
+pub fn oracle_leaf(record: &Value) -> Vec<u8> {
+    serde_json::to_vec(&json!({"agent_id": record["agent_id"], "hash": record["hash"]})).unwrap()
 }
 
 /// The `decision-trail` binary, serving on a loopback port.
@@ -468,4 +471,25 @@ pub async fn others_are_served(app: &TestApp, tag: &str) {
     let r = app.append(&thought("plan", "bystander", "b", tag)).await;
     assert_eq!(r["task_id"], "bystander");
     assert_eq!(app.get("/readyz").await.status(), 200);
+}
+
+/// Puts back a trigger an attacker dropped, as the migrations define it: the
+/// service refuses to start without it, so a careful attacker restores it.
+pub async fn restore_trigger(conn: &mut sqlx::SqliteConnection, name: &str) {
+    let sql = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/migrations/sqlite"))
+        .unwrap()
+        .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
+        .flat_map(|text| {
+            text.split("CREATE TRIGGER ")
+                .skip(1)
+                .map(|t| format!("CREATE TRIGGER {}END;", t.split("END;").next().unwrap()))
+                .collect::<Vec<_>>()
+        })
+        .filter(|t| {
+            t.starts_with(&format!("CREATE TRIGGER {name} "))
+                || t.starts_with(&format!("CREATE TRIGGER {name}\n"))
+        })
+        .last()
+        .unwrap_or_else(|| panic!("no trigger {name} in the migrations"));
+    sqlx::query(&sql).execute(conn).await.unwrap();
 }

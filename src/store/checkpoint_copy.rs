@@ -1,0 +1,117 @@
+//! A copy of every signed checkpoint outside the database (docs/design.md §2):
+//! one JSON line per checkpoint, `{"tree_size","root","note"}`, appended after
+//! each commit, in a file beside the signing key unless configured elsewhere.
+//!
+//! At start the database's newest checkpoint must be consistent with the
+//! file's last one: the same root at the same size, or a consistency proof
+//! from it. So an insider who edits the database file alone (rewriting
+//! history, cutting the log short, emptying the log's tables) is caught even
+//! by a client that kept no state. One who holds the database, this file and
+//! the signing key can forge all three: that needs witnesses (clients or
+//! services that keep checkpoints of their own and demand consistency).
+
+use std::fs::{File, OpenOptions};
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::{SignedCheckpoint, StoreError};
+use crate::domain::checkpoint::open_checkpoint;
+use crate::domain::merkle::{from_hex, to_hex};
+
+/// File name of the copy when none is configured, beside the signing key.
+pub const DEFAULT_FILE: &str = "checkpoints.ndjson";
+
+/// How much of the file's end is read to find its last line.
+const TAIL_BYTES: u64 = 64 * 1024;
+
+#[derive(Serialize, Deserialize)]
+struct Line {
+    tree_size: u64,
+    root: String,
+    note: String,
+}
+
+/// The file, open for appending.
+pub(crate) struct CheckpointCopy {
+    path: PathBuf,
+    file: File,
+}
+
+impl CheckpointCopy {
+    /// Opens (creating if missing) the copy at `path`, and reads its last
+    /// checkpoint, which must be signed by `verifier_key` for `origin`.
+    pub(crate) fn open(
+        path: &Path,
+        verifier_key: &str,
+        origin: &str,
+    ) -> Result<(CheckpointCopy, Option<SignedCheckpoint>), StoreError> {
+        let refuse = |what: String| {
+            StoreError::Config(format!("checkpoint copy {}: {what}", path.display()))
+        };
+        let mut file = OpenOptions::new()
+            .read(true)
+            .append(true)
+            .create(true)
+            .open(path)
+            .map_err(|e| refuse(format!("cannot open: {e}")))?;
+        let len = file
+            .metadata()
+            .map_err(|e| refuse(format!("cannot read: {e}")))?
+            .len();
+        file.seek(SeekFrom::Start(len.saturating_sub(TAIL_BYTES)))
+            .map_err(|e| refuse(format!("cannot read: {e}")))?;
+        let mut tail = String::new();
+        file.read_to_string(&mut tail)
+            .map_err(|e| refuse(format!("cannot read: {e}")))?;
+        let last = match tail.lines().rev().find(|l| !l.trim().is_empty()) {
+            None => None,
+            Some(line) => {
+                let line: Line = serde_json::from_str(line)
+                    .map_err(|e| refuse(format!("its last line is not a checkpoint: {e}")))?;
+                let opened = open_checkpoint(&line.note, verifier_key).map_err(|e| {
+                    refuse(format!(
+                        "its last checkpoint does not verify with the log's key: {e}"
+                    ))
+                })?;
+                let root =
+                    from_hex(&line.root).ok_or_else(|| refuse("a root is not hex".into()))?;
+                if opened.size != line.tree_size || opened.root != root {
+                    return Err(refuse("its last line does not match its own note".into()));
+                }
+                if opened.origin != origin {
+                    return Err(refuse(format!(
+                        "it holds checkpoints of the log `{}`, not of `{origin}`",
+                        opened.origin
+                    )));
+                }
+                Some(SignedCheckpoint {
+                    tree_size: line.tree_size,
+                    root,
+                    note: line.note,
+                })
+            }
+        };
+        let copy = CheckpointCopy {
+            path: path.to_path_buf(),
+            file,
+        };
+        Ok((copy, last))
+    }
+
+    /// Appends a checkpoint. Written after the commit it follows, so the file
+    /// can lag the database (a crash in between) but never lead it.
+    pub(crate) fn append(&mut self, checkpoint: &SignedCheckpoint) -> std::io::Result<()> {
+        let line = serde_json::to_string(&Line {
+            tree_size: checkpoint.tree_size,
+            root: to_hex(&checkpoint.root),
+            note: checkpoint.note.clone(),
+        })?;
+        self.file.write_all(format!("{line}\n").as_bytes())
+    }
+
+    pub(crate) fn path(&self) -> &Path {
+        &self.path
+    }
+}
