@@ -21,6 +21,14 @@ pub fn format_timestamp(at: DateTime<Utc>) -> String {
     at.to_rfc3339_opts(SecondsFormat::Millis, true)
 }
 
+/// A time bound given by a caller (RFC 3339, any offset), in the form the
+/// service writes timestamps, so that it compares with stored ones as text.
+pub fn timestamp_bound(text: &str) -> Result<String, String> {
+    DateTime::parse_from_rfc3339(text)
+        .map(|t| format_timestamp(t.with_timezone(&Utc)))
+        .map_err(|_| format!("must be an RFC 3339 time such as 2026-11-22T05:17:00Z, not `{text}`"))
+}
+
 /// `now`, unless the previous record of the chain is later (a clock stepped
 /// back): then the previous record's timestamp, so a chain never goes backwards.
 pub fn not_before(now: String, previous: &str) -> String {

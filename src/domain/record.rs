@@ -372,6 +372,25 @@ fn identifier_ok(field: &str, value: &str, errors: &mut Vec<FieldError>) -> bool
     }
 }
 
+/// Which records a listing keeps, besides its task (docs/design.md §3); every
+/// condition given must hold.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RecordFilter {
+    pub r#type: Option<RecordType>,
+    pub agent_id: Option<String>,
+    /// Records at or after this instant, written as the service writes
+    /// timestamps (so that stored timestamps compare as text).
+    pub since: Option<String>,
+    /// Records before this instant, likewise.
+    pub until: Option<String>,
+}
+
+impl RecordFilter {
+    pub fn is_empty(&self) -> bool {
+        *self == RecordFilter::default()
+    }
+}
+
 /// A record's id (docs/design.md §1): a UUID version 4 (RFC 9562 §5.4) made
 /// from 16 random bytes, lowercase and hyphenated. The caller brings the
 /// randomness, so this stays pure.

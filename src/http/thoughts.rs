@@ -19,12 +19,14 @@ use super::problem::responses::{
 use super::problem::ApiError;
 use super::AppState;
 use crate::domain::api_keys::Role;
+use crate::domain::chain::timestamp_bound;
 use crate::domain::cursor::CursorKind;
 use crate::domain::idempotency::{fingerprint, key_problem};
 use crate::domain::json::JsonValue;
 use crate::domain::merkle::{to_hex, LogQuery};
+use crate::domain::record::RecordFilter;
 use crate::domain::record::{identifier_problem, new_record_from_json};
-use crate::domain::{FieldError, Record};
+use crate::domain::{FieldError, Record, RecordType, RECORD_TYPES};
 use crate::store::{Appended, IdempotencyClaim, Listing};
 
 /// An append request. Unknown fields are refused: a silently dropped field is
@@ -217,7 +219,7 @@ pub async fn append(
         fingerprint: fingerprint(&draft),
     });
     let Appended { record, replayed } = state.store.append(draft, claim).await?;
-    tracing::info!(id = %record.id, task_id = %record.task_id, seq = record.seq, log_index = record.log_index, replayed, "appended");
+    tracing::debug!(id = %record.id, task_id = %record.task_id, seq = record.seq, log_index = record.log_index, replayed, "appended");
     let location = format!("/thoughts/{}", record.id);
     let mut response = (
         StatusCode::CREATED,
@@ -304,6 +306,17 @@ async fn record_or_404(state: &AppState, id: &str) -> Result<Record, ApiError> {
 pub struct ListThoughtsQuery {
     /// Only this task's chain, in seq order. Without it: every record, in log order.
     task_id: Option<String>,
+    /// Only records of this type.
+    #[param(value_type = Option<RecordTypeSchema>)]
+    r#type: Option<String>,
+    /// Only records by this agent.
+    agent_id: Option<String>,
+    /// Only records at or after this time (RFC 3339, any offset).
+    #[param(format = DateTime)]
+    since: Option<String>,
+    /// Only records before this time (RFC 3339, any offset).
+    #[param(format = DateTime)]
+    until: Option<String>,
     /// Records per page, 1 to 1000.
     #[param(minimum = 1, maximum = 1000, default = 100)]
     limit: Option<u32>,
@@ -331,14 +344,19 @@ pub async fn list(
     let mut errors = Vec::new();
     let params = QueryParams::parse(
         query.as_deref(),
-        &["task_id", "limit", "after"],
+        &[
+            "task_id", "type", "agent_id", "since", "until", "limit", "after",
+        ],
         &mut errors,
     );
     let paging = Paging::read(&params, CursorKind::Records, &mut errors);
     let task_id = params.0.get("task_id");
-    if let Some(problem) = task_id.and_then(|t| identifier_problem(t)) {
-        errors.push(FieldError::new("task_id", problem));
+    for field in ["task_id", "agent_id"] {
+        if let Some(problem) = params.0.get(field).and_then(|v| identifier_problem(v)) {
+            errors.push(FieldError::new(field, problem));
+        }
     }
+    let filter = record_filter(&params, &mut errors);
     ApiError::refuse_any(errors)?;
     let listing = match task_id {
         Some(t) => Listing::Task(t),
@@ -346,7 +364,7 @@ pub async fn list(
     };
     let page = state
         .store
-        .records(listing, paging.after.as_deref(), paging.limit)
+        .records(listing, &filter, paging.after.as_deref(), paging.limit)
         .await?;
     Ok(Json(RecordPage {
         records: page
@@ -356,6 +374,37 @@ pub async fn list(
             .collect::<Result<_, _>>()?,
         next: page.next,
     }))
+}
+
+/// The filters of `GET /thoughts`, each problem named.
+fn record_filter(params: &QueryParams, errors: &mut Vec<FieldError>) -> RecordFilter {
+    let mut filter = RecordFilter {
+        agent_id: params.0.get("agent_id").cloned(),
+        ..RecordFilter::default()
+    };
+    if let Some(t) = params.0.get("type") {
+        match t.parse::<RecordType>() {
+            Ok(t) => filter.r#type = Some(t),
+            Err(_) => errors.push(FieldError::new(
+                "type",
+                format!("must be one of {}", RECORD_TYPES.join(", ")),
+            )),
+        }
+    }
+    for (field, bound) in [("since", &mut filter.since), ("until", &mut filter.until)] {
+        if let Some(text) = params.0.get(field) {
+            match timestamp_bound(text) {
+                Ok(t) => *bound = Some(t),
+                Err(message) => errors.push(FieldError::new(field, message)),
+            }
+        }
+    }
+    if let (Some(since), Some(until)) = (&filter.since, &filter.until) {
+        if since > until {
+            errors.push(FieldError::new("until", "must not be before `since`"));
+        }
+    }
+    filter
 }
 
 /// A record with the proof that it is in the log, and the signed checkpoint the

@@ -15,6 +15,7 @@ use futures_util::stream::BoxStream;
 use super::{IdempotencyClaim, Listing, SignedCheckpoint, StoreError, TaskSummary};
 use crate::domain::checkpoint::LogSigner;
 use crate::domain::merkle::{Frontier, Hash};
+use crate::domain::record::RecordFilter;
 use crate::domain::{ChainHead, Record};
 
 /// What a backend call answers.
@@ -47,11 +48,13 @@ pub(crate) trait Reads: Send + Sync {
     fn record_by_hash<'a>(&'a self, hash: &'a str) -> Answer<'a, Option<Record>>;
     /// The `seq` and `task_id` of the record at `log_index`.
     fn seq_at(&self, log_index: u64) -> Answer<'_, Option<(u64, String)>>;
-    /// Up to `limit` records after position `after` (exclusive): `log_index`
-    /// for the log, `seq` for a task; from the start when None.
+    /// Up to `limit` records that `filter` keeps after position `after`
+    /// (exclusive): `log_index` for the log, `seq` for a task; from the start
+    /// when None.
     fn records<'a>(
         &'a self,
         listing: Listing<'a>,
+        filter: &'a RecordFilter,
         after: Option<u64>,
         limit: u32,
     ) -> Answer<'a, Vec<Record>>;

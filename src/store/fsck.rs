@@ -8,6 +8,7 @@ use super::{sqlite, Listing, StoreConfig, StoreError};
 use crate::domain::audit::LogAudit;
 use crate::domain::checkpoint::open_checkpoint;
 use crate::domain::merkle::stored_leaf_index;
+use crate::domain::record::RecordFilter;
 
 /// Records read per page.
 const PAGE: u32 = 2000;
@@ -54,7 +55,7 @@ pub async fn fsck(
     let mut after = None;
     loop {
         let page = reads
-            .records(Listing::Log, after, PAGE)
+            .records(Listing::Log, &RecordFilter::default(), after, PAGE)
             .await
             .map_err(store_error)?;
         let Some(last_record) = page.last() else {

@@ -49,6 +49,7 @@ use crate::domain::cursor::{self, CursorKind};
 use crate::domain::merkle::{
     leaf_data, leaf_hash, verify_consistency, verify_inclusion, Frontier, Hash, LogQuery,
 };
+use crate::domain::record::RecordFilter;
 use crate::domain::{HashInput, NewRecord, Record};
 use backend::Reads;
 use cache::RecordCache;
@@ -535,11 +536,12 @@ impl Store {
         Ok(records.into_iter().zip(proofs).collect())
     }
 
-    /// A page of records after the cursor `after`, in log order
+    /// A page of the records `filter` keeps, after the cursor `after`, in log order
     /// (`Listing::Log`) or chain order (`Listing::Task`).
     pub async fn records(
         &self,
         listing: Listing<'_>,
+        filter: &RecordFilter,
         after: Option<&str>,
         limit: u32,
     ) -> Result<Page<Record>, StoreError> {
@@ -547,7 +549,10 @@ impl Store {
             None => None,
             Some(token) => Some(self.position(token, listing).await?),
         };
-        let items = self.reads.records(listing, after, limit + 1).await?;
+        let items = self
+            .reads
+            .records(listing, filter, after, limit + 1)
+            .await?;
         Ok(paginate(items, limit, |r| {
             cursor::encode(CursorKind::Records, r.log_index)
         }))

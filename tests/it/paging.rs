@@ -2,7 +2,7 @@
 
 use crate::support::{assert_problem, problem_fields, thought, TestApp};
 use decision_trail::domain::cursor::{self, CursorKind};
-use serde_json::json;
+use serde_json::{json, Value};
 
 #[tokio::test]
 async fn a_cursor_that_was_never_issued_is_refused() {
@@ -116,4 +116,123 @@ async fn tasks_page_in_order_of_first_record() {
     assert_eq!(rest["tasks"].as_array().unwrap().len(), 1);
     assert!(rest["next"].is_null());
     assert_eq!(page["tasks"][1]["length"], 2);
+}
+
+/// Twelve records, a second apart: types cycle plan, analysis, decision;
+/// agents alternate a, b; tasks alternate t, u (so each chain has both agents).
+async fn filtered_log() -> (TestApp, Vec<Value>) {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::Arc;
+    let tick = Arc::new(AtomicU64::new(0));
+    let seams = decision_trail::store::Seams {
+        now: Arc::new(move || {
+            let s = tick.fetch_add(1, Ordering::SeqCst);
+            format!("2026-01-01T00:00:{s:02}.000Z")
+        }),
+        ..Default::default()
+    };
+    let app = TestApp::builder().seams(seams).spawn().await;
+    let mut all = Vec::new();
+    for i in 0..12 {
+        let kind = ["plan", "analysis", "decision"][i % 3];
+        let agent = ["a", "b"][(i / 2) % 2];
+        let task = ["t", "u"][i % 2];
+        all.push(
+            app.append(&thought(kind, task, agent, &i.to_string()))
+                .await,
+        );
+    }
+    (app, all)
+}
+
+async fn contents(app: &TestApp, query: &str) -> Vec<String> {
+    let (status, page) = app.get_json(&format!("/thoughts?{query}")).await;
+    assert_eq!(status, 200, "{query}: {page}");
+    page["records"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["content"].as_str().unwrap().to_string())
+        .collect()
+}
+
+fn expect(all: &[Value], keep: impl Fn(&Value) -> bool) -> Vec<String> {
+    all.iter()
+        .filter(|r| keep(r))
+        .map(|r| r["content"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[tokio::test]
+async fn records_filter_by_type_agent_and_time_and_combine_with_task_and_cursor() {
+    let (app, all) = filtered_log().await;
+    assert_eq!(
+        contents(&app, "type=plan").await,
+        expect(&all, |r| r["type"] == "plan")
+    );
+    assert_eq!(
+        contents(&app, "agent_id=a&type=decision").await,
+        expect(&all, |r| r["agent_id"] == "a" && r["type"] == "decision")
+    );
+    // since is inclusive, until exclusive; any RFC 3339 offset.
+    let window = expect(&all, |r| {
+        let t = r["timestamp"].as_str().unwrap();
+        ("2026-01-01T00:00:03.000Z".."2026-01-01T00:00:07.000Z").contains(&t)
+    });
+    assert_eq!(window.len(), 4);
+    assert_eq!(
+        contents(
+            &app,
+            "since=2026-01-01T00:00:03Z&until=2026-01-01T00:00:07Z"
+        )
+        .await,
+        window
+    );
+    assert_eq!(
+        contents(
+            &app,
+            "since=2026-01-01T01:00:03%2B01:00&until=2026-01-01T01:00:07%2B01:00"
+        )
+        .await,
+        window
+    );
+    assert_eq!(
+        contents(&app, "task_id=u&agent_id=b").await,
+        expect(&all, |r| r["task_id"] == "u" && r["agent_id"] == "b")
+    );
+    // Pages of a filtered listing cover it exactly once.
+    let mut seen = Vec::new();
+    let mut query = "type=analysis&limit=1".to_string();
+    loop {
+        let (_, page) = app.get_json(&format!("/thoughts?{query}")).await;
+        for r in page["records"].as_array().unwrap() {
+            seen.push(r["content"].as_str().unwrap().to_string());
+        }
+        match page["next"].as_str() {
+            Some(next) => query = format!("type=analysis&limit=1&after={next}"),
+            None => break,
+        }
+    }
+    assert_eq!(seen, expect(&all, |r| r["type"] == "analysis"));
+}
+
+#[tokio::test]
+async fn bad_filters_are_all_named() {
+    let (app, _) = filtered_log().await;
+    let p = assert_problem(
+        app.get("/thoughts?type=observation&agent_id=&since=yesterday")
+            .await,
+        400,
+        "invalid_params",
+    )
+    .await;
+    assert_eq!(problem_fields(&p), ["agent_id", "type", "since"]);
+    let p = assert_problem(
+        app.get("/thoughts?since=2026-01-02T00:00:00Z&until=2026-01-01T00:00:00Z")
+            .await,
+        400,
+        "invalid_params",
+    )
+    .await;
+    assert_eq!(problem_fields(&p), ["until"]);
 }

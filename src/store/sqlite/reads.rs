@@ -9,6 +9,7 @@ use sqlx::SqlitePool;
 use super::rows::{self, CheckpointRow, LinkRow, RecordRow, TaskRow, RECORD_COLUMNS};
 use super::{log, map_error, position};
 use crate::domain::merkle::Hash;
+use crate::domain::record::RecordFilter;
 use crate::domain::Record;
 use crate::store::backend::{Answer, Reads, StoredLink};
 use crate::store::{Listing, SignedCheckpoint, StoreError, TaskSummary};
@@ -88,6 +89,7 @@ impl Reads for SqliteReads {
     fn records<'a>(
         &'a self,
         listing: Listing<'a>,
+        filter: &'a RecordFilter,
         after: Option<u64>,
         limit: u32,
     ) -> Answer<'a, Vec<Record>> {
@@ -100,30 +102,42 @@ impl Reads for SqliteReads {
                     None => return Ok(Vec::new()),
                 },
             };
-            let rows: Vec<RecordRow> = match listing {
-                Listing::Log => {
-                    let sql = format!(
-                        "SELECT {RECORD_COLUMNS} FROM thoughts WHERE log_index > ? ORDER BY log_index LIMIT ?"
-                    );
-                    sqlx::query_as(&sql)
-                        .bind(after)
-                        .bind(i64::from(limit))
-                        .fetch_all(&self.pool)
-                        .await
-                }
-                Listing::Task(task_id) => {
-                    let sql = format!(
-                        "SELECT {RECORD_COLUMNS} FROM thoughts WHERE task_id = ? AND seq > ? ORDER BY seq LIMIT ?"
-                    );
-                    sqlx::query_as(&sql)
-                        .bind(task_id)
-                        .bind(after)
-                        .bind(i64::from(limit))
-                        .fetch_all(&self.pool)
-                        .await
+            let (position_column, task) = match listing {
+                Listing::Log => ("log_index", None),
+                Listing::Task(task_id) => ("seq", Some(task_id)),
+            };
+            let mut sql =
+                format!("SELECT {RECORD_COLUMNS} FROM thoughts WHERE {position_column} > ?");
+            for (column, given, op) in [
+                ("task_id", task.is_some(), "="),
+                ("type", filter.r#type.is_some(), "="),
+                ("agent_id", filter.agent_id.is_some(), "="),
+                ("timestamp", filter.since.is_some(), ">="),
+                ("timestamp", filter.until.is_some(), "<"),
+            ] {
+                if given {
+                    sql.push_str(&format!(" AND {column} {op} ?"));
                 }
             }
-            .map_err(map_error)?;
+            sql.push_str(&format!(" ORDER BY {position_column} LIMIT ?"));
+            let mut query = sqlx::query_as::<_, RecordRow>(&sql).bind(after);
+            for value in [
+                task,
+                filter.r#type.map(|t| t.as_str()),
+                filter.agent_id.as_deref(),
+                filter.since.as_deref(),
+                filter.until.as_deref(),
+            ]
+            .into_iter()
+            .flatten()
+            {
+                query = query.bind(value);
+            }
+            let rows = query
+                .bind(i64::from(limit))
+                .fetch_all(&self.pool)
+                .await
+                .map_err(map_error)?;
             rows::records(rows)
         })
     }
