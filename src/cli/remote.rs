@@ -6,7 +6,7 @@
 //! consistency proof from it: a log rewritten or cut short since is caught.
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
@@ -26,24 +26,58 @@ pub struct Accepted {
     pub checkpoint: String,
 }
 
-/// The state file: the last checkpoint accepted, per service URL.
+/// The state file: the last checkpoint accepted from each log, keyed by the
+/// log's identity (its origin; the key it was accepted with is kept and must
+/// not change), not by the URL it was reached at: `localhost` and `127.0.0.1`
+/// are one log.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct State {
-    pub services: BTreeMap<String, Accepted>,
+    #[serde(default)]
+    pub logs: BTreeMap<String, Accepted>,
+    /// The first format, keyed by URL; read, and moved to `logs` on save.
+    #[serde(default, skip_serializing)]
+    services: BTreeMap<String, Accepted>,
 }
 
 impl State {
     pub fn load(path: &Path) -> Result<State, String> {
-        match std::fs::read_to_string(path) {
+        let mut state: State = match std::fs::read_to_string(path) {
             Ok(text) => serde_json::from_str(&text)
-                .map_err(|e| format!("state file {} is unreadable: {e}", path.display())),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(State::default()),
-            Err(e) => Err(format!("cannot read state file {}: {e}", path.display())),
+                .map_err(|e| format!("state file {} is unreadable: {e}", path.display()))?,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => State::default(),
+            Err(e) => return Err(format!("cannot read state file {}: {e}", path.display())),
+        };
+        for (_, accepted) in std::mem::take(&mut state.services) {
+            let origin = accepted
+                .checkpoint
+                .lines()
+                .next()
+                .unwrap_or_default()
+                .to_string();
+            state.logs.entry(origin).or_insert(accepted);
         }
+        Ok(state)
+    }
+
+    /// Where the state is kept unless `--state` says otherwise: the user's
+    /// state directory (`$XDG_STATE_HOME`, else `~/.local/state`).
+    pub fn default_path() -> Result<PathBuf, String> {
+        let base = match std::env::var_os("XDG_STATE_HOME").filter(|v| !v.is_empty()) {
+            Some(dir) => PathBuf::from(dir),
+            None => std::env::var_os("HOME")
+                .filter(|v| !v.is_empty())
+                .map(|home| PathBuf::from(home).join(".local/state"))
+                .ok_or("neither XDG_STATE_HOME nor HOME is set: give --state")?,
+        };
+        Ok(base.join("decision-trail").join("verify.json"))
     }
 
     /// Writes atomically: a crash leaves the old state or the new, never half.
     pub fn save(&self, path: &Path) -> Result<(), String> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        }
         let tmp = path.with_extension("tmp");
         let text = serde_json::to_string_pretty(self).expect("state serializes");
         std::fs::write(&tmp, text + "\n")
@@ -121,29 +155,31 @@ pub async fn verify_service(
         .default_headers(headers)
         .build()
         .map_err(|e| e.to_string())?;
-    let previous = state.services.get(base).cloned();
     let served_key = get_text(&client, &format!("{base}/log/key")).await?;
     let served_key = served_key.trim();
-    let (key, key_source) = match (pinned_key, &previous) {
-        (Some(k), _) => (k.trim().to_string(), "given"),
-        (None, Some(p)) => (p.verifier_key.clone(), "pinned in the state file"),
-        (None, None) => (served_key.to_string(), "served, trusted on first use"),
-    };
+    let key = pinned_key.map_or(served_key, str::trim).to_string();
     if served_key != key {
         return Err(format!(
             "the service's key is `{served_key}`, not the trusted `{key}`: refusing its checkpoints"
         ));
     }
-    if let Some(p) = previous.as_ref().filter(|p| p.verifier_key != key) {
-        return Err(format!(
-            "the key changed since the last run (`{}` then, `{key}` now); \
-             if that is expected, remove this service from the state file",
-            p.verifier_key
-        ));
-    }
     let note = get_text(&client, &format!("{base}/log/checkpoint")).await?;
     let checkpoint =
         open_checkpoint(&note, &key).map_err(|e| format!("the checkpoint does not verify: {e}"))?;
+    // The log is known by its origin, wherever it is reached.
+    let previous = state.logs.get(&checkpoint.origin).cloned();
+    if let Some(p) = previous.as_ref().filter(|p| p.verifier_key != key) {
+        return Err(format!(
+            "the log `{}` was accepted with the key `{}`, and now signs with `{key}`; \
+             if that is expected, remove it from the state file",
+            checkpoint.origin, p.verifier_key
+        ));
+    }
+    let key_source = match (pinned_key, &previous) {
+        (Some(_), _) => "given",
+        (None, Some(_)) => "pinned in the state file",
+        (None, None) => "served, trusted on first use",
+    };
     let consistent_from = match &previous {
         None => None,
         Some(p) => Some(check_consistency(&client, base, p, &checkpoint).await?),
@@ -176,8 +212,8 @@ pub async fn verify_service(
             Some(audit.size() - before)
         }
     };
-    state.services.insert(
-        base.to_string(),
+    state.logs.insert(
+        checkpoint.origin.clone(),
         Accepted {
             verifier_key: key,
             tree_size: checkpoint.size,

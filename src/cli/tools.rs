@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use crate::domain::api_keys::{token_from_bytes, KeyEntry, Role};
 use crate::domain::checkpoint::{is_origin_valid, LogSigner};
-use crate::domain::json;
 use crate::domain::record::{hash_of_json_record, MAX_BODY_DEPTH};
+use crate::domain::{count, json};
 use crate::http;
 use crate::store::{self, api_keys, Store, StoreConfig};
 
@@ -192,9 +192,10 @@ pub(super) fn fsck(database_url: &str, key: Option<&Path>) -> ExitCode {
     match outcome {
         Ok(report) => {
             println!(
-                "ok: {} records in {} tasks: the triggers are in place; every hash, link, seq, \
-                 timestamp and leaf checks; the log is dense; the root of all leaves is the signed root",
-                report.records, report.tasks
+                "ok: {} in {}: the triggers are in place; every hash, link, seq, timestamp and \
+                 leaf checks; the log is dense; the root of all leaves is the signed root",
+                count(report.records, "record"),
+                count(report.tasks as u64, "task")
             );
             match report.signed_by {
                 Some(origin) => println!("ok: the last checkpoint is signed by the log `{origin}`"),
@@ -269,10 +270,10 @@ pub(super) fn rebuild_log(
     match runtime.block_on(Store::rebuild_log(&config, origin)) {
         Ok(checkpoint) => {
             println!(
-                "started a new log `{origin}` of {} records; the old checkpoints are kept in the \
+                "started a new log `{origin}` of {}; the old checkpoints are kept in the \
                  table retired_checkpoints. Clients that pinned the old log will see a new one: \
                  tell them. Start the service with --origin {origin}.",
-                checkpoint.tree_size
+                count(checkpoint.tree_size, "record")
             );
             ExitCode::SUCCESS
         }

@@ -10,6 +10,7 @@ use clap::Args;
 
 use super::remote::{verify_service, State};
 use crate::domain::audit::{audit_export, AuditReport, LogAudit, Trust};
+use crate::domain::count;
 
 #[derive(Args, Debug, Clone)]
 pub struct VerifyArgs {
@@ -39,9 +40,11 @@ pub struct VerifyArgs {
     /// With --url: an API key (any role), for a service that requires one.
     #[arg(long, env = "DECISION_TRAIL_TOKEN", hide_env_values = true)]
     token: Option<String>,
-    /// With --url: the file that keeps the last checkpoint accepted per service.
-    #[arg(long, default_value = "decision-trail-verify.json")]
-    state: PathBuf,
+    /// With --url: the file that keeps the last checkpoint accepted from each
+    /// log. Default: decision-trail/verify.json in $XDG_STATE_HOME, or in
+    /// ~/.local/state.
+    #[arg(long)]
+    state: Option<PathBuf>,
 }
 
 /// The key text, or the contents of the file it names.
@@ -101,8 +104,10 @@ fn verify_file(args: &VerifyArgs) -> Result<Vec<String>, String> {
     let mut lines = vec![describe_chain(&report)];
     match &report.checkpoint {
         Some(cp) => lines.push(format!(
-            "ok: checkpoint `{}` of {} records verifies with the key; {} inclusion proofs lead to its root",
-            cp.origin, cp.size, report.proofs_checked
+            "ok: checkpoint `{}` of {} verifies with the key; {} lead to its root",
+            cp.origin,
+            count(cp.size, "record"),
+            count(report.proofs_checked, "inclusion proof")
         )),
         None => lines.push(
             "note: signature and log inclusion not checked; give --key (GET /log/key) to check them"
@@ -114,9 +119,9 @@ fn verify_file(args: &VerifyArgs) -> Result<Vec<String>, String> {
 
 fn describe_chain(report: &AuditReport) -> String {
     format!(
-        "ok: task `{}`: {} records, every hash, link and seq checks; head {}",
+        "ok: task `{}`: {}, every hash, link, seq and timestamp checks; head {}",
         report.task_id.as_deref().unwrap_or("(none)"),
-        report.length,
+        count(report.length, "record"),
         report.head_hash
     )
 }
@@ -124,7 +129,11 @@ fn describe_chain(report: &AuditReport) -> String {
 fn verify_url(url: &str, args: &VerifyArgs) -> Result<Vec<String>, String> {
     let key = args.key.as_deref().map(read_key).transpose()?;
     let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
-    let mut state = State::load(&args.state)?;
+    let state_path = match &args.state {
+        Some(p) => p.clone(),
+        None => State::default_path()?,
+    };
+    let mut state = State::load(&state_path)?;
     let mut audit = args.task.is_none().then(LogAudit::new);
     let started = Instant::now();
     let mut progress = progress_bar(started);
@@ -139,14 +148,16 @@ fn verify_url(url: &str, args: &VerifyArgs) -> Result<Vec<String>, String> {
                 .as_mut()
                 .map(|a| (a, &mut progress as &mut dyn FnMut(u64, u64))),
         ))?;
-        state.save(&args.state)?;
+        state.save(&state_path)?;
         let cp = &checked.checkpoint;
         println!(
-            "ok: checkpoint `{}` of {} records verifies with the key ({})",
-            cp.origin, cp.size, checked.key_source
+            "ok: checkpoint `{}` of {} verifies with the key ({})",
+            cp.origin,
+            count(cp.size, "record"),
+            checked.key_source
         );
         println!("{}", match checked.consistent_from {
-            Some(from) => format!("ok: consistent with the checkpoint of {from} records accepted before"),
+            Some(from) => format!("ok: consistent with the checkpoint of {} accepted before", count(from, "record")),
             None => "ok: first check of this service; later runs must prove consistency with this checkpoint".into(),
         });
         if let Some(report) = &checked.task {
@@ -158,14 +169,14 @@ fn verify_url(url: &str, args: &VerifyArgs) -> Result<Vec<String>, String> {
         }
         if let (Some(n), Some(a)) = (checked.audited, &audit) {
             println!(
-                "ok: {n} more records audited ({} in all, {} tasks): every hash, link, seq and \
-                 timestamp checks, the log is dense, and the root of all {} leaves is the signed root",
+                "ok: {} audited this run ({} in all, {}): every hash, link, seq and timestamp \
+                 checks, the log is dense, and the root of all their leaves is the signed root",
+                count(n, "record"),
                 a.size(),
-                a.tasks(),
-                a.size()
+                count(a.tasks() as u64, "task"),
             );
         }
-        println!("state saved to {}", args.state.display());
+        println!("state saved to {}", state_path.display());
         let Some(every) = args.watch else {
             return Ok(Vec::new());
         };

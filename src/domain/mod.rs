@@ -29,6 +29,16 @@ pub use chain::ChainHead;
 pub use metadata::Metadata;
 pub use record::{HashInput, NewRecord, Record, RecordType, RECORD_TYPES, ZERO_HASH};
 
+/// `n` and a noun, in the singular for one: "1 record", "3 records".
+pub fn count(n: impl Into<u64>, noun: &str) -> String {
+    let n = n.into();
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 /// One bad field of an input and what is wrong with it. `field` is a path such as
 /// `metadata.a[2]`; the empty string names the whole body.
 #[derive(Debug, Clone, PartialEq, Eq)]

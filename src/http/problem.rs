@@ -132,7 +132,10 @@ impl ApiError {
     pub fn invalid(errors: Vec<FieldError>) -> ApiError {
         let detail = match errors.as_slice() {
             [one] => one.to_string(),
-            many => format!("{} fields are invalid", many.len()),
+            many => format!(
+                "{} are invalid",
+                crate::domain::count(many.len() as u64, "field")
+            ),
         };
         ApiError::InvalidParams { detail, errors }
     }

@@ -4,7 +4,6 @@
 //! whole-log monitor fail, naming the record or the log index.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::Arc;
 
 use decision_trail::store::{Store, StoreConfig};
@@ -12,24 +11,8 @@ use serde_json::Value;
 use sqlx::Connection;
 
 use crate::support::{
-    assert_problem, oracle_hash, problem_fields, restore_trigger, thought, TestApp,
+    assert_problem, oracle_hash, problem_fields, restore_trigger, run_binary, thought, TestApp,
 };
-
-const BIN: &str = env!("CARGO_BIN_EXE_decision-trail");
-
-/// Runs the binary off the async runtime: (success, stdout, stderr).
-async fn run(args: Vec<String>) -> (bool, String, String) {
-    tokio::task::spawn_blocking(move || {
-        let out = Command::new(BIN).args(&args).output().unwrap();
-        (
-            out.status.success(),
-            String::from_utf8(out.stdout).unwrap(),
-            String::from_utf8(out.stderr).unwrap(),
-        )
-    })
-    .await
-    .unwrap()
-}
 
 fn url_of(path: &Path) -> String {
     format!("sqlite://{}", path.display())
@@ -227,11 +210,11 @@ async fn an_edited_agent_id_fails_the_walk_fsck_and_the_monitor() {
         ),
         (false.into(), "not_in_log".into(), victim["id"].clone())
     );
-    let (ok, out, _) = run(vec!["fsck".into(), url_of(&path)]).await;
+    let (ok, out, _) = run_binary(vec!["fsck".into(), url_of(&path)]).await;
     assert!(!ok);
     assert!(out.contains("log_index 2"), "{out}");
     let state = path.with_extension("state.json");
-    let (ok, _, err) = run(vec![
+    let (ok, _, err) = run_binary(vec![
         "verify".into(),
         "--url".into(),
         format!("http://{}", app.addr),
@@ -346,18 +329,18 @@ async fn the_monitor_starts_from_an_empty_log_and_audits_what_is_new() {
         "--state".into(),
         state,
     ];
-    let (ok, out, err) = run(args.clone()).await;
+    let (ok, out, err) = run_binary(args.clone()).await;
     assert!(ok, "{err}");
     assert!(out.contains("of 0 records"), "{out}");
     records(&app, &["t", "u"], 5).await;
-    let (ok, out, err) = run(args).await;
+    let (ok, out, err) = run_binary(args).await;
     assert!(ok, "{err}");
     assert!(
         out.contains("consistent with the checkpoint of 0 records"),
         "{out}"
     );
     assert!(
-        out.contains("10 more records audited (10 in all, 2 tasks)"),
+        out.contains("10 records audited this run (10 in all, 2 tasks)"),
         "{out}"
     );
 }
@@ -480,10 +463,10 @@ async fn a_first_format_log_starts_a_new_log_only_by_rebuild() {
             origin.into(),
         ]
     };
-    let (ok, _, err) = run(rebuild("localhost/decision-trail")).await;
+    let (ok, _, err) = run_binary(rebuild("localhost/decision-trail")).await;
     assert!(!ok);
     assert!(err.contains("needs a new origin"), "{err}");
-    let (ok, out, err) = run(rebuild("example.com/trail-2")).await;
+    let (ok, out, err) = run_binary(rebuild("example.com/trail-2")).await;
     assert!(ok, "{err}");
     assert!(
         out.contains("new log `example.com/trail-2` of 4 records"),
@@ -512,7 +495,7 @@ async fn a_first_format_log_starts_a_new_log_only_by_rebuild() {
         .await
         .unwrap();
     assert!(retired >= 2, "{retired}");
-    let (ok, out, _) = run(vec!["fsck".into(), url_of(&path)]).await;
+    let (ok, out, _) = run_binary(vec!["fsck".into(), url_of(&path)]).await;
     assert!(ok, "{out}");
     assert!(out.contains("ok: 4 records in 2 tasks"), "{out}");
     assert!(

@@ -2,25 +2,8 @@
 //! checks passes, and every kind of tampering fails, naming what broke and where.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-use crate::support::{thought, TestApp};
-
-const BIN: &str = env!("CARGO_BIN_EXE_decision-trail");
-
-/// Runs the binary off the async runtime: (success, stdout, stderr).
-async fn run(args: Vec<String>) -> (bool, String, String) {
-    tokio::task::spawn_blocking(move || {
-        let out = Command::new(BIN).args(&args).output().unwrap();
-        (
-            out.status.success(),
-            String::from_utf8(out.stdout).unwrap(),
-            String::from_utf8(out.stderr).unwrap(),
-        )
-    })
-    .await
-    .unwrap()
-}
+use crate::support::{run_binary, thought, TestApp};
 
 fn s(p: &Path) -> String {
     p.display().to_string()
@@ -54,7 +37,7 @@ async fn save(app: &TestApp, dir: &Path, name: &str, path: &str) -> PathBuf {
 async fn an_intact_export_verifies_offline_with_and_without_the_key() {
     let (app, dir) = service().await;
     let export = save(&app, dir.path(), "a.ndjson", "/tasks/task-a/export").await;
-    let (ok, out, err) = run(vec!["verify".into(), s(&export)]).await;
+    let (ok, out, err) = run_binary(vec!["verify".into(), s(&export)]).await;
     assert!(ok, "{err}");
     assert!(out.contains("ok: task `task-a`: 8 records"), "{out}");
     assert!(
@@ -63,7 +46,8 @@ async fn an_intact_export_verifies_offline_with_and_without_the_key() {
     );
 
     let key = save(&app, dir.path(), "key.txt", "/log/key").await;
-    let (ok, out, err) = run(vec!["verify".into(), s(&export), "--key".into(), s(&key)]).await;
+    let (ok, out, err) =
+        run_binary(vec!["verify".into(), s(&export), "--key".into(), s(&key)]).await;
     assert!(ok, "{err}");
     assert!(
         out.contains("of 16 records verifies with the key; 8 inclusion proofs"),
@@ -73,7 +57,7 @@ async fn an_intact_export_verifies_offline_with_and_without_the_key() {
     // The checkpoint fetched separately, and the key given as text.
     let checkpoint = save(&app, dir.path(), "cp.txt", "/log/checkpoint").await;
     let key_text = std::fs::read_to_string(&key).unwrap().trim().to_string();
-    let (ok, _, err) = run(vec![
+    let (ok, _, err) = run_binary(vec![
         "verify".into(),
         s(&export),
         "--checkpoint".into(),
@@ -91,7 +75,7 @@ async fn a_checkpoint_of_another_size_says_how_to_export_for_it() {
     let old = save(&app, dir.path(), "cp10.txt", "/log/checkpoint?tree_size=10").await;
     let export = save(&app, dir.path(), "a.ndjson", "/tasks/task-a/export").await;
     let key = save(&app, dir.path(), "key.txt", "/log/key").await;
-    let (ok, _, err) = run(vec![
+    let (ok, _, err) = run_binary(vec![
         "verify".into(),
         s(&export),
         "--checkpoint".into(),
@@ -109,7 +93,7 @@ async fn a_checkpoint_of_another_size_says_how_to_export_for_it() {
         "/tasks/task-a/export?tree_size=10",
     )
     .await;
-    let (ok, out, err) = run(vec![
+    let (ok, out, err) = run_binary(vec![
         "verify".into(),
         s(&matching),
         "--checkpoint".into(),
@@ -148,7 +132,7 @@ async fn tampered_exports_fail_naming_the_line_and_the_break() {
     let key = save(&app, dir.path(), "key.txt", "/log/key").await;
     let check = |file: PathBuf| {
         let key = key.clone();
-        async move { run(vec!["verify".into(), s(&file), "--key".into(), s(&key)]).await }
+        async move { run_binary(vec!["verify".into(), s(&file), "--key".into(), s(&key)]).await }
     };
 
     // Line 4 is record seq 2 (line 1 is the header).
@@ -183,7 +167,7 @@ async fn tampered_exports_fail_naming_the_line_and_the_break() {
     // A signature that is not the log's.
     let other = TestApp::spawn().await;
     let other_key = save(&other, dir.path(), "other.txt", "/log/key").await;
-    let (ok, _, err) = run(vec![
+    let (ok, _, err) = run_binary(vec![
         "verify".into(),
         s(&export),
         "--key".into(),
@@ -223,7 +207,7 @@ async fn a_live_service_is_checked_and_its_growth_proven_consistent() {
         }
         a
     };
-    let (ok, out, err) = run(args(true)).await;
+    let (ok, out, err) = run_binary(args(true)).await;
     assert!(ok, "{err}");
     assert!(
         out.contains("of 16 records") && out.contains("trusted on first use"),
@@ -235,13 +219,13 @@ async fn a_live_service_is_checked_and_its_growth_proven_consistent() {
     );
     let saved: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&state).unwrap()).unwrap();
-    assert_eq!(saved["services"][&url]["tree_size"], 16);
+    assert_eq!(saved["logs"]["localhost/decision-trail"]["tree_size"], 16);
 
     for i in 0..5 {
         app.append(&thought("plan", "task-b", "agent", &format!("more {i}")))
             .await;
     }
-    let (ok, out, err) = run(args(false)).await;
+    let (ok, out, err) = run_binary(args(false)).await;
     assert!(ok, "{err}");
     assert!(
         out.contains("of 21 records") && out.contains("pinned in the state file"),
@@ -251,7 +235,7 @@ async fn a_live_service_is_checked_and_its_growth_proven_consistent() {
         out.contains("consistent with the checkpoint of 16 records"),
         "{out}"
     );
-    let (ok, out, _) = run(args(true)).await;
+    let (ok, out, _) = run_binary(args(true)).await;
     assert!(ok && out.contains("13 records"), "{out}");
 }
 
@@ -262,7 +246,7 @@ async fn a_rebuilt_or_truncated_log_is_caught_by_the_state_file() {
     let (app, dir) = service().await;
     let state = dir.path().join("state.json");
     let url = format!("http://{}", app.addr);
-    let (ok, _, err) = run(vec![
+    let (ok, _, err) = run_binary(vec![
         "verify".into(),
         "--url".into(),
         url.clone(),
@@ -295,15 +279,12 @@ async fn a_rebuilt_or_truncated_log_is_caught_by_the_state_file() {
                 ))
                 .await;
         }
-        // Point the accepted state at the forged service's address.
-        let mut saved: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(&state).unwrap()).unwrap();
-        let accepted = saved["services"][&url].clone();
+        // The state is kept per log (origin and key), wherever the log is
+        // reached: the forged service, at another address, is held to it.
         let forged_url = format!("http://{}", forged.addr);
-        saved["services"] = serde_json::json!({ forged_url.clone(): accepted });
         let forged_state = dir.path().join(format!("forged-{records}.json"));
-        std::fs::write(&forged_state, saved.to_string()).unwrap();
-        let (ok, _, err) = run(vec![
+        std::fs::copy(&state, &forged_state).unwrap();
+        let (ok, _, err) = run_binary(vec![
             "verify".into(),
             "--url".into(),
             forged_url,
@@ -316,13 +297,7 @@ async fn a_rebuilt_or_truncated_log_is_caught_by_the_state_file() {
         let after: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(&forged_state).unwrap()).unwrap();
         assert_eq!(
-            after["services"]
-                .as_object()
-                .unwrap()
-                .values()
-                .next()
-                .unwrap()["tree_size"],
-            16,
+            after["logs"]["localhost/decision-trail"]["tree_size"], 16,
             "a failed run keeps the accepted state"
         );
     }
@@ -333,7 +308,7 @@ async fn a_key_that_differs_from_the_pinned_one_is_refused() {
     let (app, dir) = service().await;
     let other = TestApp::spawn().await;
     let other_key = body(&other, "/log/key").await;
-    let (ok, _, err) = run(vec![
+    let (ok, _, err) = run_binary(vec![
         "verify".into(),
         "--url".into(),
         format!("http://{}", app.addr),
@@ -345,7 +320,7 @@ async fn a_key_that_differs_from_the_pinned_one_is_refused() {
     .await;
     assert!(!ok);
     assert!(err.contains("not the trusted"), "{err}");
-    let (ok, _, err) = run(vec![
+    let (ok, _, err) = run_binary(vec![
         "verify".into(),
         "--url".into(),
         "https://example.invalid".into(),
@@ -375,12 +350,51 @@ async fn a_service_with_keys_is_checked_with_a_token() {
         "--state".into(),
         state,
     ];
-    let (ok, _, err) = run(base.clone()).await;
+    let (ok, _, err) = run_binary(base.clone()).await;
     assert!(!ok);
     assert!(err.contains("401"), "{err}");
     let mut with_token = base.clone();
     with_token.extend(["--token".to_string(), token.clone()]);
-    let (ok, out, err) = run(with_token).await;
+    let (ok, out, err) = run_binary(with_token).await;
     assert!(ok, "{err}");
     assert!(out.contains("of 0 records"), "{out}");
+}
+
+/// The state lives in the user's state directory by default, and is kept per
+/// log, not per URL: `localhost` and `127.0.0.1` are the same log.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_state_is_per_log_in_the_user_state_directory() {
+    let (app, dir) = service().await;
+    let run_in = |url: String| {
+        let home = dir.path().to_path_buf();
+        tokio::task::spawn_blocking(move || {
+            let out = std::process::Command::new(crate::support::BIN)
+                .args(["verify", "--url", &url, "--task", "task-a"])
+                .env("XDG_STATE_HOME", &home)
+                .output()
+                .unwrap();
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            String::from_utf8(out.stdout).unwrap()
+        })
+    };
+    let port = app.addr.port();
+    let first = run_in(format!("http://127.0.0.1:{port}")).await.unwrap();
+    assert!(first.contains("first check"), "{first}");
+    let state = dir.path().join("decision-trail").join("verify.json");
+    assert!(first.contains(&state.display().to_string()), "{first}");
+    app.append(&thought("plan", "task-a", "agent", "more"))
+        .await;
+    let second = run_in(format!("http://localhost:{port}")).await.unwrap();
+    assert!(
+        second.contains("consistent with the checkpoint of 16 records accepted before"),
+        "{second}"
+    );
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&state).unwrap()).unwrap();
+    assert_eq!(saved["logs"].as_object().unwrap().len(), 1);
+    assert_eq!(saved["logs"]["localhost/decision-trail"]["tree_size"], 17);
 }

@@ -493,3 +493,23 @@ pub async fn restore_trigger(conn: &mut sqlx::SqliteConnection, name: &str) {
         .unwrap_or_else(|| panic!("no trigger {name} in the migrations"));
     sqlx::query(&sql).execute(conn).await.unwrap();
 }
+
+/// The `decision-trail` binary this test run built.
+pub const BIN: &str = env!("CARGO_BIN_EXE_decision-trail");
+
+/// Runs the binary off the async runtime: (success, stdout, stderr).
+pub async fn run_binary(args: Vec<String>) -> (bool, String, String) {
+    tokio::task::spawn_blocking(move || {
+        let out = std::process::Command::new(BIN)
+            .args(&args)
+            .output()
+            .unwrap();
+        (
+            out.status.success(),
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    })
+    .await
+    .unwrap()
+}
