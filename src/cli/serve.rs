@@ -80,10 +80,12 @@ pub struct ServeArgs {
     /// Open connections; past it new connections wait to be accepted.
     #[arg(long, env = "DECISION_TRAIL_MAX_CONNECTIONS", default_value_t = DEFAULT_MAX_CONNECTIONS)]
     pub max_connections: usize,
-    /// Requests per second per API key (per client address when open), refilled
-    /// continuously; 0 turns the rate limit off.
-    #[arg(long, env = "DECISION_TRAIL_RATE_LIMIT", default_value_t = DEFAULT_RATE.per_second)]
-    pub rate_limit: f64,
+    /// Requests per second per API key agent, refilled continuously (100 when
+    /// keys are configured), or per client address when the service is open
+    /// (no limit unless set: agents on one host share an address); 0 turns the
+    /// rate limit off.
+    #[arg(long, env = "DECISION_TRAIL_RATE_LIMIT")]
+    pub rate_limit: Option<f64>,
     /// Requests a key (or address) may make at once above the rate.
     #[arg(long, env = "DECISION_TRAIL_RATE_BURST", default_value_t = DEFAULT_RATE.burst)]
     pub rate_burst: u32,
@@ -130,6 +132,39 @@ pub(super) fn serve(args: ServeArgs) -> ExitCode {
     }
 }
 
+/// The rate limit `serve` runs with, said in the log: per API key with keys
+/// (100/s unless set), per address when open only when `--rate-limit` is set.
+fn rate_limit(args: &ServeArgs, keys: bool) -> Option<Rate> {
+    let per_second = match args.rate_limit {
+        Some(r) => r,
+        None if keys => DEFAULT_RATE.per_second,
+        None => 0.0,
+    };
+    let rate = (per_second > 0.0).then_some(Rate {
+        per_second,
+        burst: args.rate_burst,
+    });
+    let per = if keys {
+        "API key agent"
+    } else {
+        "client address"
+    };
+    match (&rate, args.rate_limit) {
+        (Some(r), _) => {
+            tracing::info!(
+                per_second = r.per_second,
+                burst = r.burst,
+                "rate limit per {per}"
+            )
+        }
+        (None, Some(_)) => tracing::info!("no rate limit (--rate-limit 0)"),
+        (None, None) => tracing::info!(
+            "no rate limit: the service is open; --rate-limit N limits each client address"
+        ),
+    }
+    rate
+}
+
 async fn run_server(args: ServeArgs) -> Result<(), String> {
     let config = StoreConfig {
         database_url: args.database_url.clone(),
@@ -157,6 +192,7 @@ async fn run_server(args: ServeArgs) -> Result<(), String> {
             None
         }
     };
+    let rate = rate_limit(&args, keys.is_some());
     let store = Store::open(&config).await.map_err(|e| e.to_string())?;
     let listener = tokio::net::TcpListener::bind(&args.listen)
         .await
@@ -179,10 +215,7 @@ async fn run_server(args: ServeArgs) -> Result<(), String> {
         request_timeout: args.request_timeout,
         max_in_flight: args.max_in_flight,
         max_connections: args.max_connections,
-        rate: (args.rate_limit > 0.0).then_some(Rate {
-            per_second: args.rate_limit,
-            burst: args.rate_burst,
-        }),
+        rate,
     };
     let state = AppState::new(Arc::new(store), limits, keys);
     http::serve(listener, state, shutdown)

@@ -120,6 +120,26 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     api
 }
 
+/// The document as a service serves it. Without API keys there is nothing to
+/// authorize: the bearer scheme, the operations' security requirements and
+/// their 401 answers are left out, so Swagger UI shows no padlocks. The
+/// committed `openapi/openapi.json` is the full document.
+pub(crate) fn served(keys_configured: bool) -> utoipa::openapi::OpenApi {
+    let mut api = openapi();
+    if !keys_configured {
+        if let Some(components) = api.components.as_mut() {
+            components.security_schemes.clear();
+        }
+        for item in api.paths.paths.values_mut() {
+            for op in [&mut item.get, &mut item.post].into_iter().flatten() {
+                op.security = None;
+                op.responses.responses.remove("401");
+            }
+        }
+    }
+    api
+}
+
 /// A string schema whose values are `values`, for enums the domain defines.
 fn string_enum(description: &str, values: impl IntoIterator<Item = &'static str>) -> RefOr<Schema> {
     ObjectBuilder::new()

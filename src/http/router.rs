@@ -1,15 +1,16 @@
 //! The one route table, and the application around it: docs, problem
 //! fallbacks, the guard, request ids and request spans.
 
-use axum::extract::Request;
+use std::time::Duration;
+
+use axum::extract::{MatchedPath, Request};
 use axum::http::{HeaderName, Method, Uri};
 use axum::response::IntoResponse;
 use axum::Router;
 use tower::ServiceBuilder;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
-use tower_http::trace::{DefaultOnResponse, TraceLayer};
-use tracing::Level;
+use tower_http::trace::TraceLayer;
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -39,7 +40,7 @@ pub(crate) fn routes() -> OpenApiRouter<AppState> {
 /// The whole application: routes, docs, problem fallbacks, request ids, tracing.
 pub fn app(state: AppState) -> Router {
     let router = routes().with_state(state.clone()).split_for_parts().0;
-    let api = openapi::openapi();
+    let api = openapi::served(state.guards.keys.is_some());
     let request_id = HeaderName::from_static("x-request-id");
     router
         .merge(SwaggerUi::new("/docs").url("/openapi.json", api))
@@ -57,14 +58,19 @@ pub fn app(state: AppState) -> Router {
                                 .get("x-request-id")
                                 .and_then(|v| v.to_str().ok())
                                 .unwrap_or("-");
+                            let route = req
+                                .extensions()
+                                .get::<MatchedPath>()
+                                .map_or("-", MatchedPath::as_str);
                             tracing::info_span!(
                                 "request",
                                 method = %req.method(),
+                                route = %route,
                                 path = %req.uri().path(),
                                 request_id = %id
                             )
                         })
-                        .on_response(DefaultOnResponse::new().level(Level::INFO)),
+                        .on_response(log_response),
                 )
                 .layer(PropagateRequestIdLayer::new(request_id))
                 .layer(CatchPanicLayer::custom(
@@ -73,6 +79,19 @@ pub fn app(state: AppState) -> Router {
                     },
                 )),
         )
+}
+
+/// One line per answered request: at DEBUG when it succeeded, at INFO when it
+/// is a problem (4xx, 5xx), so a load test does not flood the log at the
+/// default level (`RUST_LOG=decision_trail=debug` shows every request).
+fn log_response<B>(response: &axum::http::Response<B>, latency: Duration, _: &tracing::Span) {
+    let status = response.status().as_u16();
+    let latency_ms = latency.as_secs_f64() * 1000.0;
+    if status >= 400 {
+        tracing::info!(status, latency_ms, "answered");
+    } else {
+        tracing::debug!(status, latency_ms, "answered");
+    }
 }
 
 async fn unknown_route(uri: Uri) -> ApiError {

@@ -115,12 +115,24 @@ impl Writer {
             .try_acquire_many_owned(u32::try_from(size).unwrap_or(u32::MAX))
             .map_err(|_| StoreError::Busy("the append queue is full".into()))?;
         let (reply, answer) = oneshot::channel();
-        let job = Job::Append(Box::new(Pending {
-            draft,
-            claim,
-            reply,
-            _permit: permit,
-        }));
+        self.ask(
+            Job::Append(Box::new(Pending {
+                draft,
+                claim,
+                reply,
+                _permit: permit,
+            })),
+            answer,
+        )
+        .await
+    }
+
+    /// Queues `job` without waiting for room, then waits for its answer.
+    async fn ask<T>(
+        &self,
+        job: Job,
+        answer: oneshot::Receiver<Result<T, StoreError>>,
+    ) -> Result<T, StoreError> {
         self.jobs.try_send(job).map_err(|e| match e {
             mpsc::error::TrySendError::Full(_) => {
                 StoreError::Busy("the append queue is full".into())
@@ -147,17 +159,7 @@ impl Writer {
     /// writer itself, behind the appends already queued.
     pub(crate) async fn probe(&self) -> Result<(), StoreError> {
         let (reply, answer) = oneshot::channel();
-        self.jobs.try_send(Job::Probe(reply)).map_err(|e| match e {
-            mpsc::error::TrySendError::Full(_) => {
-                StoreError::Busy("the append queue is full".into())
-            }
-            mpsc::error::TrySendError::Closed(_) => {
-                StoreError::Unavailable("the writer has stopped".into())
-            }
-        })?;
-        answer
-            .await
-            .map_err(|_| StoreError::Unavailable("the writer stopped before answering".into()))?
+        self.ask(Job::Probe(reply), answer).await
     }
 }
 

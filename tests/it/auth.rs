@@ -94,3 +94,25 @@ async fn without_keys_agent_id_is_required_as_before() {
     let p = assert_problem(r, 400, "invalid_params").await;
     assert_eq!(problem_fields(&p), vec!["agent_id"]);
 }
+
+/// Swagger UI shows the bearer scheme (and its padlocks) only where a key is
+/// needed: the served document has it with keys, not without.
+#[tokio::test]
+async fn the_served_document_has_the_key_scheme_only_with_keys() {
+    let open = TestApp::spawn().await;
+    let (_, doc) = open.get_json("/openapi.json").await;
+    assert!(doc["components"].get("securitySchemes").is_none(), "{doc}");
+    let post = &doc["paths"]["/thoughts"]["post"];
+    assert!(post.get("security").is_none());
+    assert!(post["responses"].get("401").is_none());
+    assert!(post["responses"].get("429").is_some());
+    let keyed = TestApp::builder().keys(ring()).spawn().await;
+    let (_, doc) = keyed.get_json("/openapi.json").await;
+    assert_eq!(
+        doc["components"]["securitySchemes"]["api_key"]["scheme"],
+        "bearer"
+    );
+    let post = &doc["paths"]["/thoughts"]["post"];
+    assert!(post.get("security").is_some());
+    assert!(post["responses"].get("401").is_some());
+}
