@@ -11,7 +11,8 @@
 //! - [`http`]: the axum application: one route table, handlers next to their
 //!   types, RFC 9457 problems, the OpenAPI document, the accept loop.
 //! - [`cli`]: the binary's commands: `serve` (the default), `verify` with its
-//!   HTTP client, `keys`, `openapi`, `hash`, `healthcheck`.
+//!   HTTP client, `fsck`, `log rebuild`, `keys`, `openapi`, `hash`,
+//!   `healthcheck`.
 //!
 //! Imports point one way, `cli` → `http` → `store` → `domain`; nothing points
 //! back up (docs/design.md §5).

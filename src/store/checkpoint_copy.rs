@@ -16,9 +16,10 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use super::backend::Reads;
 use super::{SignedCheckpoint, StoreError};
 use crate::domain::checkpoint::open_checkpoint;
-use crate::domain::merkle::{from_hex, to_hex};
+use crate::domain::merkle::{from_hex, to_hex, verify_consistency, LogQuery};
 
 /// File name of the copy when none is configured, beside the signing key.
 pub const DEFAULT_FILE: &str = "checkpoints.ndjson";
@@ -114,4 +115,62 @@ impl CheckpointCopy {
     pub(crate) fn path(&self) -> &Path {
         &self.path
     }
+}
+
+/// Checks the database's newest checkpoint against the copy's last one (it
+/// must be the same, or a consistency proof must lead from it), then brings
+/// the copy up to date.
+pub(super) async fn check_copy(
+    path: &std::path::Path,
+    latest: &SignedCheckpoint,
+    reads: &dyn Reads,
+    verifier_key: &str,
+    origin: &str,
+) -> Result<CheckpointCopy, StoreError> {
+    let (mut copy, last) = CheckpointCopy::open(path, verifier_key, origin)?;
+    let refuse = |what: String| {
+        StoreError::Config(format!(
+            "the database's log disagrees with the checkpoint copy {}: {what}; refusing to start \
+             (the database was altered, or replaced by an older one)",
+            path.display()
+        ))
+    };
+    match &last {
+        None => tracing::info!(path = %path.display(), "starting the checkpoint copy"),
+        Some(c) if c.tree_size > latest.tree_size => {
+            return Err(refuse(format!(
+                "the copy has a checkpoint of {} records, the database only {}",
+                c.tree_size, latest.tree_size
+            )))
+        }
+        Some(c) if c.tree_size == latest.tree_size => {
+            if c.root != latest.root {
+                return Err(refuse(format!(
+                    "two different roots were signed for size {}",
+                    c.tree_size
+                )));
+            }
+        }
+        Some(c) if c.tree_size > 0 => {
+            let query = LogQuery::Consistency {
+                first: c.tree_size,
+                second: latest.tree_size,
+            };
+            let known = reads.log_hashes(&query.indexes()).await?;
+            let proof = query.answer(&known).map_err(|e| refuse(e.to_string()))?;
+            if !verify_consistency(&proof, c.tree_size, c.root, latest.tree_size, latest.root) {
+                return Err(refuse(format!(
+                    "the log of {} records does not extend the copy's log of {}",
+                    latest.tree_size, c.tree_size
+                )));
+            }
+        }
+        Some(_) => {}
+    }
+    if last.as_ref().map(|c| c.tree_size) != Some(latest.tree_size) {
+        copy.append(latest).map_err(|e| {
+            StoreError::Unavailable(format!("cannot write {}: {e}", path.display()))
+        })?;
+    }
+    Ok(copy)
 }

@@ -7,6 +7,9 @@
 //! - [`backend`]: the two traits a backend implements, one for reads and one for
 //!   the writer's transactions.
 //! - `sqlite/`: the embedded backend. The HTTP layer never names a backend.
+//! - `config`: what a store is opened with; `walk`: a task's chain checked as
+//!   stored; `checkpoint_copy`: the checkpoints kept outside the database;
+//!   `fsck`: the offline check of a whole database.
 //! - `cache`, `signing`, `api_keys`: recent records, the log's signing-key
 //!   file, the API-key file.
 //!
@@ -27,157 +30,34 @@ pub(crate) mod api_keys;
 pub(crate) mod backend;
 mod cache;
 pub mod checkpoint_copy;
+mod config;
 mod fsck;
-
-pub use fsck::{fsck, FsckReport};
 pub(crate) mod signing;
 mod sqlite;
+mod walk;
 pub(crate) mod writer;
 
-use std::fmt;
-use std::path::PathBuf;
-use std::str::FromStr;
+pub use config::{
+    Seams, StoreConfig, Synchronous, DEFAULT_DATABASE_URL, DEFAULT_IDEMPOTENCY_TTL,
+    DEFAULT_MIN_FREE_BYTES, DEFAULT_ORIGIN, DEFAULT_QUEUE_BYTES, DEFAULT_QUEUE_CAPACITY,
+};
+pub use fsck::{fsck, FsckReport};
+
 use std::sync::Arc;
-use std::time::Duration;
 
 use chrono::Utc;
 use tokio::sync::watch;
 
-use crate::domain::chain::{format_timestamp, BreakReason, ChainBreak, ChainWalk};
+use crate::domain::chain::{format_timestamp, ChainBreak};
 use crate::domain::checkpoint::LogSigner;
 use crate::domain::cursor::{self, CursorKind};
-use crate::domain::merkle::{
-    leaf_data, leaf_hash, verify_consistency, verify_inclusion, Frontier, Hash, LogQuery,
-};
+use crate::domain::merkle::{Frontier, Hash, LogQuery};
 use crate::domain::record::RecordFilter;
-use crate::domain::{HashInput, NewRecord, Record};
+use crate::domain::{NewRecord, Record};
 use backend::Reads;
 use cache::RecordCache;
-use checkpoint_copy::CheckpointCopy;
-use futures_util::TryStreamExt;
+use checkpoint_copy::{check_copy, CheckpointCopy};
 use writer::Writer;
-
-/// Default database: a file under `./data`, created if missing.
-pub const DEFAULT_DATABASE_URL: &str = "sqlite://./data/decision-trail.db";
-
-/// Default checkpoint origin (and name of a generated signing key). C2SP
-/// recommends a schema-less URL that names the log.
-pub const DEFAULT_ORIGIN: &str = "localhost/decision-trail";
-
-/// SQLite's `synchronous` setting. FULL (the default) makes every acknowledged
-/// record survive power loss; NORMAL can lose the last commits on power loss (not
-/// on a process crash) in exchange for fewer fsyncs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Synchronous {
-    #[default]
-    Full,
-    Normal,
-    Extra,
-}
-
-impl FromStr for Synchronous {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.to_ascii_lowercase().as_str() {
-            "full" => Ok(Synchronous::Full),
-            "normal" => Ok(Synchronous::Normal),
-            "extra" => Ok(Synchronous::Extra),
-            _ => Err(format!(
-                "`{s}` is not a durable synchronous mode; use full (default), extra or normal"
-            )),
-        }
-    }
-}
-
-impl fmt::Display for Synchronous {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Synchronous::Full => "full",
-            Synchronous::Normal => "normal",
-            Synchronous::Extra => "extra",
-        })
-    }
-}
-
-#[derive(Debug, Clone)]
-pub struct StoreConfig {
-    pub database_url: String,
-    pub synchronous: Synchronous,
-    /// Read connections; reads never share the writer's connection.
-    pub read_connections: u32,
-    /// The signing key file; None: `log-signing.key` beside the database,
-    /// generated on first start.
-    pub signing_key: Option<PathBuf>,
-    /// First line of every checkpoint: the log's name.
-    pub origin: String,
-    /// Appends that may wait for the writer; past it, appends are refused (503).
-    pub queue_capacity: usize,
-    /// Bytes of appends that may wait for the writer; past it, likewise.
-    pub queue_bytes: usize,
-    /// How long an `Idempotency-Key` is remembered after its append.
-    pub idempotency_ttl: Duration,
-    /// The copy of every signed checkpoint outside the database; None:
-    /// `checkpoints.ndjson` beside the signing key.
-    pub checkpoint_copy: Option<PathBuf>,
-    /// Free bytes the database's disk must have for the service to be ready.
-    pub min_free_bytes: u64,
-}
-
-/// Default free space for readiness: room for a full queue of appends (64
-/// MiB) and the log's pages.
-pub const DEFAULT_MIN_FREE_BYTES: u64 = 128 * 1024 * 1024;
-
-/// Default bound of the append queue, in appends.
-pub const DEFAULT_QUEUE_CAPACITY: usize = 4096;
-/// Default bound of the append queue, in bytes.
-pub const DEFAULT_QUEUE_BYTES: usize = 64 * 1024 * 1024;
-/// Default time an `Idempotency-Key` is remembered: 24 hours.
-pub const DEFAULT_IDEMPOTENCY_TTL: Duration = Duration::from_secs(24 * 60 * 60);
-
-impl Default for StoreConfig {
-    fn default() -> Self {
-        StoreConfig {
-            database_url: DEFAULT_DATABASE_URL.to_string(),
-            synchronous: Synchronous::Full,
-            read_connections: 8,
-            signing_key: None,
-            origin: DEFAULT_ORIGIN.to_string(),
-            queue_capacity: DEFAULT_QUEUE_CAPACITY,
-            queue_bytes: DEFAULT_QUEUE_BYTES,
-            idempotency_ttl: DEFAULT_IDEMPOTENCY_TTL,
-            checkpoint_copy: None,
-            min_free_bytes: DEFAULT_MIN_FREE_BYTES,
-        }
-    }
-}
-
-/// The two sources of non-determinism in an append, replaceable by tests: the
-/// record id (a fresh UUID v4, docs/design.md §1) and the clock reading.
-#[derive(Clone)]
-pub struct Seams {
-    pub new_id: Arc<dyn Fn() -> String + Send + Sync>,
-    pub now: Arc<dyn Fn() -> String + Send + Sync>,
-}
-
-impl Default for Seams {
-    fn default() -> Self {
-        Seams {
-            new_id: Arc::new(|| {
-                let mut random = [0u8; 16];
-                rand_core::RngCore::fill_bytes(&mut rand_core::OsRng, &mut random);
-                crate::domain::record::record_id(random)
-            }),
-            now: Arc::new(|| format_timestamp(Utc::now())),
-        }
-    }
-}
-
-impl fmt::Debug for Seams {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Seams { .. }")
-    }
-}
 
 /// An append's `Idempotency-Key`, as the writer keeps it with the record.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -461,57 +341,6 @@ impl Store {
         Ok(record)
     }
 
-    /// Walks a task's chain as stored (docs/design.md §2): every seq, link,
-    /// hash and timestamp, and every record's leaf proven in the tree of the
-    /// newest checkpoint. Constant memory; None when the task has no records.
-    /// Rows stream from the database while this one hashes; proofs are read
-    /// for a page of records at a time.
-    pub async fn verify_chain(&self, task_id: &str) -> Result<Option<ChainVerdict>, StoreError> {
-        let checkpoint = self.latest_checkpoint();
-        let mut rows = self.reads.chain(task_id);
-        let mut walk = ChainWalk::new();
-        let mut pending: Vec<Unproven> = Vec::new();
-        while let Some(row) = rows.try_next().await? {
-            let input = HashInput {
-                id: &row.id,
-                r#type: &row.r#type,
-                task_id,
-                content: &row.content,
-                timestamp: &row.timestamp,
-                prev_hash: &row.prev_hash,
-                metadata: row.metadata.as_deref(),
-            };
-            if let Err(at) = walk.step(Some(row.seq), &input, &row.hash) {
-                // A record before this one may be out of the log: that break comes first.
-                if let Some(broken) = self.prove(&mut pending, &checkpoint).await? {
-                    return Ok(Some(broken));
-                }
-                return Ok(Some(ChainVerdict::Broken { at, seq: row.seq }));
-            }
-            // Records appended since the checkpoint was taken are proven next time.
-            if row.log_index < checkpoint.tree_size {
-                pending.push(Unproven {
-                    seq: row.seq,
-                    log_index: row.log_index,
-                    leaf: leaf_hash(&leaf_data(&row.agent_id, &row.hash)),
-                    id: row.id,
-                });
-                if pending.len() == PROOFS_PER_READ {
-                    if let Some(broken) = self.prove(&mut pending, &checkpoint).await? {
-                        return Ok(Some(broken));
-                    }
-                }
-            }
-        }
-        if let Some(broken) = self.prove(&mut pending, &checkpoint).await? {
-            return Ok(Some(broken));
-        }
-        Ok((walk.length() > 0).then(|| ChainVerdict::Valid {
-            length: walk.length(),
-            head_hash: walk.head_hash().to_string(),
-        }))
-    }
-
     /// Up to `limit` records of a task's chain after `after_seq` that are in the
     /// tree of `tree_size`, each with its inclusion proof in that tree.
     pub async fn export_page(
@@ -608,70 +437,7 @@ impl Store {
     }
 }
 
-/// Records whose inclusion proofs a chain walk reads at once.
-const PROOFS_PER_READ: usize = 512;
-
-/// A walked record whose leaf is still to be proven in the checkpoint's tree.
-struct Unproven {
-    seq: u64,
-    log_index: u64,
-    id: String,
-    leaf: Hash,
-}
-
 impl Store {
-    /// Proves every pending leaf in `checkpoint`'s tree with one read of the
-    /// stored hashes; the first that does not lead to its root breaks the chain.
-    async fn prove(
-        &self,
-        pending: &mut Vec<Unproven>,
-        checkpoint: &SignedCheckpoint,
-    ) -> Result<Option<ChainVerdict>, StoreError> {
-        let queries: Vec<LogQuery> = pending
-            .iter()
-            .map(|u| LogQuery::Inclusion {
-                leaf: u.log_index,
-                tree_size: checkpoint.tree_size,
-            })
-            .collect();
-        // A stored hash missing is as much a break as a wrong one.
-        let proofs = self.log_answers(&queries).await;
-        for (i, u) in pending.iter().enumerate() {
-            let proven = match &proofs {
-                Ok(proofs) => verify_inclusion(
-                    &proofs[i],
-                    checkpoint.tree_size,
-                    checkpoint.root,
-                    u.log_index,
-                    u.leaf,
-                ),
-                Err(_) => false,
-            };
-            if !proven {
-                return Ok(Some(ChainVerdict::Broken {
-                    at: ChainBreak {
-                        index: u.seq,
-                        id: u.id.clone(),
-                        reason: BreakReason::NotInLog,
-                        expected: format!(
-                            "a leaf in the tree of size {} with root {}",
-                            checkpoint.tree_size,
-                            crate::domain::merkle::to_hex(&checkpoint.root)
-                        ),
-                        actual: format!(
-                            "leaf {} at log_index {}",
-                            crate::domain::merkle::to_hex(&u.leaf),
-                            u.log_index
-                        ),
-                    },
-                    seq: u.seq,
-                }));
-            }
-        }
-        pending.clear();
-        Ok(None)
-    }
-
     /// Starts a new log under `origin` over the records of the database that
     /// `config` names (`decision-trail log rebuild`): the old checkpoints are
     /// kept aside in the database, the checkpoint copy is moved aside, and the
@@ -716,64 +482,6 @@ impl Store {
         })?;
         Ok(checkpoint)
     }
-}
-
-/// Checks the database's newest checkpoint against the copy's last one (it
-/// must be the same, or a consistency proof must lead from it), then brings
-/// the copy up to date.
-async fn check_copy(
-    path: &std::path::Path,
-    latest: &SignedCheckpoint,
-    reads: &dyn Reads,
-    verifier_key: &str,
-    origin: &str,
-) -> Result<CheckpointCopy, StoreError> {
-    let (mut copy, last) = CheckpointCopy::open(path, verifier_key, origin)?;
-    let refuse = |what: String| {
-        StoreError::Config(format!(
-            "the database's log disagrees with the checkpoint copy {}: {what}; refusing to start \
-             (the database was altered, or replaced by an older one)",
-            path.display()
-        ))
-    };
-    match &last {
-        None => tracing::info!(path = %path.display(), "starting the checkpoint copy"),
-        Some(c) if c.tree_size > latest.tree_size => {
-            return Err(refuse(format!(
-                "the copy has a checkpoint of {} records, the database only {}",
-                c.tree_size, latest.tree_size
-            )))
-        }
-        Some(c) if c.tree_size == latest.tree_size => {
-            if c.root != latest.root {
-                return Err(refuse(format!(
-                    "two different roots were signed for size {}",
-                    c.tree_size
-                )));
-            }
-        }
-        Some(c) if c.tree_size > 0 => {
-            let query = LogQuery::Consistency {
-                first: c.tree_size,
-                second: latest.tree_size,
-            };
-            let known = reads.log_hashes(&query.indexes()).await?;
-            let proof = query.answer(&known).map_err(|e| refuse(e.to_string()))?;
-            if !verify_consistency(&proof, c.tree_size, c.root, latest.tree_size, latest.root) {
-                return Err(refuse(format!(
-                    "the log of {} records does not extend the copy's log of {}",
-                    latest.tree_size, c.tree_size
-                )));
-            }
-        }
-        Some(_) => {}
-    }
-    if last.as_ref().map(|c| c.tree_size) != Some(latest.tree_size) {
-        copy.append(latest).map_err(|e| {
-            StoreError::Unavailable(format!("cannot write {}: {e}", path.display()))
-        })?;
-    }
-    Ok(copy)
 }
 
 /// Keeps the first `limit` of `limit + 1` fetched items; the extra one, when
