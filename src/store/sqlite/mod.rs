@@ -49,9 +49,13 @@ pub(crate) async fn open(config: &StoreConfig) -> Result<Opened, StoreError> {
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."))
         .to_path_buf();
-    std::fs::create_dir_all(&dir).map_err(|e| {
-        StoreError::Unavailable(format!("cannot create directory {}: {e}", dir.display()))
-    })?;
+    std::fs::create_dir_all(&dir).map_err(|e| not_writable(&dir, &e))?;
+    // SQLite writes the database, its WAL and its shared-memory file here: say
+    // plainly, and how to fix it, when this process may not.
+    let probe = dir.join(".decision-trail-write-test");
+    std::fs::write(&probe, b"")
+        .and_then(|()| std::fs::remove_file(&probe))
+        .map_err(|e| not_writable(&dir, &e))?;
     let write_options = base
         .clone()
         .create_if_missing(true)
@@ -174,6 +178,20 @@ async fn verify_durability(
     Ok(())
 }
 
+/// The data directory cannot be written: who the service runs as, and the fix
+/// (a bind-mounted directory owned by root is the usual cause in a container).
+fn not_writable(dir: &Path, e: &std::io::Error) -> StoreError {
+    // SAFETY: geteuid and getegid cannot fail and touch no memory.
+    let (uid, gid) = unsafe { (libc::geteuid(), libc::getegid()) };
+    StoreError::Config(format!(
+        "the data directory {} is not writable by this process (uid {uid}, gid {gid}): {e}. \
+         Make it writable for that user, e.g. `chown -R {uid}:{gid} {}`; the container image \
+         runs as uid 10001, so a directory mounted at /data must be owned by 10001:10001",
+        dir.display(),
+        dir.display()
+    ))
+}
+
 fn open_error(path: &Path, e: sqlx::Error) -> StoreError {
     StoreError::Unavailable(format!("cannot open {}: {e}", path.display()))
 }
@@ -203,4 +221,18 @@ fn map_error(e: sqlx::Error) -> StoreError {
 /// A position as SQLite's integer; None when it cannot name a stored row.
 fn position(p: u64) -> Option<i64> {
     i64::try_from(p).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn an_unwritable_data_directory_names_the_user_and_the_fix() {
+        let e = std::io::Error::from(std::io::ErrorKind::PermissionDenied);
+        let message = super::not_writable(std::path::Path::new("/data"), &e).to_string();
+        // SAFETY: geteuid cannot fail.
+        let uid = unsafe { libc::geteuid() };
+        assert!(message.contains(&format!("uid {uid}")), "{message}");
+        assert!(message.contains("chown -R"), "{message}");
+        assert!(message.contains("10001:10001"), "{message}");
+    }
 }

@@ -360,6 +360,15 @@ async fn keys_add_prints_a_token_once_and_the_service_accepts_it() {
         .startup_log
         .iter()
         .any(|l| l["level"] == "WARN" && l.to_string().contains("OPEN")));
+    // With keys, each key's agent has the default rate limit.
+    assert!(
+        served.startup_log.iter().any(|l| {
+            l.to_string().contains("rate limit per API key agent")
+                && l["fields"]["per_second"] == 100.0
+        }),
+        "{:?}",
+        served.startup_log
+    );
     let client = reqwest::Client::new();
     let post = |token: Option<&str>| {
         let mut r = client
@@ -387,6 +396,15 @@ fn an_open_service_says_so_at_start() {
             .startup_log
             .iter()
             .any(|l| l["level"] == "WARN" && l.to_string().contains("OPEN")),
+        "{:?}",
+        served.startup_log
+    );
+    // Open: no per-address limit unless asked for (agents on one host share one).
+    assert!(
+        served
+            .startup_log
+            .iter()
+            .any(|l| l.to_string().contains("no rate limit: the service is open")),
         "{:?}",
         served.startup_log
     );
@@ -433,4 +451,24 @@ fn keys_add_makes_an_existing_keys_file_owner_only() {
     );
     let mode = std::fs::metadata(&file).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode, 0o600);
+}
+
+#[test]
+fn a_data_directory_it_cannot_write_is_named_with_the_user_and_the_fix() {
+    let dir = tempfile::tempdir().unwrap();
+    // A file where the data directory should be: nothing can be created under it.
+    let blocker = dir.path().join("not-a-dir");
+    std::fs::write(&blocker, "").unwrap();
+    let out = Command::new(BIN)
+        .args(["serve", "--listen", "127.0.0.1:0", "--database-url"])
+        .arg(format!("sqlite://{}/data/trail.db", blocker.display()))
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("is not writable by this process (uid"),
+        "{err}"
+    );
+    assert!(err.contains("chown -R"), "{err}");
 }
