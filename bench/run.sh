@@ -8,7 +8,9 @@
 #                           each chunk (first vs last) and peak RSS
 #
 # Environment: ROUNDS (3), POSTS per round (20000), GETS per round (40000),
-# SYNC (full; `normal` measures the non-durable option separately).
+# SYNC (full; `normal` measures the non-durable option separately), BIN (the
+# service binary; default: this tree's release build. Give another build's to
+# compare two versions back to back on the same floor).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 MODE=${1:-ops}
@@ -24,6 +26,7 @@ CONNS=64
 if ! command -v hey >/dev/null 2>&1; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hey >/dev/null
 fi
+BIN=${BIN:-target/release/decision-trail}
 cargo build --release --locked --bin decision-trail --example floor >&2
 
 WORK=$(mktemp -d)
@@ -31,7 +34,7 @@ PIDS=()
 cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$WORK"; }
 trap cleanup EXIT
 
-target/release/decision-trail --listen "$SERVICE" --database-url "sqlite://$WORK/trail.db" \
+"$BIN" --listen "$SERVICE" --database-url "sqlite://$WORK/trail.db" \
     --sqlite-synchronous "$SYNC" --rate-limit 0 >"$WORK/service.log" 2>&1 &
 SERVICE_PID=$!; PIDS+=("$SERVICE_PID")
 target/release/examples/floor "$FLOOR" 2>"$WORK/floor.log" &
