@@ -189,7 +189,7 @@ pub async fn verify_service(
         Some(t) => {
             let url = format!(
                 "{base}/tasks/{}/export?tree_size={}",
-                urlencode(t),
+                crate::http::path_segment(t),
                 checkpoint.size
             );
             let export = get_text(&client, &url).await?;
@@ -330,17 +330,4 @@ async fn check_consistency(
         ));
     }
     Ok(before.tree_size)
-}
-
-/// Percent-encodes a path segment.
-fn urlencode(segment: &str) -> String {
-    segment
-        .bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
-                (b as char).to_string()
-            }
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }

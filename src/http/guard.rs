@@ -100,6 +100,8 @@ impl RateLimiter {
 #[derive(Debug)]
 pub struct Guards {
     pub keys: Option<KeyRing>,
+    /// The Host names `/mcp` answers (DNS-rebinding protection); None: any.
+    pub mcp_hosts: Option<Vec<String>>,
     pub rate: Option<RateLimiter>,
     pub in_flight: Arc<Semaphore>,
     pub max_in_flight: usize,
@@ -116,7 +118,7 @@ pub async fn guard(State(state): State<AppState>, mut req: Request, next: Next) 
         .iter()
         .count();
     if req.version() == axum::http::Version::HTTP_11 && hosts != 1 {
-        return ApiError::HostHeader(if hosts == 0 {
+        return ApiError::BadRequest(if hosts == 0 {
             "an HTTP/1.1 request needs a Host header (RFC 9112 §3.2)".into()
         } else {
             format!("an HTTP/1.1 request has exactly one Host header, not {hosts} (RFC 9112 §3.2)")

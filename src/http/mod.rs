@@ -5,6 +5,7 @@
 //! - `thoughts`, `tasks`, `tlog`, `health`: handlers next to their request and
 //!   response types (`tlog` serves the Merkle log: checkpoints and proofs);
 //! - `extract`: the strict JSON body and query extractors;
+//! - `mcp`: the same operations as MCP tools at `/mcp`;
 //! - `guard`: API keys, rate and in-flight limits; `limits`: every limit;
 //! - `problem`: RFC 9457 problem bodies, the one error type;
 //! - `server`: the hyper accept loop (header deadline, connection cap).
@@ -13,6 +14,7 @@ pub(crate) mod extract;
 pub mod guard;
 mod health;
 mod limits;
+mod mcp;
 mod openapi;
 pub(crate) mod problem;
 mod router;
@@ -52,6 +54,7 @@ impl AppState {
             store,
             guards: Arc::new(Guards {
                 keys,
+                mcp_hosts: Some(DEFAULT_MCP_HOSTS.iter().map(|h| h.to_string()).collect()),
                 rate: limits.rate.map(RateLimiter::new),
                 in_flight: Arc::new(Semaphore::new(max_in_flight)),
                 max_in_flight,
@@ -59,7 +62,35 @@ impl AppState {
             limits,
         }
     }
+
+    /// Which Host names `/mcp` answers: None for any (behind a proxy or in a
+    /// container, where the names are not known in advance).
+    pub fn with_mcp_hosts(mut self, hosts: Option<Vec<String>>) -> AppState {
+        Arc::get_mut(&mut self.guards)
+            .expect("the state is not shared yet")
+            .mcp_hosts = hosts;
+        self
+    }
 }
+
+/// A path segment: every byte but the unreserved ones (RFC 3986 §2.3)
+/// percent-encoded.
+pub fn path_segment(segment: &str) -> String {
+    segment
+        .bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// The Host names `/mcp` answers by default: loopback only, so that a web
+/// page cannot reach a local service through DNS rebinding (the MCP
+/// specification's advice for Streamable HTTP).
+pub const DEFAULT_MCP_HOSTS: &[&str] = &["localhost", "127.0.0.1", "::1"];
 
 /// Serves `app(state)` on `listener` until `shutdown` resolves; then lets the
 /// requests in flight finish (their appends included), and closes the store.

@@ -21,7 +21,12 @@ use crate::domain::RECORD_TYPES;
 records (plan, analysis, decision, reflection) to the chain of the task they work on; each \
 record is SHA-256-chained to the one before it, and every record is a leaf of one RFC 9162 \
 Merkle log whose signed checkpoints let anyone prove, offline, that nothing was altered, \
-dropped or reordered. Every failure is an RFC 9457 problem with a stable `code`."
+dropped or reordered. Every failure is an RFC 9457 problem with a stable `code`.\n\n\
+Agents that speak MCP can use the same operations as tools at `/mcp` (Streamable HTTP, \
+stateless; POST JSON-RPC with `Accept: application/json, text/event-stream`): thought_record, \
+thought_record_list, thought_get, audit_verify_chain, merkle_checkpoint, merkle_receipt, \
+merkle_consistency_proof. Each answers `{ok: true, data}` with `data` the REST body, or an \
+`isError` result `{ok: false, error: {code, message, details}}`; the same API keys apply."
     ),
     components(schemas(problem::Problem, problem::ProblemField, problem::CurrentHead)),
     tags(

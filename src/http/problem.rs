@@ -36,7 +36,7 @@ pub struct Problem {
     pub detail: String,
     /// Stable machine-readable code: invalid_params, malformed_json,
     /// malformed_request, unauthorized, forbidden, not_found, method_not_allowed,
-    /// request_timeout, conflict, head_moved, payload_too_large,
+    /// not_acceptable, request_timeout, conflict, head_moved, payload_too_large,
     /// unsupported_media_type, idempotency_key_reused, rate_limited,
     /// headers_too_large, uri_too_long, internal, unavailable, concurrency_limit.
     pub code: String,
@@ -115,9 +115,13 @@ pub enum ApiError {
     UriTooLong,
     #[error("the request is not valid HTTP/1.1 (request line or a header cannot be parsed)")]
     MalformedRequest,
-    /// An HTTP/1.1 request without exactly one Host header (RFC 9112 §3.2).
+    /// A request that cannot be served as sent (an HTTP/1.1 request without
+    /// exactly one Host header, RFC 9112 §3.2; an MCP message the SDK refused).
     #[error("{0}")]
-    HostHeader(String),
+    BadRequest(String),
+    /// No representation the client accepts (`/mcp` needs JSON and SSE).
+    #[error("{0}")]
+    NotAcceptable(String),
     #[error("{0}")]
     Unavailable(String),
     /// At capacity: the detail is safe to show, and says to retry.
@@ -175,6 +179,11 @@ impl ApiError {
                 "unsupported_media_type",
                 "Unsupported media type",
             ),
+            ApiError::NotAcceptable(_) => (
+                StatusCode::NOT_ACCEPTABLE,
+                "not_acceptable",
+                "Not acceptable",
+            ),
             ApiError::Conflict(_) => (StatusCode::CONFLICT, "conflict", "Conflict"),
             ApiError::HeadMoved { .. } => (
                 StatusCode::CONFLICT,
@@ -206,7 +215,7 @@ impl ApiError {
                 "Request headers too large",
             ),
             ApiError::UriTooLong => (StatusCode::URI_TOO_LONG, "uri_too_long", "URI too long"),
-            ApiError::MalformedRequest | ApiError::HostHeader(_) => (
+            ApiError::MalformedRequest | ApiError::BadRequest(_) => (
                 StatusCode::BAD_REQUEST,
                 "malformed_request",
                 "Malformed HTTP request",

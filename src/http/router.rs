@@ -1,6 +1,7 @@
 //! The one route table, and the application around it: docs, problem
 //! fallbacks, the guard, request ids and request spans.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::{MatchedPath, Request};
@@ -18,7 +19,7 @@ use utoipa_swagger_ui::SwaggerUi;
 
 use super::openapi::{self, ApiDoc};
 use super::problem::ApiError;
-use super::{guard, health, tasks, thoughts, tlog, AppState};
+use super::{guard, health, mcp, tasks, thoughts, tlog, AppState};
 
 pub(crate) fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
@@ -37,12 +38,20 @@ pub(crate) fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(health::readyz))
 }
 
-/// The whole application: routes, docs, problem fallbacks, request ids, tracing.
+/// The whole application: routes, MCP, docs, problem fallbacks, request ids,
+/// tracing.
 pub fn app(state: AppState) -> Router {
     let router = routes().with_state(state.clone()).split_for_parts().0;
     let api = openapi::served(state.guards.keys.is_some());
     let request_id = HeaderName::from_static("x-request-id");
+    // The MCP tools are served by the same routes, past the guard.
+    let rest = router
+        .clone()
+        .fallback(unknown_route)
+        .method_not_allowed_fallback(wrong_method);
+    let tools = Arc::new(mcp::Tools::from_openapi(&openapi::openapi()));
     router
+        .merge(mcp::routes(&state, rest, tools))
         .merge(SwaggerUi::new("/docs").url("/openapi.json", api))
         .fallback(unknown_route)
         .method_not_allowed_fallback(wrong_method)
