@@ -3,8 +3,11 @@
 //! - `serve` (the default): the HTTP service;
 //! - `verify`: check a trail without trusting the service, from an export file
 //!   or a live service (its HTTP client is `remote`);
-//! - `keys add`, `openapi`, `hash`, `healthcheck`: small tools (`tools`).
+//! - `mcp`: the service's MCP tools on stdin/stdout, forwarded to `/mcp`;
+//! - `fsck`, `log rebuild`, `keys add`, `openapi`, `hash`, `healthcheck`:
+//!   small tools (`tools`).
 
+mod mcp;
 mod remote;
 mod serve;
 mod tools;
@@ -49,6 +52,17 @@ enum Command {
     /// Verify a trail without trusting the service: an export file offline, or a
     /// live service (--url). Prints what broke and where; exits 1 on any failure.
     Verify(VerifyArgs),
+    /// Serve the MCP tools of a running service on stdin/stdout, for agents
+    /// that start their MCP servers as processes: each JSON-RPC message is
+    /// forwarded to URL/mcp and its answer written back.
+    Mcp {
+        /// The service, e.g. http://127.0.0.1:8080.
+        #[arg(long, env = "DECISION_TRAIL_URL")]
+        url: String,
+        /// An API key, for a service that requires one.
+        #[arg(long, env = "DECISION_TRAIL_TOKEN", hide_env_values = true)]
+        token: Option<String>,
+    },
     /// Check a database file offline, without starting the service: the
     /// triggers, every hash, chain, timestamp and leaf, a dense log, and the
     /// root of all leaves against the last signed checkpoint. Prints the first
@@ -161,6 +175,7 @@ pub fn main() -> ExitCode {
         Some(Command::Hash) => tools::hash_stdin(),
         Some(Command::Verify(args)) => verify::verify(args),
         Some(Command::Healthcheck { addr }) => tools::healthcheck(&addr),
+        Some(Command::Mcp { url, token }) => mcp::mcp(&url, token.as_deref()),
         Some(Command::Fsck { database_url, key }) => tools::fsck(&database_url, key.as_deref()),
         Some(Command::Log(LogCommand::Rebuild {
             database_url,
