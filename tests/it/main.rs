@@ -12,6 +12,7 @@ mod durability;
 mod idempotency;
 mod limits;
 mod log;
+mod mcp;
 mod openapi;
 mod paging;
 mod support;
