@@ -128,6 +128,20 @@ pub fn parse(text: &str, max_depth: usize) -> Result<JsonValue, ParseError> {
     Ok(value)
 }
 
+/// Parses as JavaScript's `JSON.parse` treats duplicate keys: the last value
+/// wins, at the position of the first (for capability fingerprints,
+/// docs/design.md §9). Everything else is as strict as [`parse`].
+pub fn parse_js(text: &str, max_depth: usize) -> Result<JsonValue, ParseError> {
+    let mut r = Reader::new(text, max_depth);
+    r.last_duplicate_wins = true;
+    let value = r.value(0)?;
+    r.skip_ws();
+    if r.pos != r.bytes.len() {
+        return Err(r.error(ParseErrorKind::Syntax("unexpected text after the value")));
+    }
+    Ok(value)
+}
+
 /// Parses a stream of JSON values separated by whitespace (NDJSON, or one
 /// pretty-printed document). Each item is the value or the error that stopped the
 /// stream; after an error nothing more is read.
@@ -155,6 +169,8 @@ struct Reader<'a> {
     pos: usize,
     max_depth: usize,
     path: Vec<Segment>,
+    /// `JSON.parse`'s rule for a repeated key instead of a refusal.
+    last_duplicate_wins: bool,
 }
 
 impl<'a> Reader<'a> {
@@ -165,6 +181,7 @@ impl<'a> Reader<'a> {
             pos: 0,
             max_depth,
             path: Vec::new(),
+            last_duplicate_wins: false,
         }
     }
 
@@ -237,7 +254,8 @@ impl<'a> Reader<'a> {
             }
             let key_at = self.pos;
             let key = self.string()?;
-            if !seen.insert(key.clone()) {
+            let repeated = !seen.insert(key.clone());
+            if repeated && !self.last_duplicate_wins {
                 self.path.push(Segment::Key(key));
                 let mut e = self.error(ParseErrorKind::DuplicateKey);
                 e.offset = key_at;
@@ -252,7 +270,10 @@ impl<'a> Reader<'a> {
             self.path.push(Segment::Key(key.clone()));
             let value = self.value(depth)?;
             self.path.pop();
-            members.push((key, value));
+            match members.iter_mut().find(|(k, _)| repeated && *k == key) {
+                Some(slot) => slot.1 = value,
+                None => members.push((key, value)),
+            }
             self.skip_ws();
             match self.bytes.get(self.pos) {
                 Some(b',') => self.pos += 1,

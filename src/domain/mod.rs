@@ -11,10 +11,12 @@
 //! - `export`: the NDJSON export format, written and read;
 //! - `keys`: API keys, their hashes and roles;
 //! - `idempotency`: when two appends with one `Idempotency-Key` are the same;
-//! - `audit`: checking an export without trusting the service.
+//! - `audit`: checking an export without trusting the service;
+//! - `capabilities`: capability fingerprints, as the reference package hashes them.
 
 pub mod api_keys;
 pub mod audit;
+pub mod capabilities;
 pub mod chain;
 pub mod checkpoint;
 pub mod cursor;

@@ -3,6 +3,7 @@
 //! implementations) and against the record format's original test matrices,
 //! ported to the domain (`schema`) and to the HTTP API (`http`).
 
+mod capabilities;
 mod http;
 mod merkle;
 mod records;

@@ -1,0 +1,21 @@
+//! Capability fingerprints (docs/design.md §9): which tools and instructions an
+//! agent had when it decided, as the reference package
+//! `@khoralabs/agent-capabilities` hashes them, so that a TypeScript user
+//! reproduces any fingerprint exactly.
+//!
+//! A request is `{"kind": …, "input": …}` (or `"input_text"`: raw JSON text,
+//! read as `JSON.parse` reads it, for big integers, duplicate keys and
+//! `__proto__`), in the conformance vectors' own format; the answer holds the
+//! vector's `expected` members, with the same names and values.
+//!
+//! - `value`: the JavaScript values and the markers that stand for them;
+//! - `canonical`: `hashPlainObject` (collation, JavaScript numbers);
+//! - `payloads`: each payload, evaluation, invocation, links and diffs;
+//! - `request`: reading a request and writing its answer.
+
+pub mod canonical;
+pub mod payloads;
+mod request;
+pub mod value;
+
+pub use request::{diff, fingerprint, Answer, KINDS};
