@@ -22,6 +22,7 @@ fn records(n: u64) -> Vec<Record> {
                 agent_id: "bench".into(),
                 content: format!("record {i}: {}", "x".repeat(100)),
                 metadata: None,
+                capabilities: None,
                 expected_prev_hash: None,
             };
             let r = chain::link(

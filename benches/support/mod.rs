@@ -56,6 +56,7 @@ pub async fn million_record_db() -> PathBuf {
                     agent_id: "bench".into(),
                     content: format!("record {i}: {}", "x".repeat(100)),
                     metadata: None,
+                    capabilities: None,
                     expected_prev_hash: None,
                 },
                 None,

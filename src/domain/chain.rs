@@ -83,6 +83,7 @@ pub fn link(
         agent_id: draft.agent_id,
         content: draft.content,
         metadata: draft.metadata,
+        capabilities: draft.capabilities,
         timestamp,
         prev_hash,
         hash: String::new(),
@@ -265,6 +266,7 @@ mod tests {
             agent_id: "a".into(),
             content: content.into(),
             metadata: None,
+            capabilities: None,
             expected_prev_hash: None,
         }
     }

@@ -46,6 +46,10 @@ pub fn fingerprint(draft: &NewRecord) -> String {
     field(Some(draft.content.as_bytes()));
     field(draft.metadata.as_ref().map(|m| m.canonical().as_bytes()));
     field(draft.expected_prev_hash.as_deref().map(str::as_bytes));
+    // Only when present, so that a request without it fingerprints as before.
+    if let Some(c) = &draft.capabilities {
+        field(Some(c.canonical().as_bytes()));
+    }
     hex::encode(h.finalize())
 }
 

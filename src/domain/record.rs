@@ -95,6 +95,8 @@ pub struct HashInput<'a> {
     pub prev_hash: &'a str,
     /// Canonical metadata text, only when the record has metadata.
     pub metadata: Option<&'a str>,
+    /// Canonical capabilities text, only when the record is bound to them.
+    pub capabilities: Option<&'a str>,
 }
 
 impl HashInput<'_> {
@@ -103,7 +105,13 @@ impl HashInput<'_> {
     /// RFC 8785 writer, and metadata is already canonical.
     pub fn write_canonical(&self, out: &mut Vec<u8>) {
         out.reserve(self.content.len() + self.metadata.map_or(0, str::len) + 256);
-        out.extend_from_slice(b"{\"content\":");
+        out.push(b'{');
+        if let Some(capabilities) = self.capabilities {
+            out.extend_from_slice(b"\"capabilities\":");
+            out.extend_from_slice(capabilities.as_bytes());
+            out.push(b',');
+        }
+        out.extend_from_slice(b"\"content\":");
         json::write_string(self.content, out);
         out.extend_from_slice(b",\"id\":");
         json::write_string(self.id, out);
@@ -137,6 +145,110 @@ impl HashInput<'_> {
     }
 }
 
+/// The capability fingerprints a record is bound to (docs/design.md §9): the
+/// agent's static hash and runtime hash, and the invocation hash when there is
+/// one. Hashed only when present, as `metadata` is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Capabilities {
+    pub static_hash: String,
+    pub runtime_hash: String,
+    pub invocation_hash: Option<String>,
+    /// The RFC 8785 text, as hashed and stored.
+    canonical: String,
+}
+
+/// The members `capabilities` may have.
+pub const CAPABILITIES_FIELDS: [&str; 3] = ["static_hash", "runtime_hash", "invocation_hash"];
+
+impl Capabilities {
+    /// The RFC 8785 text, as hashed and stored.
+    pub fn canonical(&self) -> &str {
+        &self.canonical
+    }
+
+    /// RFC 8785 form: the members' names are ASCII, so their order is fixed.
+    fn write_canonical(&self) -> String {
+        let mut out = Vec::with_capacity(240);
+        out.push(b'{');
+        if let Some(i) = &self.invocation_hash {
+            out.extend_from_slice(b"\"invocation_hash\":");
+            json::write_string(i, &mut out);
+            out.push(b',');
+        }
+        out.extend_from_slice(b"\"runtime_hash\":");
+        json::write_string(&self.runtime_hash, &mut out);
+        out.extend_from_slice(b",\"static_hash\":");
+        json::write_string(&self.static_hash, &mut out);
+        out.push(b'}');
+        String::from_utf8(out).expect("canonical JSON of strings is UTF-8")
+    }
+
+    /// Reads `{static_hash, runtime_hash, invocation_hash?}`, each 64 lowercase
+    /// hex, naming every bad member under `field`.
+    pub fn from_json(field: &str, value: &JsonValue) -> Result<Capabilities, Vec<FieldError>> {
+        let JsonValue::Object(members) = value else {
+            return Err(vec![FieldError::new(
+                field,
+                format!(
+                    "must be an object {{static_hash, runtime_hash, invocation_hash?}}, not {}",
+                    value.kind()
+                ),
+            )]);
+        };
+        let mut errors = Vec::new();
+        for (k, _) in members {
+            if !CAPABILITIES_FIELDS.contains(&k.as_str()) {
+                errors.push(FieldError::new(
+                    format!("{field}.{k}"),
+                    format!(
+                        "unknown member; allowed: {}",
+                        CAPABILITIES_FIELDS.join(", ")
+                    ),
+                ));
+            }
+        }
+        let mut hash = |name: &str, required: bool| match value.get(name) {
+            Some(JsonValue::String(h)) if is_hash_hex(h) => Some(h.clone()),
+            None if !required => None,
+            None => {
+                errors.push(FieldError::new(format!("{field}.{name}"), "is required"));
+                None
+            }
+            Some(_) => {
+                errors.push(FieldError::new(
+                    format!("{field}.{name}"),
+                    "must be 64 lowercase hex digits (a capability fingerprint)",
+                ));
+                None
+            }
+        };
+        let static_hash = hash("static_hash", true);
+        let runtime_hash = hash("runtime_hash", true);
+        let invocation_hash = hash("invocation_hash", false);
+        match (static_hash, runtime_hash) {
+            (Some(static_hash), Some(runtime_hash)) if errors.is_empty() => {
+                let mut c = Capabilities {
+                    static_hash,
+                    runtime_hash,
+                    invocation_hash,
+                    canonical: String::new(),
+                };
+                c.canonical = c.write_canonical();
+                Ok(c)
+            }
+            _ => Err(errors),
+        }
+    }
+}
+
+/// The optional `capabilities` member of a body or record.
+fn optional_capabilities(body: &JsonValue, errors: &mut Vec<FieldError>) -> Option<Capabilities> {
+    let value = body.get("capabilities")?;
+    Capabilities::from_json("capabilities", value)
+        .map_err(|mut e| errors.append(&mut e))
+        .ok()
+}
+
 /// A validated append request: what the caller chooses of a record.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewRecord {
@@ -145,6 +257,7 @@ pub struct NewRecord {
     pub agent_id: String,
     pub content: String,
     pub metadata: Option<Metadata>,
+    pub capabilities: Option<Capabilities>,
     /// Conditional append: the chain head the caller expects. Not stored or
     /// hashed; the append is refused when the head is another.
     pub expected_prev_hash: Option<String>,
@@ -161,6 +274,7 @@ pub struct Record {
     pub agent_id: String,
     pub content: String,
     pub metadata: Option<Metadata>,
+    pub capabilities: Option<Capabilities>,
     pub timestamp: String,
     pub prev_hash: String,
     pub hash: String,
@@ -176,6 +290,7 @@ impl Record {
             timestamp: &self.timestamp,
             prev_hash: &self.prev_hash,
             metadata: self.metadata.as_ref().map(Metadata::canonical),
+            capabilities: self.capabilities.as_ref().map(Capabilities::canonical),
         }
     }
 
@@ -186,12 +301,13 @@ impl Record {
 }
 
 /// Names of the fields an append body may carry.
-pub const NEW_RECORD_FIELDS: [&str; 6] = [
+pub const NEW_RECORD_FIELDS: [&str; 7] = [
     "type",
     "task_id",
     "agent_id",
     "content",
     "metadata",
+    "capabilities",
     "expected_prev_hash",
 ];
 
@@ -259,6 +375,7 @@ pub fn new_record_from_json(
             }
         },
     };
+    let capabilities = optional_capabilities(body, &mut errors);
     let expected_prev_hash = match body.get("expected_prev_hash") {
         None | Some(JsonValue::Null) => None,
         Some(JsonValue::String(s)) if is_hash_hex(s) => Some(s.clone()),
@@ -281,6 +398,7 @@ pub fn new_record_from_json(
                 agent_id: agent_id.to_string(),
                 content: content.to_string(),
                 metadata,
+                capabilities,
                 expected_prev_hash,
             })
         }
@@ -383,6 +501,10 @@ pub struct RecordFilter {
     pub since: Option<String>,
     /// Records before this instant, likewise.
     pub until: Option<String>,
+    /// Records bound to this static capability hash.
+    pub static_hash: Option<String>,
+    /// Records bound to this runtime capability hash (made with that tool set).
+    pub runtime_hash: Option<String>,
 }
 
 impl RecordFilter {
@@ -420,7 +542,7 @@ pub fn is_hash_hex(s: &str) -> bool {
 }
 
 /// Names of the fields of a full record, in the order they are served.
-pub const RECORD_FIELDS: [&str; 11] = [
+pub const RECORD_FIELDS: [&str; 12] = [
     "id",
     "seq",
     "log_index",
@@ -429,6 +551,7 @@ pub const RECORD_FIELDS: [&str; 11] = [
     "agent_id",
     "content",
     "metadata",
+    "capabilities",
     "timestamp",
     "prev_hash",
     "hash",
@@ -503,6 +626,7 @@ pub fn record_from_json(value: &JsonValue) -> Result<Record, Vec<FieldError>> {
             .map_err(|mut e| errors.append(&mut e))
             .ok(),
     };
+    let capabilities = optional_capabilities(value, &mut errors);
     match (
         id, seq, log_index, r#type, task_id, agent_id, content, metadata, timestamp, prev_hash,
         hash,
@@ -528,6 +652,7 @@ pub fn record_from_json(value: &JsonValue) -> Result<Record, Vec<FieldError>> {
             agent_id,
             content,
             metadata,
+            capabilities,
             timestamp,
             prev_hash,
             hash,
@@ -561,6 +686,7 @@ pub fn hash_of_json_record(value: &JsonValue) -> Result<String, Vec<FieldError>>
             }
         },
     };
+    let capabilities = optional_capabilities(value, &mut errors);
     if !errors.is_empty() {
         return Err(errors);
     }
@@ -573,6 +699,7 @@ pub fn hash_of_json_record(value: &JsonValue) -> Result<String, Vec<FieldError>>
         timestamp: f(4),
         prev_hash: f(5),
         metadata: metadata.as_ref().map(Metadata::canonical),
+        capabilities: capabilities.as_ref().map(Capabilities::canonical),
     }
     .hash())
 }

@@ -2,6 +2,7 @@
 //!
 //! - `router`: the one route table and the layers around it;
 //! - `openapi`: the document generated from it, and docs-only schemas;
+//! - `capabilities`: fingerprints, diffs and the snapshot registry;
 //! - `thoughts`, `tasks`, `tlog`, `health`: handlers next to their request and
 //!   response types (`tlog` serves the Merkle log: checkpoints and proofs);
 //! - `extract`: the strict JSON body and query extractors;
@@ -10,6 +11,7 @@
 //! - `problem`: RFC 9457 problem bodies, the one error type;
 //! - `server`: the hyper accept loop (header deadline, connection cap).
 
+mod capabilities;
 pub(crate) mod extract;
 pub mod guard;
 mod health;

@@ -19,7 +19,7 @@ use utoipa_swagger_ui::SwaggerUi;
 
 use super::openapi::{self, ApiDoc};
 use super::problem::ApiError;
-use super::{guard, health, mcp, tasks, thoughts, tlog, AppState};
+use super::{capabilities, guard, health, mcp, tasks, thoughts, tlog, AppState};
 
 pub(crate) fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
@@ -34,6 +34,10 @@ pub(crate) fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(tlog::key))
         .routes(routes!(tlog::inclusion))
         .routes(routes!(tlog::consistency))
+        .routes(routes!(capabilities::fingerprint))
+        .routes(routes!(capabilities::diff))
+        .routes(routes!(capabilities::store))
+        .routes(routes!(capabilities::get_one))
         .routes(routes!(health::healthz))
         .routes(routes!(health::readyz))
 }

@@ -25,7 +25,7 @@ use crate::domain::idempotency::{fingerprint, key_problem};
 use crate::domain::json::JsonValue;
 use crate::domain::merkle::{to_hex, LogQuery};
 use crate::domain::record::RecordFilter;
-use crate::domain::record::{identifier_problem, new_record_from_json};
+use crate::domain::record::{identifier_problem, is_hash_hex, new_record_from_json};
 use crate::domain::{FieldError, Record, RecordType, RECORD_TYPES};
 use crate::store::{Appended, IdempotencyClaim, Listing};
 
@@ -60,11 +60,31 @@ pub struct NewThoughtBody {
     /// Stored in canonical form and hashed; at most 64 KiB in canonical form by default.
     #[schema(value_type = Option<Object>)]
     metadata: Option<serde_json::Value>,
+    /// Optional: the capability fingerprints the agent had when it wrote this
+    /// record (`POST /capabilities/fingerprint` computes them). Hashed when
+    /// present, as metadata is.
+    capabilities: Option<CapabilitiesBody>,
     /// Conditional append: the hash of the chain's last record (64 zeros for
     /// an empty chain). When the head is another, the append is refused with
     /// 409 `head_moved` and the current head. Not stored.
     #[schema(pattern = "^[0-9a-f]{64}$")]
     expected_prev_hash: Option<String>,
+}
+
+/// The capability fingerprints a record is bound to (docs/design.md §9).
+#[derive(Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CapabilitiesBody {
+    /// The registered agent's static hash (its instructions and tool tree).
+    #[schema(pattern = "^[0-9a-f]{64}$")]
+    static_hash: String,
+    /// The runtime hash: the tool set enabled when the agent decided.
+    #[schema(pattern = "^[0-9a-f]{64}$")]
+    runtime_hash: String,
+    /// The invocation hash, when the invocation had a context.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(pattern = "^[0-9a-f]{64}$")]
+    invocation_hash: Option<String>,
 }
 
 /// A thought record as stored.
@@ -98,6 +118,9 @@ pub struct RecordBody {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<Object>)]
     metadata: Option<Box<RawValue>>,
+    /// Present only when the record is bound to capability fingerprints.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    capabilities: Option<CapabilitiesBody>,
     /// Server UTC time at append, `YYYY-MM-DDTHH:MM:SS.mmmZ`; never earlier than the
     /// previous record of the chain.
     timestamp: String,
@@ -105,7 +128,8 @@ pub struct RecordBody {
     #[schema(pattern = "^[0-9a-f]{64}$")]
     prev_hash: String,
     /// SHA-256 of the RFC 8785 canonical JSON of {id, type, task_id, content,
-    /// timestamp, prev_hash} plus metadata when present; lowercase hex.
+    /// timestamp, prev_hash} plus metadata and capabilities when present;
+    /// lowercase hex.
     #[schema(pattern = "^[0-9a-f]{64}$")]
     hash: String,
 }
@@ -127,6 +151,11 @@ impl TryFrom<Record> for RecordBody {
             })?;
         Ok(RecordBody {
             metadata,
+            capabilities: r.capabilities.map(|c| CapabilitiesBody {
+                static_hash: c.static_hash,
+                runtime_hash: c.runtime_hash,
+                invocation_hash: c.invocation_hash,
+            }),
             r#type: r.r#type.as_str(),
             id: r.id,
             seq: r.seq,
@@ -280,15 +309,37 @@ fn idempotency_key(headers: &HeaderMap, errors: &mut Vec<FieldError>) -> Option<
     tag = "thoughts",
     params(("id" = String, Path, description = "The record's id")),
     responses(
-        (status = 200, description = "The record", body = RecordBody),
+        (status = 200, description = "The record", body = RecordBody,
+         headers(("Link" = String, description = "For a record bound to capabilities: `</capabilities/{hash}>; rel=\"static-capabilities\"` (and runtime-, invocation-) for each snapshot the registry has"))),
         NotFound, InternalError, Unavailable
     )
 )]
 pub async fn get_one(
     State(state): State<AppState>,
     Path(id): Path<String>,
-) -> Result<Json<RecordBody>, ApiError> {
-    Ok(Json(record_or_404(&state, &id).await?.try_into()?))
+) -> Result<Response, ApiError> {
+    let record = record_or_404(&state, &id).await?;
+    // The record links to the snapshots of its capabilities the registry has.
+    let mut links = Vec::new();
+    if let Some(c) = &record.capabilities {
+        for (rel, hash) in [
+            ("static-capabilities", Some(&c.static_hash)),
+            ("runtime-capabilities", Some(&c.runtime_hash)),
+            ("invocation-capabilities", c.invocation_hash.as_ref()),
+        ] {
+            let Some(hash) = hash else { continue };
+            if state.store.snapshot(hash).await?.is_some() {
+                links.push(format!("</capabilities/{hash}>; rel=\"{rel}\""));
+            }
+        }
+    }
+    let mut response = Json(RecordBody::try_from(record)?).into_response();
+    for link in links {
+        if let Ok(v) = HeaderValue::from_str(&link) {
+            response.headers_mut().append(header::LINK, v);
+        }
+    }
+    Ok(response)
 }
 
 async fn record_or_404(state: &AppState, id: &str) -> Result<Record, ApiError> {
@@ -317,6 +368,13 @@ pub struct ListThoughtsQuery {
     /// Only records before this time (RFC 3339, any offset).
     #[param(format = DateTime)]
     until: Option<String>,
+    /// Only records bound to this static capability hash.
+    #[param(pattern = "^[0-9a-f]{64}$")]
+    static_hash: Option<String>,
+    /// Only records bound to this runtime capability hash: the decisions made
+    /// with that tool set.
+    #[param(pattern = "^[0-9a-f]{64}$")]
+    runtime_hash: Option<String>,
     /// Records per page, 1 to 1000.
     #[param(minimum = 1, maximum = 1000, default = 100)]
     limit: Option<u32>,
@@ -345,7 +403,15 @@ pub async fn list(
     let params = QueryParams::parse(
         query.as_deref(),
         &[
-            "task_id", "type", "agent_id", "since", "until", "limit", "after",
+            "task_id",
+            "type",
+            "agent_id",
+            "since",
+            "until",
+            "static_hash",
+            "runtime_hash",
+            "limit",
+            "after",
         ],
         &mut errors,
     );
@@ -396,6 +462,18 @@ fn record_filter(params: &QueryParams, errors: &mut Vec<FieldError>) -> RecordFi
             match timestamp_bound(text) {
                 Ok(t) => *bound = Some(t),
                 Err(message) => errors.push(FieldError::new(field, message)),
+            }
+        }
+    }
+    for (field, slot) in [
+        ("static_hash", &mut filter.static_hash),
+        ("runtime_hash", &mut filter.runtime_hash),
+    ] {
+        if let Some(h) = params.0.get(field) {
+            if is_hash_hex(h) {
+                *slot = Some(h.clone());
+            } else {
+                errors.push(FieldError::new(field, "must be 64 lowercase hex digits"));
             }
         }
     }

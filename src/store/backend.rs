@@ -12,7 +12,9 @@ use std::collections::HashMap;
 use futures_util::future::BoxFuture;
 use futures_util::stream::BoxStream;
 
-use super::{IdempotencyClaim, Listing, SignedCheckpoint, StoreError, TaskSummary};
+use super::{
+    CapabilitySnapshot, IdempotencyClaim, Listing, SignedCheckpoint, StoreError, TaskSummary,
+};
 use crate::domain::checkpoint::LogSigner;
 use crate::domain::merkle::{Frontier, Hash};
 use crate::domain::record::RecordFilter;
@@ -32,6 +34,8 @@ pub(crate) struct StoredLink {
     pub r#type: String,
     pub content: String,
     pub metadata: Option<String>,
+    /// The capabilities text as stored (hashed as it is).
+    pub capabilities: Option<String>,
     pub timestamp: String,
     pub prev_hash: String,
     pub hash: String,
@@ -43,6 +47,8 @@ pub(crate) struct StoredLink {
 pub(crate) trait Reads: Send + Sync {
     /// The database answers a trivial query.
     fn ready(&self) -> Answer<'_, ()>;
+    /// The capability snapshot stored under `hash`.
+    fn snapshot<'a>(&'a self, hash: &'a str) -> Answer<'a, Option<CapabilitySnapshot>>;
     fn record<'a>(&'a self, id: &'a str) -> Answer<'a, Option<Record>>;
     fn record_at(&self, log_index: u64) -> Answer<'_, Option<Record>>;
     fn record_by_hash<'a>(&'a self, hash: &'a str) -> Answer<'a, Option<Record>>;
@@ -142,6 +148,12 @@ pub(crate) trait BatchStorage: Send {
     /// Whether an append could commit now: the database takes a write lock
     /// and its disk has room.
     fn probe(&mut self) -> Answer<'_, ()>;
+    /// Stores a capability snapshot unless its hash is stored (its own
+    /// statement, between batches): the stored one, and whether it is new.
+    fn put_snapshot<'a>(
+        &'a mut self,
+        snapshot: &'a CapabilitySnapshot,
+    ) -> Answer<'a, (CapabilitySnapshot, bool)>;
     fn begin(&mut self) -> Answer<'_, ()>;
     fn load<'a>(
         &'a mut self,

@@ -82,6 +82,7 @@ mod tests {
             agent_id: "a".into(),
             content: "x".repeat(content),
             metadata: None,
+            capabilities: None,
             expected_prev_hash: None,
         };
         link(

@@ -190,6 +190,20 @@ pub struct Store {
     recent: RecordCache,
 }
 
+/// A capability snapshot in the registry (docs/design.md §9), addressed by
+/// the main hash the server computed from it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CapabilitySnapshot {
+    pub hash: String,
+    /// The request's kind (`tool_static`, `registered_agent_static`, …).
+    pub kind: String,
+    /// The request as given, JSON text.
+    pub request: String,
+    /// What the server computed from it, JSON text.
+    pub answer: String,
+    pub stored_at: String,
+}
+
 /// Records kept by id for reads, and their bytes at most.
 const RECENT_RECORDS: usize = 16_384;
 const RECENT_BYTES: usize = 32 * 1024 * 1024;
@@ -270,6 +284,21 @@ impl Store {
     pub async fn ready(&self) -> Result<(), StoreError> {
         self.writer.probe().await?;
         self.reads.ready().await
+    }
+
+    /// Stores a capability snapshot unless one with its hash is stored; the
+    /// stored one, and whether it was this call that stored it.
+    pub async fn put_snapshot(
+        &self,
+        mut snapshot: CapabilitySnapshot,
+    ) -> Result<(CapabilitySnapshot, bool), StoreError> {
+        snapshot.stored_at = format_timestamp(Utc::now());
+        self.writer.put_snapshot(snapshot).await
+    }
+
+    /// The capability snapshot stored under `hash`.
+    pub async fn snapshot(&self, hash: &str) -> Result<Option<CapabilitySnapshot>, StoreError> {
+        self.reads.snapshot(hash).await
     }
 
     /// The newest signed checkpoint: it covers every acknowledged append.

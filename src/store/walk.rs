@@ -39,6 +39,7 @@ impl Store {
                 timestamp: &row.timestamp,
                 prev_hash: &row.prev_hash,
                 metadata: row.metadata.as_deref(),
+                capabilities: row.capabilities.as_deref(),
             };
             if let Err(at) = walk.step(Some(row.seq), &input, &row.hash) {
                 // A record before this one may be out of the log: that break comes first.

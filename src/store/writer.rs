@@ -15,7 +15,10 @@ use tokio::task::JoinHandle;
 
 use super::backend::{BatchError, BatchStorage, Loaded, PlannedBatch};
 use super::checkpoint_copy::CheckpointCopy;
-use super::{Appended, IdempotencyClaim, Seams, SignedCheckpoint, StoreConfig, StoreError};
+use super::{
+    Appended, CapabilitySnapshot, IdempotencyClaim, Seams, SignedCheckpoint, StoreConfig,
+    StoreError,
+};
 use crate::domain::chain::{self, ChainHead};
 use crate::domain::checkpoint::LogSigner;
 use crate::domain::merkle::{leaf_data, Frontier};
@@ -47,6 +50,11 @@ enum Job {
     Append(Box<Pending>),
     /// Readiness: could an append commit now?
     Probe(oneshot::Sender<Result<(), StoreError>>),
+    /// A capability snapshot for the registry (not part of the log).
+    Snapshot(
+        CapabilitySnapshot,
+        oneshot::Sender<Result<(CapabilitySnapshot, bool), StoreError>>,
+    ),
     Shutdown,
 }
 
@@ -108,6 +116,7 @@ impl Writer {
             + draft.task_id.len()
             + draft.agent_id.len()
             + draft.metadata.as_ref().map_or(0, |m| m.canonical().len())
+            + draft.capabilities.as_ref().map_or(0, |_| 240)
             + 256;
         let permit = self
             .queued_bytes
@@ -154,6 +163,15 @@ impl Writer {
         }
     }
 
+    /// Stores a capability snapshot through the one write connection.
+    pub(crate) async fn put_snapshot(
+        &self,
+        snapshot: CapabilitySnapshot,
+    ) -> Result<(CapabilitySnapshot, bool), StoreError> {
+        let (reply, answer) = oneshot::channel();
+        self.ask(Job::Snapshot(snapshot, reply), answer).await
+    }
+
     /// Whether an append could commit now: the writer runs and its
     /// connection takes the write lock on a disk with room. Asked of the
     /// writer itself, behind the appends already queued.
@@ -196,6 +214,9 @@ async fn run(mut state: State, mut queue: mpsc::Receiver<Job>) {
                 Job::Probe(reply) => {
                     let _ = reply.send(state.storage.probe().await);
                 }
+                Job::Snapshot(snapshot, reply) => {
+                    let _ = reply.send(state.storage.put_snapshot(&snapshot).await);
+                }
                 Job::Shutdown => {
                     stopping = true;
                     break;
@@ -227,8 +248,8 @@ enum Outcome {
     New(usize),
     /// A retry of an append earlier in the batch (same key and request).
     Again(usize),
-    /// A retry of an append committed before.
-    Stored(Record),
+    /// A retry of an append committed before (boxed: a record is large).
+    Stored(Box<Record>),
     /// Refused on its own (a moved head, a reused key); the batch goes on.
     Refused(StoreError),
 }
@@ -419,7 +440,7 @@ impl State {
                     } else {
                         match earlier {
                             Earlier::Index(i) => Outcome::Again(*i),
-                            Earlier::Stored(r) => Outcome::Stored((**r).clone()),
+                            Earlier::Stored(r) => Outcome::Stored(r.clone()),
                         }
                     });
                     continue;
@@ -490,7 +511,7 @@ fn answers(outcomes: Vec<Outcome>, records: Vec<Record>) -> Vec<Result<Appended,
                 replayed: true,
             }),
             Outcome::Stored(record) => Ok(Appended {
-                record,
+                record: *record,
                 replayed: true,
             }),
             Outcome::Refused(e) => Err(e),

@@ -5,6 +5,7 @@
 mod abuse;
 mod append;
 mod auth;
+mod capabilities;
 mod cli;
 mod conditional;
 mod conformance;

@@ -46,7 +46,7 @@ fn every_operation_documents_its_problems() {
             }
         }
     }
-    assert_eq!(operations, 14);
+    assert_eq!(operations, 18);
     let post = &doc["paths"]["/thoughts"]["post"]["responses"];
     for status in ["201", "400", "409", "413", "415", "500", "503"] {
         assert!(post.get(status).is_some(), "POST /thoughts lacks {status}");

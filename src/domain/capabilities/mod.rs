@@ -18,4 +18,4 @@ pub mod payloads;
 mod request;
 pub mod value;
 
-pub use request::{diff, fingerprint, Answer, KINDS};
+pub use request::{diff, fingerprint, to_text, Answer, KINDS, MAX_ITEMS};

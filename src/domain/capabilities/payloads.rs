@@ -502,9 +502,11 @@ fn normalize(v: &JsValue, path: &str) -> Result<JsValue, String> {
                 "invocationContext expects a plain object at {path}"
             ))
         }
-        JsValue::Function => return Err(format!(
+        JsValue::Function => {
+            return Err(format!(
             "invocationContext not JSON-serializable at {path} (function) — use strings or numbers"
-        )),
+        ))
+        }
     })
 }
 

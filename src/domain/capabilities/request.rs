@@ -31,6 +31,10 @@ pub const KINDS: [&str; 12] = [
 /// Deepest nesting a request may have (its JSON text included).
 const MAX_DEPTH: usize = 64;
 
+/// Most items one list of a request may have (members, tools, policies,
+/// names): far above any real agent, far below what would make a request slow.
+pub const MAX_ITEMS: usize = 1000;
+
 /// A computed fingerprint: the kind, the main digest when the kind has one
 /// (the key a snapshot is stored under), and every member of the answer.
 #[derive(Debug, Clone, PartialEq)]
@@ -74,6 +78,13 @@ impl Reader {
     fn strings(&mut self, v: &JsValue, path: &str) -> Option<Vec<String>> {
         match v {
             JsValue::Undefined => None,
+            JsValue::Array(items) if items.len() > MAX_ITEMS => {
+                self.bad(
+                    path,
+                    format!("has {} items; at most {MAX_ITEMS} are allowed", items.len()),
+                );
+                None
+            }
             JsValue::Array(items) => Some(
                 items
                     .iter()
@@ -93,6 +104,13 @@ impl Reader {
 
     fn array<'a>(&mut self, v: &'a JsValue, path: &str) -> &'a [JsValue] {
         match v {
+            JsValue::Array(items) if items.len() > MAX_ITEMS => {
+                self.bad(
+                    path,
+                    format!("has {} items; at most {MAX_ITEMS} are allowed", items.len()),
+                );
+                &[]
+            }
             JsValue::Array(items) => items,
             JsValue::Undefined => {
                 self.bad(path, "is required");
@@ -814,5 +832,45 @@ pub fn diff(first: &JsonValue, second: &JsonValue) -> Result<Value, Vec<FieldErr
         Ok(answer)
     } else {
         Err(r.errors)
+    }
+}
+
+/// A request's JSON text with its members in the order given (numbers as
+/// sent): what the registry keeps, so that key order, which decides collation
+/// ties, survives.
+pub fn to_text(value: &JsonValue) -> String {
+    let mut out = Vec::new();
+    write_text(value, &mut out);
+    String::from_utf8(out).expect("JSON text is UTF-8")
+}
+
+fn write_text(value: &JsonValue, out: &mut Vec<u8>) {
+    match value {
+        JsonValue::Null => out.extend_from_slice(b"null"),
+        JsonValue::Bool(b) => out.extend_from_slice(if *b { b"true" } else { b"false" }),
+        JsonValue::Number(n) => out.extend_from_slice(n.as_bytes()),
+        JsonValue::String(s) => json::write_string(s, out),
+        JsonValue::Array(items) => {
+            out.push(b'[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                write_text(item, out);
+            }
+            out.push(b']');
+        }
+        JsonValue::Object(members) => {
+            out.push(b'{');
+            for (i, (k, v)) in members.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                json::write_string(k, out);
+                out.push(b':');
+                write_text(v, out);
+            }
+            out.push(b'}');
+        }
     }
 }

@@ -12,7 +12,7 @@ use crate::domain::merkle::Hash;
 use crate::domain::record::RecordFilter;
 use crate::domain::Record;
 use crate::store::backend::{Answer, Reads, StoredLink};
-use crate::store::{Listing, SignedCheckpoint, StoreError, TaskSummary};
+use crate::store::{CapabilitySnapshot, Listing, SignedCheckpoint, StoreError, TaskSummary};
 
 pub(super) struct SqliteReads {
     pub(super) pool: SqlitePool,
@@ -42,6 +42,13 @@ impl SqliteReads {
         row.map(Record::try_from).transpose()
     }
 }
+
+/// The indexed expressions of migrations/sqlite/0005_capabilities.sql (the
+/// partial indexes apply when `capabilities IS NOT NULL` is in the query).
+const STATIC_HASH: &str =
+    "capabilities IS NOT NULL AND json_extract(capabilities, '$.static_hash')";
+const RUNTIME_HASH: &str =
+    "capabilities IS NOT NULL AND json_extract(capabilities, '$.runtime_hash')";
 
 impl Reads for SqliteReads {
     fn ready(&self) -> Answer<'_, ()> {
@@ -114,6 +121,8 @@ impl Reads for SqliteReads {
                 ("agent_id", filter.agent_id.is_some(), "="),
                 ("timestamp", filter.since.is_some(), ">="),
                 ("timestamp", filter.until.is_some(), "<"),
+                (STATIC_HASH, filter.static_hash.is_some(), "="),
+                (RUNTIME_HASH, filter.runtime_hash.is_some(), "="),
             ] {
                 if given {
                     sql.push_str(&format!(" AND {column} {op} ?"));
@@ -127,6 +136,8 @@ impl Reads for SqliteReads {
                 filter.agent_id.as_deref(),
                 filter.since.as_deref(),
                 filter.until.as_deref(),
+                filter.static_hash.as_deref(),
+                filter.runtime_hash.as_deref(),
             ]
             .into_iter()
             .flatten()
@@ -172,7 +183,7 @@ impl Reads for SqliteReads {
 
     fn chain<'a>(&'a self, task_id: &'a str) -> BoxStream<'a, Result<StoredLink, StoreError>> {
         sqlx::query_as::<_, LinkRow>(
-            "SELECT seq, log_index, id, agent_id, type, content, metadata, timestamp, prev_hash, hash \
+            "SELECT seq, log_index, id, agent_id, type, content, metadata, capabilities, timestamp, prev_hash, hash \
              FROM thoughts WHERE task_id = ? ORDER BY seq",
         )
         .bind(task_id)
@@ -180,6 +191,10 @@ impl Reads for SqliteReads {
         .map_ok(StoredLink::from)
         .map_err(map_error)
         .boxed()
+    }
+
+    fn snapshot<'a>(&'a self, hash: &'a str) -> Answer<'a, Option<CapabilitySnapshot>> {
+        Box::pin(super::rows::snapshot_by_hash(&self.pool, hash))
     }
 
     fn task<'a>(&'a self, task_id: &'a str) -> Answer<'a, Option<(u64, TaskSummary)>> {

@@ -4,13 +4,14 @@ use sqlx::FromRow;
 
 use super::map_error;
 use crate::domain::merkle::Hash;
+use crate::domain::record::Capabilities;
 use crate::domain::{Metadata, Record, RecordType};
 use crate::store::backend::StoredLink;
-use crate::store::{SignedCheckpoint, StoreError, TaskSummary};
+use crate::store::{CapabilitySnapshot, SignedCheckpoint, StoreError, TaskSummary};
 
 /// The columns of a record, in the order of [`RecordRow`].
 pub(super) const RECORD_COLUMNS: &str =
-    "log_index, id, task_id, seq, type, agent_id, content, metadata, timestamp, prev_hash, hash";
+    "log_index, id, task_id, seq, type, agent_id, content, metadata, capabilities, timestamp, prev_hash, hash";
 
 #[derive(FromRow)]
 pub(super) struct RecordRow {
@@ -23,6 +24,7 @@ pub(super) struct RecordRow {
     agent_id: String,
     content: String,
     metadata: Option<String>,
+    capabilities: Option<String>,
     timestamp: String,
     prev_hash: String,
     hash: String,
@@ -36,6 +38,20 @@ impl TryFrom<RecordRow> for Record {
             .kind
             .parse::<RecordType>()
             .map_err(|_| StoreError::Internal(format!("record {} has an unknown type", row.id)))?;
+        let capabilities = match &row.capabilities {
+            None => None,
+            Some(text) => Some(
+                crate::domain::json::parse(text, 4)
+                    .ok()
+                    .and_then(|v| Capabilities::from_json("capabilities", &v).ok())
+                    .ok_or_else(|| {
+                        StoreError::Internal(format!(
+                            "record {} has unreadable capabilities",
+                            row.id
+                        ))
+                    })?,
+            ),
+        };
         Ok(Record {
             id: row.id,
             seq: row.seq as u64,
@@ -45,6 +61,7 @@ impl TryFrom<RecordRow> for Record {
             agent_id: row.agent_id,
             content: row.content,
             metadata: row.metadata.map(Metadata::from_stored),
+            capabilities,
             timestamp: row.timestamp,
             prev_hash: row.prev_hash,
             hash: row.hash,
@@ -82,6 +99,7 @@ pub(super) struct LinkRow {
     kind: String,
     content: String,
     metadata: Option<String>,
+    capabilities: Option<String>,
     timestamp: String,
     prev_hash: String,
     hash: String,
@@ -97,6 +115,7 @@ impl From<LinkRow> for StoredLink {
             r#type: row.kind,
             content: row.content,
             metadata: row.metadata,
+            capabilities: row.capabilities,
             timestamp: row.timestamp,
             prev_hash: row.prev_hash,
             hash: row.hash,
@@ -142,4 +161,37 @@ pub(super) fn checkpoint(row: CheckpointRow) -> Result<SignedCheckpoint, StoreEr
         root: Hash(root),
         note,
     })
+}
+
+#[derive(FromRow)]
+struct SnapshotRow {
+    hash: String,
+    kind: String,
+    request: String,
+    answer: String,
+    stored_at: String,
+}
+
+/// A capability snapshot by hash, over any executor.
+pub(super) async fn snapshot_by_hash<'c, E>(
+    executor: E,
+    hash: &str,
+) -> Result<Option<CapabilitySnapshot>, StoreError>
+where
+    E: sqlx::Executor<'c, Database = sqlx::Sqlite>,
+{
+    let row: Option<SnapshotRow> = sqlx::query_as(
+        "SELECT hash, kind, request, answer, stored_at FROM capability_snapshots WHERE hash = ?",
+    )
+    .bind(hash)
+    .fetch_optional(executor)
+    .await
+    .map_err(map_error)?;
+    Ok(row.map(|r| CapabilitySnapshot {
+        hash: r.hash,
+        kind: r.kind,
+        request: r.request,
+        answer: r.answer,
+        stored_at: r.stored_at,
+    }))
 }

@@ -9,9 +9,10 @@ use super::rows::record_by_id;
 use super::{log, map_error};
 use crate::domain::checkpoint::LogSigner;
 use crate::domain::merkle::{Frontier, Hash};
+use crate::domain::record::Capabilities;
 use crate::domain::{ChainHead, Metadata, Record};
 use crate::store::backend::{Answer, BatchError, BatchStorage, Loaded, PlannedBatch};
-use crate::store::{IdempotencyClaim, SignedCheckpoint, StoreError};
+use crate::store::{CapabilitySnapshot, IdempotencyClaim, SignedCheckpoint, StoreError};
 
 /// Rows per INSERT statement, under SQLite's limit of 32,766 bound values.
 const RECORDS_PER_STATEMENT: usize = 2000;
@@ -75,6 +76,34 @@ impl BatchStorage for SqliteBatches {
         retired_at: &'a str,
     ) -> Answer<'a, SignedCheckpoint> {
         Box::pin(log::rebuild(&mut self.conn, signer, origin, retired_at))
+    }
+
+    fn put_snapshot<'a>(
+        &'a mut self,
+        snapshot: &'a CapabilitySnapshot,
+    ) -> Answer<'a, (CapabilitySnapshot, bool)> {
+        Box::pin(async move {
+            let inserted = sqlx::query(
+                "INSERT OR IGNORE INTO capability_snapshots (hash, kind, request, answer, stored_at) \
+                 VALUES (?, ?, ?, ?, ?)",
+            )
+            .bind(&snapshot.hash)
+            .bind(&snapshot.kind)
+            .bind(&snapshot.request)
+            .bind(&snapshot.answer)
+            .bind(&snapshot.stored_at)
+            .execute(&mut self.conn)
+            .await
+            .map_err(map_error)?
+            .rows_affected()
+                == 1;
+            let stored = super::rows::snapshot_by_hash(&mut self.conn, &snapshot.hash)
+                .await?
+                .ok_or_else(|| {
+                    StoreError::Internal("a stored snapshot did not read back".into())
+                })?;
+            Ok((stored, inserted))
+        })
     }
 
     fn probe(&mut self) -> Answer<'_, ()> {
@@ -208,8 +237,8 @@ impl BatchStorage for SqliteBatches {
 async fn insert_records(conn: &mut SqliteConnection, records: &[Record]) -> Result<(), StoreError> {
     for chunk in records.chunks(RECORDS_PER_STATEMENT) {
         let sql = format!(
-            "INSERT INTO thoughts (log_index, id, task_id, seq, type, agent_id, content, metadata, timestamp, prev_hash, hash) VALUES {}",
-            vec!["(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"; chunk.len()].join(", ")
+            "INSERT INTO thoughts (log_index, id, task_id, seq, type, agent_id, content, metadata, capabilities, timestamp, prev_hash, hash) VALUES {}",
+            vec!["(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"; chunk.len()].join(", ")
         );
         let mut query = sqlx::query(&sql);
         for r in chunk {
@@ -222,6 +251,7 @@ async fn insert_records(conn: &mut SqliteConnection, records: &[Record]) -> Resu
                 .bind(&r.agent_id)
                 .bind(&r.content)
                 .bind(r.metadata.as_ref().map(Metadata::canonical))
+                .bind(r.capabilities.as_ref().map(Capabilities::canonical))
                 .bind(&r.timestamp)
                 .bind(&r.prev_hash)
                 .bind(&r.hash);

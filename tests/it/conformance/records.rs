@@ -29,6 +29,7 @@ fn six_fields(value: &JsonValue) -> HashInput<'_> {
         timestamp: s("timestamp"),
         prev_hash: s("prev_hash"),
         metadata: None,
+        capabilities: None,
     }
 }
 
@@ -86,6 +87,7 @@ fn record_cases_hash_as_the_reference_does() {
             assert_ne!(whole, case["sha256"].as_str().unwrap(), "{name}");
             let with_metadata = HashInput {
                 metadata: Some(r#"{"a":[1,2],"z":1}"#),
+                capabilities: None,
                 ..input
             };
             assert_eq!(whole, with_metadata.hash(), "{name}");
@@ -180,6 +182,7 @@ fn walk(records: &[Value]) -> Result<(u64, String), decision_trail::domain::chai
             timestamp: s("timestamp"),
             prev_hash: s("prev_hash"),
             metadata: None,
+            capabilities: None,
         };
         walker.step(None, &input, s("hash"))?;
     }

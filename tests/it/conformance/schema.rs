@@ -38,6 +38,7 @@ fn input() -> HashInput<'static> {
         timestamp: "2026-04-17T00:00:00Z",
         prev_hash: ZERO_HASH,
         metadata: None,
+        capabilities: None,
     }
 }
 

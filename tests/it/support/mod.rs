@@ -285,14 +285,16 @@ fn oracle_canonical(value: &Value, out: &mut String) {
 }
 
 /// SHA-256 of the canonical JSON of {id, type, task_id, content, timestamp,
-/// prev_hash} plus metadata when present, as lowercase hex.
+/// prev_hash} plus metadata and capabilities when present, as lowercase hex.
 pub fn oracle_hash(record: &Value) -> String {
     let mut h = serde_json::Map::new();
     for f in ["id", "type", "task_id", "content", "timestamp", "prev_hash"] {
         h.insert(f.to_string(), record[f].clone());
     }
-    if let Some(m) = record.get("metadata").filter(|m| !m.is_null()) {
-        h.insert("metadata".into(), m.clone());
+    for optional in ["metadata", "capabilities"] {
+        if let Some(m) = record.get(optional).filter(|m| !m.is_null()) {
+            h.insert(optional.into(), m.clone());
+        }
     }
     let mut canonical = String::new();
     oracle_canonical(&Value::Object(h), &mut canonical);

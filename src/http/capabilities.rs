@@ -1,0 +1,261 @@
+//! `/capabilities`: capability fingerprints computed as the reference package
+//! computes them, diffs, and a content-addressed registry of snapshots
+//! (docs/design.md §9).
+
+use axum::extract::{Path, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::Serialize;
+use serde_json::value::RawValue;
+use serde_json::{Map, Value};
+use utoipa::ToSchema;
+
+use super::extract::JsonBody;
+use super::problem::responses::{
+    BadRequest, InternalError, NotFound, PayloadTooLarge, Unavailable, UnsupportedMediaType,
+};
+use super::problem::ApiError;
+use super::AppState;
+use crate::domain::capabilities::{self, Answer};
+use crate::domain::json::JsonValue;
+use crate::domain::record::is_hash_hex;
+use crate::domain::FieldError;
+use crate::store::CapabilitySnapshot;
+
+/// A fingerprint request, in the conformance vectors' own format.
+#[derive(ToSchema)]
+#[schema(example = json!({
+    "kind": "tool_static",
+    "input": {"name": "search", "description": "Search the web",
+              "schema": {"jsonSchema": {"type": "object", "properties": {"q": {"type": "string"}}}},
+              "instructions": ["Use short queries."], "policies": [{"id": "audit_log"}]}
+}))]
+#[allow(dead_code)] // documents the body; the domain reads it
+pub struct FingerprintRequest {
+    /// hash_plain_object, tool_static, toolkit_static, dynamic_toolkit_static,
+    /// registered_agent_static, runtime_hash, runtime_tool_binding,
+    /// runtime_from_evaluation, invocation, capability_link, diff_tool_refs or
+    /// diff_capability_links.
+    kind: String,
+    /// The value to fingerprint. `{"$undefined": true}`, `{"$date": s}`,
+    /// `{"$number": "NaN"|"Infinity"|"-Infinity"|"-0"}`, `{"$function": true}`
+    /// and `{"$map": [[k, v], …]}` stand for the JavaScript values JSON lacks;
+    /// key order is kept (it decides collation ties).
+    #[schema(value_type = Object)]
+    input: Option<Value>,
+    /// Raw JSON text read as `JSON.parse` reads it (big integers, duplicate
+    /// keys, `__proto__`); wins over `input`.
+    input_text: Option<String>,
+    /// For `invocation`: the top-level keys kept (empty: all).
+    allowlist: Option<Vec<String>>,
+}
+
+/// A fingerprint: the request's kind and every member the reference code's
+/// vectors expect for it (`canonical`, `sha256`, `trace`, `evaluated_spec`,
+/// `toolRefs`, `link`, …).
+#[derive(Serialize, ToSchema)]
+#[schema(example = json!({"kind": "hash_plain_object", "canonical": "{\"a\":2,\"z\":1}",
+    "sha256": "…"}))]
+pub struct Fingerprint {
+    kind: String,
+    #[serde(flatten)]
+    #[schema(value_type = Object)]
+    answer: Map<String, Value>,
+}
+
+impl From<Answer> for Fingerprint {
+    fn from(a: Answer) -> Fingerprint {
+        Fingerprint {
+            kind: a.kind,
+            answer: match a.body {
+                Value::Object(m) => m,
+                _ => Map::new(),
+            },
+        }
+    }
+}
+
+/// Compute a capability fingerprint.
+#[utoipa::path(
+    post,
+    path = "/capabilities/fingerprint",
+    tag = "capabilities",
+    request_body(content = FingerprintRequest, content_type = "application/json"),
+    responses(
+        (status = 200, description = "Every hash, with its canonical payload", body = Fingerprint),
+        BadRequest, PayloadTooLarge, UnsupportedMediaType, InternalError, Unavailable
+    )
+)]
+pub async fn fingerprint(JsonBody(body): JsonBody) -> Result<Json<Fingerprint>, ApiError> {
+    Ok(Json(compute(&body)?.into()))
+}
+
+fn compute(body: &JsonValue) -> Result<Answer, ApiError> {
+    capabilities::fingerprint(body).map_err(ApiError::invalid)
+}
+
+/// Two capability links, or two toolRefs lists.
+#[derive(ToSchema)]
+#[allow(dead_code)] // documents the body
+pub struct DiffRequest {
+    /// A capability link `{agentId, agentName, staticHash, runtimeHash,
+    /// toolRefs, invocationHash?}`, or a toolRefs list `[{toolKey, toolHash}]`.
+    #[schema(value_type = Object)]
+    first: Value,
+    /// The same kind of value as `first`.
+    #[schema(value_type = Object)]
+    second: Value,
+}
+
+/// For links: `unchanged` and `changed` fields (`diffCapabilityLinks`) and
+/// `toolRefs`; for lists: `toolRefs` (`onlyInFirst`, `onlyInSecond`,
+/// `hashChanged`, as `diffToolRefs`).
+#[derive(Serialize, ToSchema)]
+#[schema(value_type = Object)]
+pub struct CapabilityDiff(Value);
+
+/// Compare two capability links or two toolRefs lists.
+#[utoipa::path(
+    post,
+    path = "/capabilities/diff",
+    tag = "capabilities",
+    request_body(content = DiffRequest, content_type = "application/json"),
+    responses(
+        (status = 200, description = "What changed", body = CapabilityDiff),
+        BadRequest, PayloadTooLarge, UnsupportedMediaType, InternalError, Unavailable
+    )
+)]
+pub async fn diff(JsonBody(body): JsonBody) -> Result<Json<CapabilityDiff>, ApiError> {
+    let mut errors = Vec::new();
+    if let JsonValue::Object(members) = &body {
+        for (k, _) in members {
+            if k != "first" && k != "second" {
+                errors.push(FieldError::new(k, "unknown member; allowed: first, second"));
+            }
+        }
+    }
+    let (first, second) = (body.get("first"), body.get("second"));
+    for (field, v) in [("first", first), ("second", second)] {
+        if v.is_none() {
+            errors.push(FieldError::new(field, "is required"));
+        }
+    }
+    ApiError::refuse_any(errors)?;
+    let (Some(first), Some(second)) = (first, second) else {
+        unreachable!("both checked")
+    };
+    capabilities::diff(first, second)
+        .map(|d| Json(CapabilityDiff(d)))
+        .map_err(ApiError::invalid)
+}
+
+/// A stored capability snapshot.
+#[derive(Serialize, ToSchema)]
+pub struct SnapshotBody {
+    /// The main hash the server computed: the registry's address.
+    #[schema(pattern = "^[0-9a-f]{64}$")]
+    hash: String,
+    kind: String,
+    /// The request as it was stored (first stored wins).
+    #[schema(value_type = Object)]
+    request: Box<RawValue>,
+    /// The fingerprint the server computed from it.
+    #[schema(value_type = Object)]
+    answer: Box<RawValue>,
+    stored_at: String,
+}
+
+impl TryFrom<CapabilitySnapshot> for SnapshotBody {
+    type Error = ApiError;
+
+    fn try_from(s: CapabilitySnapshot) -> Result<SnapshotBody, ApiError> {
+        let raw = |text: String| {
+            RawValue::from_string(text)
+                .map_err(|e| ApiError::Internal(format!("snapshot {} is not JSON: {e}", s.hash)))
+        };
+        Ok(SnapshotBody {
+            request: raw(s.request.clone())?,
+            answer: raw(s.answer.clone())?,
+            hash: s.hash,
+            kind: s.kind,
+            stored_at: s.stored_at,
+        })
+    }
+}
+
+/// Store a capability snapshot: the server recomputes its hashes and keeps it
+/// under its main hash. Storing one again answers the stored one (200).
+#[utoipa::path(
+    post,
+    path = "/capabilities",
+    tag = "capabilities",
+    request_body(content = FingerprintRequest, content_type = "application/json"),
+    responses(
+        (status = 201, description = "Stored", body = SnapshotBody,
+         headers(("Location" = String, description = "/capabilities/{hash}"))),
+        (status = 200, description = "Already stored under this hash", body = SnapshotBody),
+        BadRequest, PayloadTooLarge, UnsupportedMediaType, InternalError, Unavailable
+    )
+)]
+pub async fn store(
+    State(state): State<AppState>,
+    JsonBody(body): JsonBody,
+) -> Result<Response, ApiError> {
+    let answer = compute(&body)?;
+    let Some(hash) = answer.sha256.clone() else {
+        return Err(ApiError::invalid(vec![FieldError::new(
+            "kind",
+            format!("`{}` gives no hash to store a snapshot under", answer.kind),
+        )]));
+    };
+    let snapshot = CapabilitySnapshot {
+        hash: hash.clone(),
+        kind: answer.kind.clone(),
+        request: capabilities::to_text(&body),
+        answer: Value::Object(Fingerprint::from(answer).answer).to_string(),
+        stored_at: String::new(),
+    };
+    let (stored, created) = state.store.put_snapshot(snapshot).await?;
+    let status = if created {
+        StatusCode::CREATED
+    } else {
+        StatusCode::OK
+    };
+    let mut response = (status, Json(SnapshotBody::try_from(stored)?)).into_response();
+    if created {
+        if let Ok(v) = format!("/capabilities/{hash}").parse() {
+            response.headers_mut().insert(header::LOCATION, v);
+        }
+    }
+    Ok(response)
+}
+
+/// Read a stored capability snapshot by its hash.
+#[utoipa::path(
+    get,
+    path = "/capabilities/{hash}",
+    tag = "capabilities",
+    params(("hash" = String, Path, description = "The snapshot's main hash, 64 lowercase hex")),
+    responses(
+        (status = 200, description = "The snapshot", body = SnapshotBody),
+        BadRequest, NotFound, InternalError, Unavailable
+    )
+)]
+pub async fn get_one(
+    State(state): State<AppState>,
+    Path(hash): Path<String>,
+) -> Result<Json<SnapshotBody>, ApiError> {
+    if !is_hash_hex(&hash) {
+        return Err(ApiError::invalid(vec![FieldError::new(
+            "hash",
+            "must be 64 lowercase hex digits",
+        )]));
+    }
+    match state.store.snapshot(&hash).await? {
+        Some(s) => Ok(Json(s.try_into()?)),
+        None => Err(ApiError::NotFound(format!(
+            "no capability snapshot has hash `{hash}`"
+        ))),
+    }
+}
