@@ -26,6 +26,8 @@ EXPECTED_TOOLS = {
     "merkle_checkpoint",
     "merkle_receipt",
     "merkle_consistency_proof",
+    "capability_fingerprint",
+    "capability_diff",
 }
 
 

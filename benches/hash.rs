@@ -1,5 +1,6 @@
 //! Canonicalize + hash: the record hash of a 1 KB record, with and without
-//! metadata, and reading + canonicalizing a typical metadata object.
+//! metadata, reading + canonicalizing a typical metadata object, and the
+//! capability fingerprint of a 50-tool toolkit (docs/design.md §9).
 //!
 //! cargo bench --bench hash
 
@@ -21,6 +22,7 @@ fn hash(c: &mut Criterion) {
         timestamp: "2026-11-22T05:17:00.123Z",
         prev_hash: "6a2f9597f563d5515cfa69891a51806d0f93bfbe222997d3ba37c365ceee3f1a",
         metadata: None,
+        capabilities: None,
     };
     let mut group = c.benchmark_group("hash");
     group.throughput(Throughput::Elements(1));
@@ -46,5 +48,29 @@ fn hash(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, hash);
+/// A toolkit of 50 tools, each with a JSON schema, instructions and a policy:
+/// the request read, every tool hashed, the toolkit hashed.
+fn capabilities(c: &mut Criterion) {
+    let members: Vec<String> = (0..50)
+        .map(|i| {
+            format!(
+                r#"{{"type":"tool","name":"tool_{i:02}","description":"Tool number {i}","schema":{{"jsonSchema":{{"type":"object","properties":{{"q":{{"type":"string","description":"query"}},"limit":{{"type":"integer","minimum":1}}}},"required":["q"]}}}},"instructions":["Use it for task {i}.","Prefer short queries."],"policies":[{{"id":"audit_log"}},{{"id":"tier-{}","executeBinding":"snapshot"}}]}}"#,
+                i % 3
+            )
+        })
+        .collect();
+    let request = format!(
+        r#"{{"kind":"toolkit_static","input":{{"name":"root","instructions":["Be careful."],"members":[{}]}}}}"#,
+        members.join(",")
+    );
+    let parsed = json::parse(&request, 64).unwrap();
+    let mut group = c.benchmark_group("capabilities");
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("fingerprint_toolkit_of_50_tools", |b| {
+        b.iter(|| decision_trail::domain::capabilities::fingerprint(&parsed).unwrap())
+    });
+    group.finish();
+}
+
+criterion_group!(benches, hash, capabilities);
 criterion_main!(benches);

@@ -4,9 +4,11 @@
 //! - `verify`: check a trail without trusting the service, from an export file
 //!   or a live service (its HTTP client is `remote`);
 //! - `mcp`: the service's MCP tools on stdin/stdout, forwarded to `/mcp`;
+//! - `capabilities fingerprint|diff`: capability fingerprints offline;
 //! - `fsck`, `log rebuild`, `keys add`, `openapi`, `hash`, `healthcheck`:
 //!   small tools (`tools`).
 
+mod capabilities;
 mod mcp;
 mod remote;
 mod serve;
@@ -52,6 +54,10 @@ enum Command {
     /// Verify a trail without trusting the service: an export file offline, or a
     /// live service (--url). Prints what broke and where; exits 1 on any failure.
     Verify(VerifyArgs),
+    /// Capability fingerprints, computed as `@khoralabs/agent-capabilities`
+    /// computes them, offline.
+    #[command(subcommand)]
+    Capabilities(CapabilitiesCommand),
     /// Serve the MCP tools of a running service on stdin/stdout, for agents
     /// that start their MCP servers as processes: each JSON-RPC message is
     /// forwarded to URL/mcp and its answer written back.
@@ -89,6 +95,16 @@ enum Command {
         )]
         addr: String,
     },
+}
+
+#[derive(Subcommand, Debug)]
+enum CapabilitiesCommand {
+    /// Read fingerprint requests (`{"kind", "input" | "input_text"}`; one
+    /// object, or NDJSON) on stdin; print one answer line each, as
+    /// POST /capabilities/fingerprint answers.
+    Fingerprint,
+    /// Compare two capability links, or two toolRefs lists, given as files.
+    Diff { first: PathBuf, second: PathBuf },
 }
 
 #[derive(Subcommand, Debug)]
@@ -176,6 +192,12 @@ pub fn main() -> ExitCode {
         Some(Command::Verify(args)) => verify::verify(args),
         Some(Command::Healthcheck { addr }) => tools::healthcheck(&addr),
         Some(Command::Mcp { url, token }) => mcp::mcp(&url, token.as_deref()),
+        Some(Command::Capabilities(CapabilitiesCommand::Fingerprint)) => {
+            capabilities::fingerprint_stdin()
+        }
+        Some(Command::Capabilities(CapabilitiesCommand::Diff { first, second })) => {
+            capabilities::diff_files(&first, &second)
+        }
         Some(Command::Fsck { database_url, key }) => tools::fsck(&database_url, key.as_deref()),
         Some(Command::Log(LogCommand::Rebuild {
             database_url,

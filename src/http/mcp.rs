@@ -128,6 +128,24 @@ fn specs() -> Vec<ToolSpec> {
             "/log/proof/consistency",
             "200",
         ),
+        spec(
+            "capability_fingerprint",
+            "Compute capability fingerprints exactly as @khoralabs/agent-capabilities does: \
+             kind (tool_static, toolkit_static, registered_agent_static, runtime_hash, \
+             runtime_from_evaluation, invocation, capability_link, …) and input; answers every \
+             hash with its canonical payload.",
+            Method::POST,
+            "/capabilities/fingerprint",
+            "200",
+        ),
+        spec(
+            "capability_diff",
+            "Compare two capability links (which of agentId, agentName, staticHash, \
+             runtimeHash, invocationHash changed, and the tool refs) or two toolRefs lists.",
+            Method::POST,
+            "/capabilities/diff",
+            "200",
+        ),
     ]
 }
 

@@ -78,7 +78,7 @@ fn fields(error: &Value) -> Vec<String> {
         .collect()
 }
 
-const TOOLS: [&str; 7] = [
+const TOOLS: [&str; 9] = [
     "thought_record",
     "thought_record_list",
     "thought_get",
@@ -86,6 +86,8 @@ const TOOLS: [&str; 7] = [
     "merkle_checkpoint",
     "merkle_receipt",
     "merkle_consistency_proof",
+    "capability_fingerprint",
+    "capability_diff",
 ];
 
 #[tokio::test]
