@@ -8,12 +8,16 @@
 //! `__proto__`), in the conformance vectors' own format; the answer holds the
 //! vector's `expected` members, with the same names and values.
 //!
+//! - `binding`: a record's `capabilities` (the hashes it is bound to);
 //! - `value`: the JavaScript values and the markers that stand for them;
 //! - `canonical`: `hashPlainObject` (collation, JavaScript numbers);
 //! - `payloads`: each payload, evaluation, invocation, links and diffs;
-//! - `request`: reading a request and writing its answer.
+//! - `input`: reading a request's input, every bad field named;
+//! - `request`: a request and its answer.
 
+pub mod binding;
 pub mod canonical;
+mod input;
 pub mod payloads;
 mod request;
 pub mod value;
