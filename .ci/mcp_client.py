@@ -28,6 +28,8 @@ EXPECTED_TOOLS = {
     "merkle_consistency_proof",
     "capability_fingerprint",
     "capability_diff",
+    "thought_tree",
+    "thought_trail",
 }
 
 

@@ -23,6 +23,8 @@ fn records(n: u64) -> Vec<Record> {
                 content: format!("record {i}: {}", "x".repeat(100)),
                 metadata: None,
                 capabilities: None,
+                session_id: None,
+                parent_id: None,
                 expected_prev_hash: None,
             };
             let r = chain::link(

@@ -23,6 +23,8 @@ fn hash(c: &mut Criterion) {
         prev_hash: "6a2f9597f563d5515cfa69891a51806d0f93bfbe222997d3ba37c365ceee3f1a",
         metadata: None,
         capabilities: None,
+        session_id: None,
+        parent_id: None,
     };
     let mut group = c.benchmark_group("hash");
     group.throughput(Throughput::Elements(1));

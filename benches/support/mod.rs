@@ -57,6 +57,8 @@ pub async fn million_record_db() -> PathBuf {
                     content: format!("record {i}: {}", "x".repeat(100)),
                     metadata: None,
                     capabilities: None,
+                    session_id: None,
+                    parent_id: None,
                     expected_prev_hash: None,
                 },
                 None,

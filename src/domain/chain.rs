@@ -2,6 +2,10 @@
 //! first record links to `ZERO_HASH`, every other to the hash of the one before,
 //! and a chain's timestamps never go backwards.
 
+use std::collections::hash_map::RandomState;
+use std::collections::HashSet;
+use std::hash::BuildHasher;
+
 use chrono::{DateTime, SecondsFormat, Utc};
 
 use super::record::{HashInput, NewRecord, Record, ZERO_HASH};
@@ -84,6 +88,8 @@ pub fn link(
         content: draft.content,
         metadata: draft.metadata,
         capabilities: draft.capabilities,
+        session_id: draft.session_id,
+        parent_id: draft.parent_id,
         timestamp,
         prev_hash,
         hash: String::new(),
@@ -131,16 +137,19 @@ pub enum BreakReason {
     /// The record's leaf is not in the log the latest checkpoint signs: its
     /// inclusion proof does not lead to that root.
     NotInLog,
+    /// The record's `parent_id` is not an earlier record of its task.
+    ParentInvalid,
 }
 
 impl BreakReason {
     /// Every reason, in the order the API documents them.
-    pub const ALL: [BreakReason; 5] = [
+    pub const ALL: [BreakReason; 6] = [
         BreakReason::PrevHashMismatch,
         BreakReason::HashMismatch,
         BreakReason::SeqGap,
         BreakReason::TimestampBackwards,
         BreakReason::NotInLog,
+        BreakReason::ParentInvalid,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -150,6 +159,7 @@ impl BreakReason {
             BreakReason::SeqGap => "seq_gap",
             BreakReason::TimestampBackwards => "timestamp_backwards",
             BreakReason::NotInLog => "not_in_log",
+            BreakReason::ParentInvalid => "parent_invalid",
         }
     }
 }
@@ -165,14 +175,20 @@ pub struct ChainBreak {
     pub actual: String,
 }
 
-/// Walks a chain one record at a time, in constant memory: each record must carry
-/// the next seq, link to the previous hash, and hash to its stored `hash`.
+/// Walks a chain one record at a time: each record must carry the next seq,
+/// link to the previous hash, hash to its stored `hash`, and name as its
+/// `parent_id` only an earlier record (8 bytes of memory a record for that).
 #[derive(Debug, Clone)]
 pub struct ChainWalk {
     length: u64,
     head_hash: String,
     /// The last record's timestamp: the next may not be earlier.
     last_timestamp: String,
+    /// The ids walked so far, as 64-bit hashes under this walk's random keys
+    /// (an edited database cannot aim a collision at keys it never saw): a
+    /// `parent_id` must be one of them. 8 bytes a record.
+    ids: HashSet<u64>,
+    keys: RandomState,
 }
 
 impl Default for ChainWalk {
@@ -181,6 +197,8 @@ impl Default for ChainWalk {
             length: 0,
             head_hash: ZERO_HASH.to_string(),
             last_timestamp: String::new(),
+            ids: HashSet::new(),
+            keys: RandomState::new(),
         }
     }
 }
@@ -237,6 +255,16 @@ impl ChainWalk {
                 input.timestamp.to_string(),
             ));
         }
+        if let Some(parent) = input.parent_id {
+            if !self.ids.contains(&self.keys.hash_one(parent)) {
+                return Err(broken(
+                    BreakReason::ParentInvalid,
+                    "the id of an earlier record of this task".into(),
+                    parent.to_string(),
+                ));
+            }
+        }
+        self.ids.insert(self.keys.hash_one(input.id));
         self.length += 1;
         self.head_hash = computed;
         self.last_timestamp = input.timestamp.to_string();
@@ -267,6 +295,8 @@ mod tests {
             content: content.into(),
             metadata: None,
             capabilities: None,
+            session_id: None,
+            parent_id: None,
             expected_prev_hash: None,
         }
     }

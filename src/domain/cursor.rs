@@ -10,6 +10,8 @@ use base64::Engine;
 pub enum CursorKind {
     Records,
     Tasks,
+    /// Sessions, by the log index of their first record.
+    Sessions,
 }
 
 impl CursorKind {
@@ -17,6 +19,7 @@ impl CursorKind {
         match self {
             CursorKind::Records => b'r',
             CursorKind::Tasks => b't',
+            CursorKind::Sessions => b's',
         }
     }
 }

@@ -98,6 +98,10 @@ pub struct HashInput<'a> {
     pub metadata: Option<&'a str>,
     /// Canonical capabilities text, only when the record is bound to them.
     pub capabilities: Option<&'a str>,
+    /// The work session, only when the record names one.
+    pub session_id: Option<&'a str>,
+    /// The earlier record of the task this one answers, only when given.
+    pub parent_id: Option<&'a str>,
 }
 
 impl HashInput<'_> {
@@ -120,8 +124,16 @@ impl HashInput<'_> {
             out.extend_from_slice(b",\"metadata\":");
             out.extend_from_slice(metadata.as_bytes());
         }
+        if let Some(parent_id) = self.parent_id {
+            out.extend_from_slice(b",\"parent_id\":");
+            json::write_string(parent_id, out);
+        }
         out.extend_from_slice(b",\"prev_hash\":");
         json::write_string(self.prev_hash, out);
+        if let Some(session_id) = self.session_id {
+            out.extend_from_slice(b",\"session_id\":");
+            json::write_string(session_id, out);
+        }
         out.extend_from_slice(b",\"task_id\":");
         json::write_string(self.task_id, out);
         out.extend_from_slice(b",\"timestamp\":");
@@ -146,6 +158,26 @@ impl HashInput<'_> {
     }
 }
 
+/// An optional identifier member (`session_id`, `parent_id`): absent or null
+/// is none; otherwise the identifier rules hold.
+fn optional_identifier(
+    body: &JsonValue,
+    field: &str,
+    errors: &mut Vec<FieldError>,
+) -> Option<String> {
+    match body.get(field)? {
+        JsonValue::Null => None,
+        JsonValue::String(s) => identifier_ok(field, s, errors).then(|| s.clone()),
+        other => {
+            errors.push(FieldError::new(
+                field,
+                format!("must be a string, not {}", other.kind()),
+            ));
+            None
+        }
+    }
+}
+
 /// The optional `capabilities` member of a body or record.
 fn optional_capabilities(body: &JsonValue, errors: &mut Vec<FieldError>) -> Option<Capabilities> {
     let value = body.get("capabilities")?;
@@ -163,6 +195,10 @@ pub struct NewRecord {
     pub content: String,
     pub metadata: Option<Metadata>,
     pub capabilities: Option<Capabilities>,
+    /// The work session the record belongs to (docs/design.md §6).
+    pub session_id: Option<String>,
+    /// The earlier record of the same task this one answers (§6).
+    pub parent_id: Option<String>,
     /// Conditional append: the chain head the caller expects. Not stored or
     /// hashed; the append is refused when the head is another.
     pub expected_prev_hash: Option<String>,
@@ -180,6 +216,8 @@ pub struct Record {
     pub content: String,
     pub metadata: Option<Metadata>,
     pub capabilities: Option<Capabilities>,
+    pub session_id: Option<String>,
+    pub parent_id: Option<String>,
     pub timestamp: String,
     pub prev_hash: String,
     pub hash: String,
@@ -196,6 +234,8 @@ impl Record {
             prev_hash: &self.prev_hash,
             metadata: self.metadata.as_ref().map(Metadata::canonical),
             capabilities: self.capabilities.as_ref().map(Capabilities::canonical),
+            session_id: self.session_id.as_deref(),
+            parent_id: self.parent_id.as_deref(),
         }
     }
 
@@ -206,13 +246,15 @@ impl Record {
 }
 
 /// Names of the fields an append body may carry.
-pub const NEW_RECORD_FIELDS: [&str; 7] = [
+pub const NEW_RECORD_FIELDS: [&str; 9] = [
     "type",
     "task_id",
     "agent_id",
     "content",
     "metadata",
     "capabilities",
+    "session_id",
+    "parent_id",
     "expected_prev_hash",
 ];
 
@@ -281,6 +323,8 @@ pub fn new_record_from_json(
         },
     };
     let capabilities = optional_capabilities(body, &mut errors);
+    let session_id = optional_identifier(body, "session_id", &mut errors);
+    let parent_id = optional_identifier(body, "parent_id", &mut errors);
     let expected_prev_hash = match body.get("expected_prev_hash") {
         None | Some(JsonValue::Null) => None,
         Some(JsonValue::String(s)) if is_hash_hex(s) => Some(s.clone()),
@@ -304,6 +348,8 @@ pub fn new_record_from_json(
                 content: content.to_string(),
                 metadata,
                 capabilities,
+                session_id,
+                parent_id,
                 expected_prev_hash,
             })
         }
@@ -410,6 +456,8 @@ pub struct RecordFilter {
     pub static_hash: Option<String>,
     /// Records bound to this runtime capability hash (made with that tool set).
     pub runtime_hash: Option<String>,
+    /// Records of this work session.
+    pub session_id: Option<String>,
 }
 
 impl RecordFilter {
@@ -447,7 +495,7 @@ pub fn is_hash_hex(s: &str) -> bool {
 }
 
 /// Names of the fields of a full record, in the order they are served.
-pub const RECORD_FIELDS: [&str; 12] = [
+pub const RECORD_FIELDS: [&str; 14] = [
     "id",
     "seq",
     "log_index",
@@ -457,6 +505,8 @@ pub const RECORD_FIELDS: [&str; 12] = [
     "content",
     "metadata",
     "capabilities",
+    "session_id",
+    "parent_id",
     "timestamp",
     "prev_hash",
     "hash",
@@ -532,6 +582,8 @@ pub fn record_from_json(value: &JsonValue) -> Result<Record, Vec<FieldError>> {
             .ok(),
     };
     let capabilities = optional_capabilities(value, &mut errors);
+    let session_id = optional_identifier(value, "session_id", &mut errors);
+    let parent_id = optional_identifier(value, "parent_id", &mut errors);
     match (
         id, seq, log_index, r#type, task_id, agent_id, content, metadata, timestamp, prev_hash,
         hash,
@@ -558,6 +610,8 @@ pub fn record_from_json(value: &JsonValue) -> Result<Record, Vec<FieldError>> {
             content,
             metadata,
             capabilities,
+            session_id,
+            parent_id,
             timestamp,
             prev_hash,
             hash,
@@ -592,6 +646,8 @@ pub fn hash_of_json_record(value: &JsonValue) -> Result<String, Vec<FieldError>>
         },
     };
     let capabilities = optional_capabilities(value, &mut errors);
+    let session_id = optional_identifier(value, "session_id", &mut errors);
+    let parent_id = optional_identifier(value, "parent_id", &mut errors);
     if !errors.is_empty() {
         return Err(errors);
     }
@@ -605,6 +661,8 @@ pub fn hash_of_json_record(value: &JsonValue) -> Result<String, Vec<FieldError>>
         prev_hash: f(5),
         metadata: metadata.as_ref().map(Metadata::canonical),
         capabilities: capabilities.as_ref().map(Capabilities::canonical),
+        session_id: session_id.as_deref(),
+        parent_id: parent_id.as_deref(),
     }
     .hash())
 }

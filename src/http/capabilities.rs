@@ -80,6 +80,7 @@ impl From<Answer> for Fingerprint {
 #[utoipa::path(
     post,
     path = "/capabilities/fingerprint",
+    operation_id = "capability_fingerprint",
     tag = "capabilities",
     request_body(content = FingerprintRequest, content_type = "application/json"),
     responses(
@@ -119,6 +120,7 @@ pub struct CapabilityDiff(Value);
 #[utoipa::path(
     post,
     path = "/capabilities/diff",
+    operation_id = "capability_diff",
     tag = "capabilities",
     request_body(content = DiffRequest, content_type = "application/json"),
     responses(
@@ -189,11 +191,12 @@ impl TryFrom<CapabilitySnapshot> for SnapshotBody {
 #[utoipa::path(
     post,
     path = "/capabilities",
+    operation_id = "store_capability_snapshot",
     tag = "capabilities",
     request_body(content = FingerprintRequest, content_type = "application/json"),
     responses(
         (status = 201, description = "Stored", body = SnapshotBody,
-         headers(("Location" = String, description = "/capabilities/{hash}"))),
+         headers(("Location" = String, description = "The stored snapshot's URL"))),
         (status = 200, description = "Already stored under this hash", body = SnapshotBody),
         BadRequest, PayloadTooLarge, UnsupportedMediaType, InternalError, Unavailable
     )
@@ -235,8 +238,9 @@ pub async fn store(
 #[utoipa::path(
     get,
     path = "/capabilities/{hash}",
+    operation_id = "get_capability_snapshot",
     tag = "capabilities",
-    params(("hash" = String, Path, description = "The snapshot's main hash, 64 lowercase hex")),
+    params(("hash" = String, Path, description = "The snapshot's main hash, 64 lowercase hex", pattern = "^[0-9a-f]{64}$")),
     responses(
         (status = 200, description = "The snapshot", body = SnapshotBody),
         BadRequest, NotFound, InternalError, Unavailable

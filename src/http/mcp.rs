@@ -129,6 +129,22 @@ fn specs() -> Vec<ToolSpec> {
             "200",
         ),
         spec(
+            "thought_tree",
+            "A task's reasoning tree: its records nested by parent_id, children in seq order \
+             (paged by seq with limit and after for large tasks).",
+            Method::GET,
+            "/tasks/{task_id}/tree",
+            "200",
+        ),
+        spec(
+            "thought_trail",
+            "The trail from the root of a record's tree down to it, each record with its \
+             inclusion proof against one signed checkpoint.",
+            Method::GET,
+            "/thoughts/{id}/trail",
+            "200",
+        ),
+        spec(
             "capability_fingerprint",
             "Compute capability fingerprints exactly as @khoralabs/agent-capabilities does: \
              kind (tool_static, toolkit_static, registered_agent_static, runtime_hash, \

@@ -3,6 +3,7 @@
 //! - `router`: the one route table and the layers around it;
 //! - `openapi`: the document generated from it, and docs-only schemas;
 //! - `capabilities`: fingerprints, diffs and the snapshot registry;
+//! - `trees`: a task's reasoning tree, a record's trail, work sessions;
 //! - `thoughts`, `tasks`, `tlog`, `health`: handlers next to their request and
 //!   response types (`tlog` serves the Merkle log: checkpoints and proofs);
 //! - `extract`: the strict JSON body and query extractors;
@@ -24,6 +25,7 @@ mod server;
 mod tasks;
 mod thoughts;
 mod tlog;
+mod trees;
 
 pub use limits::*;
 pub use openapi::openapi;

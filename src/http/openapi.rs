@@ -33,6 +33,7 @@ merkle_consistency_proof. Each answers `{ok: true, data}` with `data` the REST b
         (name = "thoughts", description = "Append, read and list thought records"),
         (name = "tasks", description = "Task chains: summaries, verification, export"),
         (name = "log", description = "The Merkle log: signed checkpoints and RFC 9162 proofs"),
+        (name = "sessions", description = "Work sessions: records grouped across tasks"),
         (name = "capabilities", description = "Capability fingerprints: which tools and instructions an agent had"),
         (name = "health", description = "Liveness and readiness")
     )

@@ -19,7 +19,7 @@ use utoipa_swagger_ui::SwaggerUi;
 
 use super::openapi::{self, ApiDoc};
 use super::problem::ApiError;
-use super::{capabilities, guard, health, mcp, tasks, thoughts, tlog, AppState};
+use super::{capabilities, guard, health, mcp, tasks, thoughts, tlog, trees, AppState};
 
 pub(crate) fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
@@ -30,6 +30,10 @@ pub(crate) fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(tasks::get_one))
         .routes(routes!(tasks::verify))
         .routes(routes!(tasks::export))
+        .routes(routes!(trees::tree))
+        .routes(routes!(trees::trail))
+        .routes(routes!(trees::sessions))
+        .routes(routes!(trees::session))
         .routes(routes!(tlog::checkpoint))
         .routes(routes!(tlog::key))
         .routes(routes!(tlog::inclusion))

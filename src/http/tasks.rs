@@ -79,6 +79,7 @@ pub struct ListTasksQuery {
 #[utoipa::path(
     get,
     path = "/tasks",
+    operation_id = "list_tasks",
     tag = "tasks",
     params(ListTasksQuery),
     responses(
@@ -108,6 +109,7 @@ pub async fn list(
 #[utoipa::path(
     get,
     path = "/tasks/{task_id}",
+    operation_id = "get_task",
     tag = "tasks",
     params(("task_id" = String, Path, description = "The task")),
     responses(

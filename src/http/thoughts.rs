@@ -64,6 +64,14 @@ pub struct NewThoughtBody {
     /// record (`POST /capabilities/fingerprint` computes them). Hashed when
     /// present, as metadata is.
     capabilities: Option<CapabilitiesBody>,
+    /// Optional: the work session the record belongs to (identifier rules, as
+    /// `task_id`). Hashed when present.
+    #[schema(min_length = 1, max_length = 256)]
+    session_id: Option<String>,
+    /// Optional: the id of an earlier record of the same task that this one
+    /// answers, refines or branches from (the reasoning tree). Hashed when present.
+    #[schema(min_length = 1, max_length = 256)]
+    parent_id: Option<String>,
     /// Conditional append: the hash of the chain's last record (64 zeros for
     /// an empty chain). When the head is another, the append is refused with
     /// 409 `head_moved` and the current head. Not stored.
@@ -121,6 +129,12 @@ pub struct RecordBody {
     /// Present only when the record is bound to capability fingerprints.
     #[serde(skip_serializing_if = "Option::is_none")]
     capabilities: Option<CapabilitiesBody>,
+    /// Present only when the record names its work session.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    session_id: Option<String>,
+    /// Present only when the record answers an earlier record of its task.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    parent_id: Option<String>,
     /// Server UTC time at append, `YYYY-MM-DDTHH:MM:SS.mmmZ`; never earlier than the
     /// previous record of the chain.
     timestamp: String,
@@ -128,8 +142,8 @@ pub struct RecordBody {
     #[schema(pattern = "^[0-9a-f]{64}$")]
     prev_hash: String,
     /// SHA-256 of the RFC 8785 canonical JSON of {id, type, task_id, content,
-    /// timestamp, prev_hash} plus metadata and capabilities when present;
-    /// lowercase hex.
+    /// timestamp, prev_hash} plus metadata, capabilities, session_id and
+    /// parent_id when present; lowercase hex.
     #[schema(pattern = "^[0-9a-f]{64}$")]
     hash: String,
 }
@@ -156,6 +170,8 @@ impl TryFrom<Record> for RecordBody {
                 runtime_hash: c.runtime_hash,
                 invocation_hash: c.invocation_hash,
             }),
+            session_id: r.session_id,
+            parent_id: r.parent_id,
             r#type: r.r#type.as_str(),
             id: r.id,
             seq: r.seq,
@@ -240,6 +256,27 @@ pub async fn append(
             None
         }
     };
+    // The parent must be an earlier record of the task. Ids are learnt only
+    // from a 201, so a known parent is committed, hence earlier; the database
+    // refuses the rest (migrations/sqlite/0006_sessions_trees.sql).
+    if let Some(d) = &draft {
+        if let Some(parent) = &d.parent_id {
+            match state.store.record(parent).await? {
+                None => errors.push(FieldError::new(
+                    "parent_id",
+                    format!("no record has id `{parent}`"),
+                )),
+                Some(p) if p.task_id != d.task_id => errors.push(FieldError::new(
+                    "parent_id",
+                    format!(
+                        "`{parent}` is a record of task `{}`: a parent must be of the same task",
+                        p.task_id
+                    ),
+                )),
+                Some(_) => {}
+            }
+        }
+    }
     ApiError::refuse_any(errors)?;
     let draft = draft.expect("no errors, so a draft");
     let claim = idempotency_key.map(|idempotency_key| IdempotencyClaim {
@@ -306,6 +343,7 @@ fn idempotency_key(headers: &HeaderMap, errors: &mut Vec<FieldError>) -> Option<
 #[utoipa::path(
     get,
     path = "/thoughts/{id}",
+    operation_id = "get_thought",
     tag = "thoughts",
     params(("id" = String, Path, description = "The record's id")),
     responses(
@@ -375,6 +413,8 @@ pub struct ListThoughtsQuery {
     /// with that tool set.
     #[param(pattern = "^[0-9a-f]{64}$")]
     runtime_hash: Option<String>,
+    /// Only records of this work session.
+    session_id: Option<String>,
     /// Records per page, 1 to 1000.
     #[param(minimum = 1, maximum = 1000, default = 100)]
     limit: Option<u32>,
@@ -388,6 +428,7 @@ pub struct ListThoughtsQuery {
 #[utoipa::path(
     get,
     path = "/thoughts",
+    operation_id = "list_thoughts",
     tag = "thoughts",
     params(ListThoughtsQuery),
     responses(
@@ -410,6 +451,7 @@ pub async fn list(
             "until",
             "static_hash",
             "runtime_hash",
+            "session_id",
             "limit",
             "after",
         ],
@@ -417,7 +459,7 @@ pub async fn list(
     );
     let paging = Paging::read(&params, CursorKind::Records, &mut errors);
     let task_id = params.0.get("task_id");
-    for field in ["task_id", "agent_id"] {
+    for field in ["task_id", "agent_id", "session_id"] {
         if let Some(problem) = params.0.get(field).and_then(|v| identifier_problem(v)) {
             errors.push(FieldError::new(field, problem));
         }
@@ -446,6 +488,7 @@ pub async fn list(
 fn record_filter(params: &QueryParams, errors: &mut Vec<FieldError>) -> RecordFilter {
     let mut filter = RecordFilter {
         agent_id: params.0.get("agent_id").cloned(),
+        session_id: params.0.get("session_id").cloned(),
         ..RecordFilter::default()
     };
     if let Some(t) = params.0.get("type") {

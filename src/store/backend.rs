@@ -13,7 +13,8 @@ use futures_util::future::BoxFuture;
 use futures_util::stream::BoxStream;
 
 use super::{
-    CapabilitySnapshot, IdempotencyClaim, Listing, SignedCheckpoint, StoreError, TaskSummary,
+    CapabilitySnapshot, IdempotencyClaim, Listing, SessionSummary, SignedCheckpoint, StoreError,
+    TaskSummary,
 };
 use crate::domain::checkpoint::LogSigner;
 use crate::domain::merkle::{Frontier, Hash};
@@ -36,6 +37,8 @@ pub(crate) struct StoredLink {
     pub metadata: Option<String>,
     /// The capabilities text as stored (hashed as it is).
     pub capabilities: Option<String>,
+    pub session_id: Option<String>,
+    pub parent_id: Option<String>,
     pub timestamp: String,
     pub prev_hash: String,
     pub hash: String,
@@ -47,6 +50,12 @@ pub(crate) struct StoredLink {
 pub(crate) trait Reads: Send + Sync {
     /// The database answers a trivial query.
     fn ready(&self) -> Answer<'_, ()>;
+    /// A session's summary with its tasks and agents, and the log index of
+    /// its first record.
+    fn session<'a>(&'a self, session_id: &'a str) -> Answer<'a, Option<(u64, SessionSummary)>>;
+    /// Up to `limit` sessions whose first record comes after log index
+    /// `after`, in that order, each with that index.
+    fn sessions(&self, after: Option<u64>, limit: u32) -> Answer<'_, Vec<(u64, SessionSummary)>>;
     /// The capability snapshot stored under `hash`.
     fn snapshot<'a>(&'a self, hash: &'a str) -> Answer<'a, Option<CapabilitySnapshot>>;
     fn record<'a>(&'a self, id: &'a str) -> Answer<'a, Option<Record>>;

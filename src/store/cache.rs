@@ -83,6 +83,8 @@ mod tests {
             content: "x".repeat(content),
             metadata: None,
             capabilities: None,
+            session_id: None,
+            parent_id: None,
             expected_prev_hash: None,
         };
         link(

@@ -190,6 +190,25 @@ pub struct Store {
     recent: RecordCache,
 }
 
+/// A work session: the records that name it, across tasks (docs/design.md §6).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionSummary {
+    pub session_id: String,
+    pub length: u64,
+    pub first_timestamp: String,
+    pub last_timestamp: String,
+    /// Its tasks and agents in order of first appearance (at most
+    /// `SESSION_MEMBERS` each); None in listings.
+    pub tasks: Option<Vec<String>>,
+    pub agents: Option<Vec<String>>,
+}
+
+/// Most tasks and agents a session's summary lists.
+pub const SESSION_MEMBERS: u32 = 1000;
+
+/// Most records a trail walks up from a record to its root.
+pub const MAX_TRAIL: usize = 10_000;
+
 /// A capability snapshot in the registry (docs/design.md §9), addressed by
 /// the main hash the server computed from it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -299,6 +318,71 @@ impl Store {
     /// The capability snapshot stored under `hash`.
     pub async fn snapshot(&self, hash: &str) -> Result<Option<CapabilitySnapshot>, StoreError> {
         self.reads.snapshot(hash).await
+    }
+
+    /// The session's summary, with its tasks and agents.
+    pub async fn session(&self, session_id: &str) -> Result<Option<SessionSummary>, StoreError> {
+        Ok(self.reads.session(session_id).await?.map(|(_, s)| s))
+    }
+
+    /// A page of sessions, in the order of their first record.
+    pub async fn sessions(
+        &self,
+        after: Option<&str>,
+        limit: u32,
+    ) -> Result<Page<SessionSummary>, StoreError> {
+        let after = match after {
+            None => None,
+            Some(token) => {
+                let first =
+                    cursor::decode(CursorKind::Sessions, token).ok_or(StoreError::UnknownCursor)?;
+                let starts = self.reads.seq_at(first).await?;
+                let named = match starts {
+                    Some(_) => self.record_at(first).await?.and_then(|r| r.session_id),
+                    None => None,
+                };
+                // The cursor must name the first record of a session.
+                match named {
+                    Some(s) if self.reads.session(&s).await?.map(|(f, _)| f) == Some(first) => {
+                        Some(first)
+                    }
+                    _ => return Err(StoreError::UnknownCursor),
+                }
+            }
+        };
+        let rows = self.reads.sessions(after, limit + 1).await?;
+        let page = paginate(rows, limit, |(first, _)| {
+            cursor::encode(CursorKind::Sessions, *first)
+        });
+        Ok(Page {
+            items: page.items.into_iter().map(|(_, s)| s).collect(),
+            next: page.next,
+        })
+    }
+
+    /// The records from the root of `id`'s tree down to `id` (docs/design.md
+    /// §6): None when there is no such record.
+    pub async fn trail(&self, id: &str) -> Result<Option<Vec<Record>>, StoreError> {
+        let Some(mut record) = self.record(id).await? else {
+            return Ok(None);
+        };
+        let mut trail = Vec::new();
+        while let Some(parent) = record.parent_id.clone() {
+            if trail.len() + 1 >= MAX_TRAIL {
+                return Err(StoreError::Internal(format!(
+                    "the trail of {id} is longer than {MAX_TRAIL} records"
+                )));
+            }
+            trail.push(record);
+            // The database refuses a parent that is not an earlier record of
+            // the task, so each step goes back and the walk ends.
+            record = self.record(&parent).await?.ok_or_else(|| {
+                StoreError::Internal(format!("record {parent}, a parent, is missing"))
+            })?;
+        }
+        trail.push(record);
+        trail.reverse();
+        Ok(Some(trail))
     }
 
     /// The newest signed checkpoint: it covers every acknowledged append.

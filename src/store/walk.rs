@@ -40,6 +40,8 @@ impl Store {
                 prev_hash: &row.prev_hash,
                 metadata: row.metadata.as_deref(),
                 capabilities: row.capabilities.as_deref(),
+                session_id: row.session_id.as_deref(),
+                parent_id: row.parent_id.as_deref(),
             };
             if let Err(at) = walk.step(Some(row.seq), &input, &row.hash) {
                 // A record before this one may be out of the log: that break comes first.

@@ -18,4 +18,5 @@ mod openapi;
 mod paging;
 mod support;
 mod tamper;
+mod trees;
 mod validation;

@@ -78,7 +78,7 @@ fn fields(error: &Value) -> Vec<String> {
         .collect()
 }
 
-const TOOLS: [&str; 9] = [
+const TOOLS: [&str; 11] = [
     "thought_record",
     "thought_record_list",
     "thought_get",
@@ -88,6 +88,8 @@ const TOOLS: [&str; 9] = [
     "merkle_consistency_proof",
     "capability_fingerprint",
     "capability_diff",
+    "thought_tree",
+    "thought_trail",
 ];
 
 #[tokio::test]

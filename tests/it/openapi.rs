@@ -46,7 +46,20 @@ fn every_operation_documents_its_problems() {
             }
         }
     }
-    assert_eq!(operations, 18);
+    assert_eq!(operations, 22);
+    // Operation ids are unique (OpenAPI 3.1 §4.8.10.1): tools and link
+    // inference key on them.
+    let mut ids: Vec<&str> = doc["paths"]
+        .as_object()
+        .unwrap()
+        .values()
+        .flat_map(|item| item.as_object().unwrap().values())
+        .filter_map(|op| op["operationId"].as_str())
+        .collect();
+    let total = ids.len();
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), total, "duplicate operationId in {ids:?}");
     let post = &doc["paths"]["/thoughts"]["post"]["responses"];
     for status in ["201", "400", "409", "413", "415", "500", "503"] {
         assert!(post.get(status).is_some(), "POST /thoughts lacks {status}");

@@ -503,3 +503,82 @@ async fn a_first_format_log_starts_a_new_log_only_by_rebuild() {
         "{out}"
     );
 }
+
+/// A `parent_id` edited in the file is reported at its record: as a hash
+/// mismatch when only the parent changed, as `parent_invalid` when the hash
+/// was recomputed too (the walk checks the hash first). The export verifier
+/// reports it the same way.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_edited_parent_id_breaks_the_walk_at_its_record() {
+    let app = TestApp::spawn().await;
+    let root = app.append(&thought("plan", "t", "a", "root")).await;
+    let mut body = thought("analysis", "t", "a", "child");
+    body["parent_id"] = root["id"].clone();
+    let child = app.append(&body).await;
+    let other = app.append(&thought("plan", "u", "a", "elsewhere")).await;
+    let (path, dir, mut conn) = stopped(app).await;
+    edit(
+        &mut conn,
+        &["thoughts_no_update"],
+        &[&format!(
+            "UPDATE thoughts SET parent_id = '{}' WHERE id = '{}'",
+            other["id"].as_str().unwrap(),
+            child["id"].as_str().unwrap()
+        )],
+    )
+    .await;
+    conn.close().await.unwrap();
+    let app = TestApp::builder()
+        .database(path.clone(), dir.clone())
+        .spawn()
+        .await;
+    let (_, v) = app.get_json("/tasks/t/verify").await;
+    assert_eq!(
+        (v["reason"].clone(), v["broken_at"].clone()),
+        ("hash_mismatch".into(), child["id"].clone())
+    );
+    // The export verifier meets the same record.
+    let dir2 = tempfile::tempdir().unwrap();
+    let export = dir2.path().join("t.ndjson");
+    std::fs::write(
+        &export,
+        app.get("/tasks/t/export").await.bytes().await.unwrap(),
+    )
+    .unwrap();
+    let (ok, _, err) = run_binary(vec!["verify".into(), export.display().to_string()]).await;
+    assert!(!ok);
+    assert!(
+        err.contains("hash_mismatch") && err.contains(child["id"].as_str().unwrap()),
+        "{err}"
+    );
+
+    // With the hash recomputed as well (and the next link), the walk names
+    // the bad parent.
+    let (path, dir, mut conn) = stopped(app).await;
+    let mut f = child.clone();
+    f["parent_id"] = other["id"].clone();
+    let hash = oracle_hash(&f);
+    edit(
+        &mut conn,
+        &["thoughts_no_update"],
+        &[
+            &format!(
+                "UPDATE thoughts SET hash = '{hash}' WHERE id = '{}'",
+                child["id"].as_str().unwrap()
+            ),
+            &format!("UPDATE tasks SET head_hash = '{hash}' WHERE task_id = 't'"),
+        ],
+    )
+    .await;
+    conn.close().await.unwrap();
+    let app = TestApp::builder().database(path, dir).spawn().await;
+    let (_, v) = app.get_json("/tasks/t/verify").await;
+    assert_eq!(
+        (
+            v["reason"].clone(),
+            v["broken_at"].clone(),
+            v["seq"].clone()
+        ),
+        ("parent_invalid".into(), child["id"].clone(), 1.into())
+    );
+}

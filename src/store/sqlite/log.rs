@@ -71,7 +71,9 @@ pub(super) async fn insert_checkpoint(
 
 /// The triggers the schema's guarantees rest on; the service refuses to start
 /// without any of them (docs/design.md §4).
-pub(super) const REQUIRED_TRIGGERS: [&str; 13] = [
+pub(super) const REQUIRED_TRIGGERS: [&str; 16] = [
+    "capability_snapshots_no_delete",
+    "capability_snapshots_no_update",
     "checkpoints_no_delete",
     "checkpoints_no_update",
     "log_format_no_delete",
@@ -85,6 +87,7 @@ pub(super) const REQUIRED_TRIGGERS: [&str; 13] = [
     "thoughts_log_is_dense",
     "thoughts_no_delete",
     "thoughts_no_update",
+    "thoughts_parent_is_earlier",
 ];
 
 /// The required triggers that are missing.

@@ -12,7 +12,9 @@ use crate::domain::merkle::Hash;
 use crate::domain::record::RecordFilter;
 use crate::domain::Record;
 use crate::store::backend::{Answer, Reads, StoredLink};
-use crate::store::{CapabilitySnapshot, Listing, SignedCheckpoint, StoreError, TaskSummary};
+use crate::store::{
+    CapabilitySnapshot, Listing, SessionSummary, SignedCheckpoint, StoreError, TaskSummary,
+};
 
 pub(super) struct SqliteReads {
     pub(super) pool: SqlitePool,
@@ -49,6 +51,14 @@ const STATIC_HASH: &str =
     "capabilities IS NOT NULL AND json_extract(capabilities, '$.static_hash')";
 const RUNTIME_HASH: &str =
     "capabilities IS NOT NULL AND json_extract(capabilities, '$.runtime_hash')";
+
+/// Uses the partial index of migrations/sqlite/0006_sessions_trees.sql.
+const SESSION: &str = "session_id IS NOT NULL AND session_id";
+
+/// A session's summary columns, in the order of `rows::SessionRow`.
+const SESSION_SUMMARY: &str =
+    "SELECT session_id, count(*) AS length, min(log_index) AS first_index, \
+     min(timestamp) AS first_timestamp, max(timestamp) AS last_timestamp FROM thoughts";
 
 impl Reads for SqliteReads {
     fn ready(&self) -> Answer<'_, ()> {
@@ -123,6 +133,7 @@ impl Reads for SqliteReads {
                 ("timestamp", filter.until.is_some(), "<"),
                 (STATIC_HASH, filter.static_hash.is_some(), "="),
                 (RUNTIME_HASH, filter.runtime_hash.is_some(), "="),
+                (SESSION, filter.session_id.is_some(), "="),
             ] {
                 if given {
                     sql.push_str(&format!(" AND {column} {op} ?"));
@@ -138,6 +149,7 @@ impl Reads for SqliteReads {
                 filter.until.as_deref(),
                 filter.static_hash.as_deref(),
                 filter.runtime_hash.as_deref(),
+                filter.session_id.as_deref(),
             ]
             .into_iter()
             .flatten()
@@ -183,7 +195,7 @@ impl Reads for SqliteReads {
 
     fn chain<'a>(&'a self, task_id: &'a str) -> BoxStream<'a, Result<StoredLink, StoreError>> {
         sqlx::query_as::<_, LinkRow>(
-            "SELECT seq, log_index, id, agent_id, type, content, metadata, capabilities, timestamp, prev_hash, hash \
+            "SELECT seq, log_index, id, agent_id, type, content, metadata, capabilities, session_id, parent_id, timestamp, prev_hash, hash \
              FROM thoughts WHERE task_id = ? ORDER BY seq",
         )
         .bind(task_id)
@@ -191,6 +203,59 @@ impl Reads for SqliteReads {
         .map_ok(StoredLink::from)
         .map_err(map_error)
         .boxed()
+    }
+
+    fn session<'a>(&'a self, session_id: &'a str) -> Answer<'a, Option<(u64, SessionSummary)>> {
+        Box::pin(async move {
+            let row: Option<rows::SessionRow> = sqlx::query_as(&format!(
+                "{SESSION_SUMMARY} WHERE {SESSION} = ? GROUP BY session_id"
+            ))
+            .bind(session_id)
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(map_error)?;
+            let Some(row) = row else { return Ok(None) };
+            let mut members = Vec::new();
+            for column in ["task_id", "agent_id"] {
+                let names: Vec<(String,)> = sqlx::query_as(&format!(
+                    "SELECT {column} FROM thoughts WHERE {SESSION} = ? \
+                     GROUP BY {column} ORDER BY min(log_index) LIMIT ?"
+                ))
+                .bind(session_id)
+                .bind(i64::from(crate::store::SESSION_MEMBERS))
+                .fetch_all(&self.pool)
+                .await
+                .map_err(map_error)?;
+                members.push(names.into_iter().map(|(n,)| n).collect::<Vec<_>>());
+            }
+            let (first, mut summary) = row.into_summary();
+            summary.agents = members.pop();
+            summary.tasks = members.pop();
+            Ok(Some((first, summary)))
+        })
+    }
+
+    fn sessions(&self, after: Option<u64>, limit: u32) -> Answer<'_, Vec<(u64, SessionSummary)>> {
+        Box::pin(async move {
+            let after = match after.map(i64::try_from) {
+                None => -1,
+                Some(Ok(a)) => a,
+                Some(Err(_)) => return Ok(Vec::new()),
+            };
+            let rows: Vec<rows::SessionRow> = sqlx::query_as(&format!(
+                "{SESSION_SUMMARY} WHERE session_id IS NOT NULL GROUP BY session_id \
+                 HAVING min(log_index) > ? ORDER BY first_index LIMIT ?"
+            ))
+            .bind(after)
+            .bind(i64::from(limit))
+            .fetch_all(&self.pool)
+            .await
+            .map_err(map_error)?;
+            Ok(rows
+                .into_iter()
+                .map(rows::SessionRow::into_summary)
+                .collect())
+        })
     }
 
     fn snapshot<'a>(&'a self, hash: &'a str) -> Answer<'a, Option<CapabilitySnapshot>> {

@@ -7,11 +7,11 @@ use crate::domain::merkle::Hash;
 use crate::domain::record::Capabilities;
 use crate::domain::{Metadata, Record, RecordType};
 use crate::store::backend::StoredLink;
-use crate::store::{CapabilitySnapshot, SignedCheckpoint, StoreError, TaskSummary};
+use crate::store::{CapabilitySnapshot, SessionSummary, SignedCheckpoint, StoreError, TaskSummary};
 
 /// The columns of a record, in the order of [`RecordRow`].
 pub(super) const RECORD_COLUMNS: &str =
-    "log_index, id, task_id, seq, type, agent_id, content, metadata, capabilities, timestamp, prev_hash, hash";
+    "log_index, id, task_id, seq, type, agent_id, content, metadata, capabilities, session_id, parent_id, timestamp, prev_hash, hash";
 
 #[derive(FromRow)]
 pub(super) struct RecordRow {
@@ -25,6 +25,8 @@ pub(super) struct RecordRow {
     content: String,
     metadata: Option<String>,
     capabilities: Option<String>,
+    session_id: Option<String>,
+    parent_id: Option<String>,
     timestamp: String,
     prev_hash: String,
     hash: String,
@@ -62,6 +64,8 @@ impl TryFrom<RecordRow> for Record {
             content: row.content,
             metadata: row.metadata.map(Metadata::from_stored),
             capabilities,
+            session_id: row.session_id,
+            parent_id: row.parent_id,
             timestamp: row.timestamp,
             prev_hash: row.prev_hash,
             hash: row.hash,
@@ -100,6 +104,8 @@ pub(super) struct LinkRow {
     content: String,
     metadata: Option<String>,
     capabilities: Option<String>,
+    session_id: Option<String>,
+    parent_id: Option<String>,
     timestamp: String,
     prev_hash: String,
     hash: String,
@@ -116,6 +122,8 @@ impl From<LinkRow> for StoredLink {
             content: row.content,
             metadata: row.metadata,
             capabilities: row.capabilities,
+            session_id: row.session_id,
+            parent_id: row.parent_id,
             timestamp: row.timestamp,
             prev_hash: row.prev_hash,
             hash: row.hash,
@@ -194,4 +202,30 @@ where
         answer: r.answer,
         stored_at: r.stored_at,
     }))
+}
+
+#[derive(FromRow)]
+pub(super) struct SessionRow {
+    session_id: String,
+    length: i64,
+    first_index: i64,
+    first_timestamp: String,
+    last_timestamp: String,
+}
+
+impl SessionRow {
+    /// The summary without its members, and the log index of its first record.
+    pub(super) fn into_summary(self) -> (u64, SessionSummary) {
+        (
+            self.first_index.max(0) as u64,
+            SessionSummary {
+                session_id: self.session_id,
+                length: self.length.max(0) as u64,
+                first_timestamp: self.first_timestamp,
+                last_timestamp: self.last_timestamp,
+                tasks: None,
+                agents: None,
+            },
+        )
+    }
 }

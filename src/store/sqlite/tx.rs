@@ -237,8 +237,8 @@ impl BatchStorage for SqliteBatches {
 async fn insert_records(conn: &mut SqliteConnection, records: &[Record]) -> Result<(), StoreError> {
     for chunk in records.chunks(RECORDS_PER_STATEMENT) {
         let sql = format!(
-            "INSERT INTO thoughts (log_index, id, task_id, seq, type, agent_id, content, metadata, capabilities, timestamp, prev_hash, hash) VALUES {}",
-            vec!["(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"; chunk.len()].join(", ")
+            "INSERT INTO thoughts (log_index, id, task_id, seq, type, agent_id, content, metadata, capabilities, session_id, parent_id, timestamp, prev_hash, hash) VALUES {}",
+            vec!["(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"; chunk.len()].join(", ")
         );
         let mut query = sqlx::query(&sql);
         for r in chunk {
@@ -252,6 +252,8 @@ async fn insert_records(conn: &mut SqliteConnection, records: &[Record]) -> Resu
                 .bind(&r.content)
                 .bind(r.metadata.as_ref().map(Metadata::canonical))
                 .bind(r.capabilities.as_ref().map(Capabilities::canonical))
+                .bind(&r.session_id)
+                .bind(&r.parent_id)
                 .bind(&r.timestamp)
                 .bind(&r.prev_hash)
                 .bind(&r.hash);

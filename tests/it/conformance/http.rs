@@ -350,7 +350,10 @@ async fn both_operations_are_registered_and_documented() {
     let (status, doc) = app.get_json("/openapi.json").await;
     assert_eq!(status, 200);
     assert_eq!(doc["paths"]["/thoughts"]["post"]["operationId"], "append");
-    assert_eq!(doc["paths"]["/thoughts"]["get"]["operationId"], "list");
+    assert_eq!(
+        doc["paths"]["/thoughts"]["get"]["operationId"],
+        "list_thoughts"
+    );
 }
 
 /// Registering the same record twice is refused by the schema (a unique id),

@@ -30,6 +30,8 @@ fn six_fields(value: &JsonValue) -> HashInput<'_> {
         prev_hash: s("prev_hash"),
         metadata: None,
         capabilities: None,
+        session_id: None,
+        parent_id: None,
     }
 }
 
@@ -88,6 +90,8 @@ fn record_cases_hash_as_the_reference_does() {
             let with_metadata = HashInput {
                 metadata: Some(r#"{"a":[1,2],"z":1}"#),
                 capabilities: None,
+                session_id: None,
+                parent_id: None,
                 ..input
             };
             assert_eq!(whole, with_metadata.hash(), "{name}");
@@ -183,6 +187,8 @@ fn walk(records: &[Value]) -> Result<(u64, String), decision_trail::domain::chai
             prev_hash: s("prev_hash"),
             metadata: None,
             capabilities: None,
+            session_id: None,
+            parent_id: None,
         };
         walker.step(None, &input, s("hash"))?;
     }

@@ -39,6 +39,8 @@ fn input() -> HashInput<'static> {
         prev_hash: ZERO_HASH,
         metadata: None,
         capabilities: None,
+        session_id: None,
+        parent_id: None,
     }
 }
 

@@ -285,13 +285,14 @@ fn oracle_canonical(value: &Value, out: &mut String) {
 }
 
 /// SHA-256 of the canonical JSON of {id, type, task_id, content, timestamp,
-/// prev_hash} plus metadata and capabilities when present, as lowercase hex.
+/// prev_hash} plus metadata, capabilities, session_id and parent_id when
+/// present, as lowercase hex.
 pub fn oracle_hash(record: &Value) -> String {
     let mut h = serde_json::Map::new();
     for f in ["id", "type", "task_id", "content", "timestamp", "prev_hash"] {
         h.insert(f.to_string(), record[f].clone());
     }
-    for optional in ["metadata", "capabilities"] {
+    for optional in ["metadata", "capabilities", "session_id", "parent_id"] {
         if let Some(m) = record.get(optional).filter(|m| !m.is_null()) {
             h.insert(optional.into(), m.clone());
         }
