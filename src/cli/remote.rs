@@ -26,14 +26,25 @@ pub struct Accepted {
     pub checkpoint: String,
 }
 
+/// Which log a URL served when it was last checked.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Served {
+    pub origin: String,
+    pub verifier_key: String,
+}
+
 /// The state file: the last checkpoint accepted from each log, keyed by the
 /// log's identity (its origin; the key it was accepted with is kept and must
 /// not change), not by the URL it was reached at: `localhost` and `127.0.0.1`
-/// are one log.
+/// are one log. Each URL's log is kept too, so that a service which starts
+/// serving another log (a new origin, a new key: a rebuild, a replacement) is
+/// caught instead of being trusted on first use again.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct State {
     #[serde(default)]
     pub logs: BTreeMap<String, Accepted>,
+    #[serde(default)]
+    pub urls: BTreeMap<String, Served>,
     /// The first format, keyed by URL; read, and moved to `logs` on save.
     #[serde(default, skip_serializing)]
     services: BTreeMap<String, Accepted>,
@@ -166,6 +177,29 @@ pub async fn verify_service(
     let note = get_text(&client, &format!("{base}/log/checkpoint")).await?;
     let checkpoint =
         open_checkpoint(&note, &key).map_err(|e| format!("the checkpoint does not verify: {e}"))?;
+    // The same URL serving another log, or the same key signing another log,
+    // is a rebuilt or replaced log: never a first use to trust.
+    if let Some(seen) = state.urls.get(base) {
+        if seen.origin != checkpoint.origin || seen.verifier_key != key {
+            return Err(format!(
+                "{base} served the log `{}` (key `{}`) before, and now serves `{}` (key `{key}`): \
+                 another or a rebuilt log; if that is expected, remove {base} and the old log \
+                 from the state file",
+                seen.origin, seen.verifier_key, checkpoint.origin
+            ));
+        }
+    }
+    if let Some((other, _)) = state
+        .logs
+        .iter()
+        .find(|(origin, a)| a.verifier_key == key && **origin != checkpoint.origin)
+    {
+        return Err(format!(
+            "the key `{key}` signed the log `{other}` before, and now signs `{}`: a rebuilt \
+             log; if that is expected, remove `{other}` from the state file",
+            checkpoint.origin
+        ));
+    }
     // The log is known by its origin, wherever it is reached.
     let previous = state.logs.get(&checkpoint.origin).cloned();
     if let Some(p) = previous.as_ref().filter(|p| p.verifier_key != key) {
@@ -212,6 +246,13 @@ pub async fn verify_service(
             Some(audit.size() - before)
         }
     };
+    state.urls.insert(
+        base.to_string(),
+        Served {
+            origin: checkpoint.origin.clone(),
+            verifier_key: key.clone(),
+        },
+    );
     state.logs.insert(
         checkpoint.origin.clone(),
         Accepted {

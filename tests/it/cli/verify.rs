@@ -398,3 +398,59 @@ async fn the_state_is_per_log_in_the_user_state_directory() {
     assert_eq!(saved["logs"].as_object().unwrap().len(), 1);
     assert_eq!(saved["logs"]["localhost/decision-trail"]["tree_size"], 17);
 }
+
+/// A service that starts serving another log (new origin, new key) at a URL
+/// checked before is refused, not trusted on first use again; so is a key
+/// known from one log signing another (a rebuild under a new origin).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn another_log_at_a_known_url_or_under_a_known_key_is_refused() {
+    let (app, dir) = service().await;
+    let state = dir.path().join("state.json");
+    let url = format!("http://{}", app.addr);
+    let check = |url: String, state: PathBuf| async move {
+        run_binary(vec![
+            "verify".into(),
+            "--url".into(),
+            url,
+            "--state".into(),
+            s(&state),
+        ])
+        .await
+    };
+    let (ok, _, err) = check(url.clone(), state.clone()).await;
+    assert!(ok, "{err}");
+    // Another log, with its own key and origin, now at the URL checked before.
+    let other = TestApp::builder()
+        .config(|c| c.origin = "other.example/log".into())
+        .spawn()
+        .await;
+    let other_url = format!("http://{}", other.addr);
+    let mut saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&state).unwrap()).unwrap();
+    let seen = saved["urls"][&url].clone();
+    assert_eq!(seen["origin"], "localhost/decision-trail");
+    saved["urls"][&other_url] = seen;
+    let moved = dir.path().join("moved.json");
+    std::fs::write(&moved, saved.to_string()).unwrap();
+    let (ok, _, err) = check(other_url.clone(), moved).await;
+    assert!(!ok);
+    assert!(
+        err.contains("served the log `localhost/decision-trail`")
+            && err.contains("other.example/log"),
+        "{err}"
+    );
+    // The first log's key, known from a log of another origin: a rebuild.
+    let mut saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&state).unwrap()).unwrap();
+    let accepted = saved["logs"]["localhost/decision-trail"].clone();
+    saved["logs"] = serde_json::json!({"old.example/log": accepted});
+    saved["urls"] = serde_json::json!({});
+    let rebuilt = dir.path().join("rebuilt.json");
+    std::fs::write(&rebuilt, saved.to_string()).unwrap();
+    let (ok, _, err) = check(url, rebuilt).await;
+    assert!(!ok);
+    assert!(
+        err.contains("signed the log `old.example/log` before"),
+        "{err}"
+    );
+}
