@@ -26,12 +26,12 @@ FROM docker.io/library/debian:bookworm-slim
 RUN mkdir -p /data && chown 10001:10001 /data
 COPY --from=build /src/target/release/decision-trail /usr/local/bin/decision-trail
 USER 10001:10001
-# /mcp answers any Host here: a container is reached under names not known in
-# advance. Set the real ones when the port is exposed beyond this machine.
+# The service answers the Host names of DECISION_TRAIL_ALLOWED_HOSTS, loopback
+# by default (so -p 8080:8080 works at localhost:8080); add the names clients
+# use when the port is reached by another name.
 ENV DECISION_TRAIL_LISTEN=0.0.0.0:8080 \
     DATABASE_URL=sqlite:///data/decision-trail.db \
-    DECISION_TRAIL_LOG_FORMAT=json \
-    DECISION_TRAIL_MCP_ALLOWED_HOSTS=*
+    DECISION_TRAIL_LOG_FORMAT=json
 VOLUME ["/data"]
 EXPOSE 8080
 # The slim image has no curl: the binary probes itself. (podman keeps this only

@@ -14,15 +14,17 @@ CREATE INDEX thoughts_by_static_hash
     ON thoughts (json_extract(capabilities, '$.static_hash'), log_index)
     WHERE capabilities IS NOT NULL;
 
--- The registry: capability snapshots addressed by their main hash, as the
--- server recomputed it. Storing one twice keeps the first.
+-- The registry: capability snapshots, content-addressed. A snapshot is the
+-- canonical payload whose SHA-256 is its hash, and the canonical payloads of
+-- every hash computed on the way (a toolkit's tools, an agent's root), so that
+-- all of it can be checked against the hash; nothing unhashed is kept.
 CREATE TABLE capability_snapshots (
     hash      TEXT NOT NULL PRIMARY KEY CHECK (length(hash) = 64),
     kind      TEXT NOT NULL,
-    -- The request as given ({kind, input | input_text, allowlist?}), JSON text.
-    request   TEXT NOT NULL,
-    -- What the server computed from it, JSON text.
-    answer    TEXT NOT NULL,
+    -- The exact text whose SHA-256 is `hash`.
+    canonical TEXT NOT NULL,
+    -- JSON array of {canonical, sha256}: every sub-hash, in computation order.
+    trace     TEXT NOT NULL,
     stored_at TEXT NOT NULL
 );
 

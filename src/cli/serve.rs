@@ -100,17 +100,17 @@ pub struct ServeArgs {
     /// Free bytes the database's disk must have for /readyz to answer 200.
     #[arg(long, env = "DECISION_TRAIL_MIN_FREE_BYTES", default_value_t = DEFAULT_MIN_FREE_BYTES)]
     pub min_free_bytes: u64,
-    /// Host names /mcp answers, comma-separated, or `*` for any. The default,
-    /// loopback only, keeps a web page from reaching a local service through
-    /// DNS rebinding; behind a proxy or in a container, name the hosts
-    /// clients use (the image sets `*`).
+    /// Host names the service answers, comma-separated, or `*` for any
+    /// (probes and docs answer any). The default, loopback only, keeps a web
+    /// page from reaching a local service through DNS rebinding; behind a
+    /// proxy or in a container, add the names clients use.
     #[arg(
         long,
-        env = "DECISION_TRAIL_MCP_ALLOWED_HOSTS",
+        env = "DECISION_TRAIL_ALLOWED_HOSTS",
         value_delimiter = ',',
-        default_value = "localhost,127.0.0.1,::1"
+        default_value = crate::http::DEFAULT_ALLOWED_HOSTS
     )]
-    pub mcp_allowed_hosts: Vec<String>,
+    pub allowed_hosts: Vec<String>,
     /// Log format.
     #[arg(long, env = "DECISION_TRAIL_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
@@ -228,14 +228,19 @@ async fn run_server(args: ServeArgs) -> Result<(), String> {
         max_connections: args.max_connections,
         rate,
     };
-    let mcp_hosts: Vec<String> = args
-        .mcp_allowed_hosts
+    let hosts: Vec<String> = args
+        .allowed_hosts
         .iter()
         .map(|h| h.trim().to_string())
         .filter(|h| !h.is_empty())
         .collect();
-    let mcp_hosts = (!mcp_hosts.iter().any(|h| h == "*")).then_some(mcp_hosts);
-    let state = AppState::new(Arc::new(store), limits, keys).with_mcp_hosts(mcp_hosts);
+    if hosts.is_empty() {
+        return Err(
+            "--allowed-hosts names no host: list the names clients use, or * for any".into(),
+        );
+    }
+    let hosts = (!hosts.iter().any(|h| h == "*")).then_some(hosts);
+    let state = AppState::new(Arc::new(store), limits, keys).with_allowed_hosts(hosts);
     http::serve(listener, state, shutdown)
         .await
         .map_err(|e| format!("server error: {e}"))?;

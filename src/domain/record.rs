@@ -180,7 +180,10 @@ fn optional_identifier(
 
 /// The optional `capabilities` member of a body or record.
 fn optional_capabilities(body: &JsonValue, errors: &mut Vec<FieldError>) -> Option<Capabilities> {
-    let value = body.get("capabilities")?;
+    // null means none, as for metadata.
+    let value = body
+        .get("capabilities")
+        .filter(|v| **v != JsonValue::Null)?;
     Capabilities::from_json("capabilities", value)
         .map_err(|mut e| errors.append(&mut e))
         .ok()

@@ -5,18 +5,23 @@
 use axum::extract::{Path, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::Json;
+use axum::{Extension, Json};
 use serde::Serialize;
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 use utoipa::ToSchema;
 
 use super::extract::JsonBody;
+use super::guard::Caller;
 use super::problem::responses::{
-    BadRequest, InternalError, NotFound, PayloadTooLarge, Unavailable, UnsupportedMediaType,
+    BadRequest, Forbidden, InternalError, NotFound, PayloadTooLarge, Unavailable,
+    UnsupportedMediaType,
 };
 use super::problem::ApiError;
 use super::AppState;
+use sha2::{Digest, Sha256};
+
+use crate::domain::api_keys::Role;
 use crate::domain::capabilities::{self, Answer};
 use crate::domain::json::JsonValue;
 use crate::domain::record::is_hash_hex;
@@ -42,7 +47,7 @@ pub struct FingerprintRequest {
     /// `{"$number": "NaN"|"Infinity"|"-Infinity"|"-0"}`, `{"$function": true}`
     /// and `{"$map": [[k, v], …]}` stand for the JavaScript values JSON lacks;
     /// key order is kept (it decides collation ties).
-    #[schema(value_type = Object)]
+    #[schema(value_type = Option<serde_json::Value>)]
     input: Option<Value>,
     /// Raw JSON text read as `JSON.parse` reads it (big integers, duplicate
     /// keys, `__proto__`); wins over `input`.
@@ -152,42 +157,53 @@ pub async fn diff(JsonBody(body): JsonBody) -> Result<Json<CapabilityDiff>, ApiE
         .map_err(ApiError::invalid)
 }
 
-/// A stored capability snapshot.
+/// A stored capability snapshot: content-addressed, every part checkable.
 #[derive(Serialize, ToSchema)]
 pub struct SnapshotBody {
-    /// The main hash the server computed: the registry's address.
+    /// SHA-256 of `canonical`: the registry's address.
     #[schema(pattern = "^[0-9a-f]{64}$")]
     hash: String,
+    /// The kind of fingerprint (`tool_static`, `registered_agent_static`, …).
     kind: String,
-    /// The request as it was stored (first stored wins).
-    #[schema(value_type = Object)]
-    request: Box<RawValue>,
-    /// The fingerprint the server computed from it.
-    #[schema(value_type = Object)]
-    answer: Box<RawValue>,
+    /// The exact payload text whose SHA-256 is `hash`.
+    canonical: String,
+    /// Every hash computed on the way, with its payload (a toolkit's tools,
+    /// an agent's root): `[{canonical, sha256}]`.
+    #[schema(value_type = Vec<Object>)]
+    trace: Box<RawValue>,
     stored_at: String,
 }
 
 impl TryFrom<CapabilitySnapshot> for SnapshotBody {
     type Error = ApiError;
 
+    /// Refuses a snapshot whose payload no longer hashes to its address: the
+    /// database was edited.
     fn try_from(s: CapabilitySnapshot) -> Result<SnapshotBody, ApiError> {
-        let raw = |text: String| {
-            RawValue::from_string(text)
-                .map_err(|e| ApiError::Internal(format!("snapshot {} is not JSON: {e}", s.hash)))
-        };
+        let digest = hex::encode(Sha256::digest(s.canonical.as_bytes()));
+        if digest != s.hash {
+            return Err(ApiError::Internal(format!(
+                "capability snapshot {} does not hash to its address (the database was altered)",
+                s.hash
+            )));
+        }
+        let trace = RawValue::from_string(s.trace).map_err(|e| {
+            ApiError::Internal(format!("snapshot {} has an unreadable trace: {e}", s.hash))
+        })?;
         Ok(SnapshotBody {
-            request: raw(s.request.clone())?,
-            answer: raw(s.answer.clone())?,
             hash: s.hash,
             kind: s.kind,
+            canonical: s.canonical,
+            trace,
             stored_at: s.stored_at,
         })
     }
 }
 
-/// Store a capability snapshot: the server recomputes its hashes and keeps it
-/// under its main hash. Storing one again answers the stored one (200).
+/// Store a capability snapshot: the server computes the fingerprint and keeps
+/// its canonical payload (and every sub-hash's) under its hash; nothing it did
+/// not hash is kept. Storing the same again answers the stored one (200).
+/// Needs a writer key when keys are configured.
 #[utoipa::path(
     post,
     path = "/capabilities",
@@ -198,25 +214,45 @@ impl TryFrom<CapabilitySnapshot> for SnapshotBody {
         (status = 201, description = "Stored", body = SnapshotBody,
          headers(("Location" = String, description = "The stored snapshot's URL"))),
         (status = 200, description = "Already stored under this hash", body = SnapshotBody),
-        BadRequest, PayloadTooLarge, UnsupportedMediaType, InternalError, Unavailable
+        BadRequest, Forbidden, PayloadTooLarge, UnsupportedMediaType, InternalError, Unavailable
     )
 )]
 pub async fn store(
     State(state): State<AppState>,
+    caller: Option<Extension<Caller>>,
     JsonBody(body): JsonBody,
 ) -> Result<Response, ApiError> {
+    if let Caller::Key {
+        role: Role::Reader,
+        agent_id,
+    } = Caller::of(caller, &state)?
+    {
+        return Err(ApiError::Forbidden(format!(
+            "this API key (agent `{agent_id}`) may only read; storing a snapshot needs a writer key"
+        )));
+    }
     let answer = compute(&body)?;
-    let Some(hash) = answer.sha256.clone() else {
+    let (Some(hash), Some(canonical)) = (
+        answer.sha256.clone(),
+        answer.body["canonical"].as_str().map(str::to_string),
+    ) else {
         return Err(ApiError::invalid(vec![FieldError::new(
             "kind",
-            format!("`{}` gives no hash to store a snapshot under", answer.kind),
+            format!(
+                "`{}` gives no hash of its own to store a snapshot under",
+                answer.kind
+            ),
         )]));
+    };
+    let trace = match &answer.body["trace"] {
+        Value::Array(t) => Value::Array(t.clone()),
+        _ => Value::Array(Vec::new()),
     };
     let snapshot = CapabilitySnapshot {
         hash: hash.clone(),
-        kind: answer.kind.clone(),
-        request: capabilities::to_text(&body),
-        answer: Value::Object(Fingerprint::from(answer).answer).to_string(),
+        kind: answer.kind,
+        canonical,
+        trace: trace.to_string(),
         stored_at: String::new(),
     };
     let (stored, created) = state.store.put_snapshot(snapshot).await?;

@@ -34,6 +34,24 @@ pub enum Caller {
     Key { agent_id: String, role: Role },
 }
 
+impl Caller {
+    /// The caller the guard put on the request. None is open only when the
+    /// service runs without keys: a keyed service never treats a request that
+    /// skipped the guard as open.
+    pub fn of(
+        found: Option<axum::Extension<Caller>>,
+        state: &AppState,
+    ) -> Result<Caller, ApiError> {
+        match (found, &state.guards.keys) {
+            (Some(axum::Extension(c)), _) => Ok(c),
+            (None, None) => Ok(Caller::Open),
+            (None, Some(_)) => Err(ApiError::Internal(
+                "a request reached a handler without passing the guard".into(),
+            )),
+        }
+    }
+}
+
 /// A token bucket rate: `per_second` tokens refill, at most `burst` held.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Rate {
@@ -100,11 +118,25 @@ impl RateLimiter {
 #[derive(Debug)]
 pub struct Guards {
     pub keys: Option<KeyRing>,
-    /// The Host names `/mcp` answers (DNS-rebinding protection); None: any.
-    pub mcp_hosts: Option<Vec<String>>,
+    /// The Host names the service answers (DNS-rebinding protection); None: any.
+    pub allowed_hosts: Option<Vec<String>>,
     pub rate: Option<RateLimiter>,
     pub in_flight: Arc<Semaphore>,
     pub max_in_flight: usize,
+}
+
+/// The name of a Host header's value, without its port: `[::1]:8080` is
+/// `::1`, `localhost:8080` is `localhost`.
+pub fn host_name(host: &str) -> &str {
+    if let Some(rest) = host.strip_prefix('[') {
+        return rest.split(']').next().unwrap_or(rest);
+    }
+    match host.rsplit_once(':') {
+        Some((name, port)) if !name.contains(':') && port.bytes().all(|b| b.is_ascii_digit()) => {
+            name
+        }
+        _ => host,
+    }
 }
 
 /// The middleware: concurrency, key, rate, then the handler within the time limit.
@@ -127,6 +159,23 @@ pub async fn guard(State(state): State<AppState>, mut req: Request, next: Next) 
     }
     if is_open_path(req.uri().path()) {
         return run_in_time(limits.request_timeout, next.run(req)).await;
+    }
+    if let Some(allowed) = &guards.allowed_hosts {
+        let host = req
+            .headers()
+            .get(axum::http::header::HOST)
+            .and_then(|h| h.to_str().ok())
+            .or_else(|| req.uri().host())
+            .unwrap_or("");
+        let name = host_name(host);
+        if !allowed.iter().any(|a| a.eq_ignore_ascii_case(name)) {
+            return ApiError::Forbidden(format!(
+                "this service does not answer the Host `{name}` (a web page reaching it by DNS \
+                 rebinding looks like this); the operator lists the names it answers with \
+                 --allowed-hosts"
+            ))
+            .into_response();
+        }
     }
     let Ok(_permit) = guards.in_flight.clone().try_acquire_owned() else {
         return ApiError::ConcurrencyLimit {
@@ -246,6 +295,15 @@ mod tests {
         }
         for p in ["/thoughts", "/docsx", "/tasks", "/log/checkpoint", "/"] {
             assert!(!is_open_path(p), "{p}");
+        }
+        for (host, name) in [
+            ("localhost:8080", "localhost"),
+            ("127.0.0.1", "127.0.0.1"),
+            ("[::1]:80", "::1"),
+            ("::1", "::1"),
+            ("Evil.Example:443", "Evil.Example"),
+        ] {
+            assert_eq!(host_name(host), name);
         }
     }
 }

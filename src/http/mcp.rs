@@ -335,6 +335,8 @@ pub(crate) struct TrailMcp {
     tools: Arc<Tools>,
     /// The REST routes without the guard (the `/mcp` request has passed it).
     rest: Router,
+    /// Whether API keys are required: then a call must carry the guard's caller.
+    keys_configured: bool,
 }
 
 impl ServerHandler for TrailMcp {
@@ -370,12 +372,22 @@ impl ServerHandler for TrailMcp {
                 None,
             ));
         };
-        let caller = context
+        let found = context
             .extensions
             .get::<axum::http::request::Parts>()
             .and_then(|p| p.extensions.get::<Caller>())
-            .cloned()
-            .unwrap_or(Caller::Open);
+            .cloned();
+        // Without the guard's caller, open only when the service has no keys.
+        let caller = match (found, self.keys_configured) {
+            (Some(c), _) => c,
+            (None, false) => Caller::Open,
+            (None, true) => {
+                return Err(ErrorData::internal_error(
+                    "the request's caller is unknown",
+                    None,
+                ))
+            }
+        };
         let arguments = request.arguments.unwrap_or_default();
         let result = match rest_request(def, &arguments) {
             Ok(req) => self.send(req, caller).await,
@@ -538,19 +550,22 @@ fn rest_request(def: &ToolDef, arguments: &JsonObject) -> Result<Request<Body>, 
 }
 
 /// `/mcp`: the MCP server over Streamable HTTP, stateless, answering JSON;
-/// the SDK's own refusals (a wrong Accept or Content-Type, a Host not allowed)
-/// become problems like every other failure.
+/// the SDK's own refusals (a wrong Accept or Content-Type) become problems
+/// like every other failure.
 pub(crate) fn routes(state: &AppState, rest: Router, tools: Arc<Tools>) -> Router {
-    let mut config = StreamableHttpServerConfig::default()
+    // The guard checks the Host of every request (--allowed-hosts); the
+    // SDK's own check would answer in plain text, and only for /mcp.
+    let config = StreamableHttpServerConfig::default()
         .with_legacy_session_mode(false)
         .with_json_response(true)
         .with_sse_keep_alive(None)
-        .with_max_request_body_bytes(state.limits.max_body_bytes);
-    config = match &state.guards.mcp_hosts {
-        Some(hosts) => config.with_allowed_hosts(hosts.iter().cloned()),
-        None => config.disable_allowed_hosts(),
+        .with_max_request_body_bytes(state.limits.max_body_bytes)
+        .disable_allowed_hosts();
+    let server = TrailMcp {
+        tools,
+        rest,
+        keys_configured: state.guards.keys.is_some(),
     };
-    let server = TrailMcp { tools, rest };
     let service = StreamableHttpService::new(
         move || Ok(server.clone()),
         Arc::new(NeverSessionManager::default()),

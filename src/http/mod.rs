@@ -58,7 +58,12 @@ impl AppState {
             store,
             guards: Arc::new(Guards {
                 keys,
-                mcp_hosts: Some(DEFAULT_MCP_HOSTS.iter().map(|h| h.to_string()).collect()),
+                allowed_hosts: Some(
+                    DEFAULT_ALLOWED_HOSTS
+                        .split(',')
+                        .map(str::to_string)
+                        .collect(),
+                ),
                 rate: limits.rate.map(RateLimiter::new),
                 in_flight: Arc::new(Semaphore::new(max_in_flight)),
                 max_in_flight,
@@ -67,12 +72,12 @@ impl AppState {
         }
     }
 
-    /// Which Host names `/mcp` answers: None for any (behind a proxy or in a
-    /// container, where the names are not known in advance).
-    pub fn with_mcp_hosts(mut self, hosts: Option<Vec<String>>) -> AppState {
+    /// Which Host names the service answers (probes and docs aside): None
+    /// for any.
+    pub fn with_allowed_hosts(mut self, hosts: Option<Vec<String>>) -> AppState {
         Arc::get_mut(&mut self.guards)
             .expect("the state is not shared yet")
-            .mcp_hosts = hosts;
+            .allowed_hosts = hosts;
         self
     }
 }
@@ -91,10 +96,10 @@ pub fn path_segment(segment: &str) -> String {
         .collect()
 }
 
-/// The Host names `/mcp` answers by default: loopback only, so that a web
-/// page cannot reach a local service through DNS rebinding (the MCP
-/// specification's advice for Streamable HTTP).
-pub const DEFAULT_MCP_HOSTS: &[&str] = &["localhost", "127.0.0.1", "::1"];
+/// The Host names the service answers by default: loopback only, so that a
+/// web page cannot reach a local service through DNS rebinding (the MCP
+/// specification's advice for Streamable HTTP, and as true of the REST API).
+pub const DEFAULT_ALLOWED_HOSTS: &str = "localhost,127.0.0.1,::1";
 
 /// Serves `app(state)` on `listener` until `shutdown` resolves; then lets the
 /// requests in flight finish (their appends included), and closes the store.

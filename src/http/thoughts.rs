@@ -230,7 +230,7 @@ pub async fn append(
     headers: HeaderMap,
     JsonBody(mut body): JsonBody,
 ) -> Result<Response, ApiError> {
-    let caller = caller.map_or(Caller::Open, |Extension(c)| c);
+    let caller = Caller::of(caller, &state)?;
     // Whose idempotency keys these are: the key's agent, or nobody when open.
     let owner = match &caller {
         Caller::Open => String::new(),

@@ -209,17 +209,18 @@ pub const SESSION_MEMBERS: u32 = 1000;
 /// Most records a trail walks up from a record to its root.
 pub const MAX_TRAIL: usize = 10_000;
 
-/// A capability snapshot in the registry (docs/design.md §9), addressed by
-/// the main hash the server computed from it.
+/// A capability snapshot in the registry (docs/design.md §9): the canonical
+/// payload whose SHA-256 is `hash`, and every sub-hash's payload, so that all
+/// of it checks against the hash.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CapabilitySnapshot {
     pub hash: String,
     /// The request's kind (`tool_static`, `registered_agent_static`, …).
     pub kind: String,
-    /// The request as given, JSON text.
-    pub request: String,
-    /// What the server computed from it, JSON text.
-    pub answer: String,
+    /// The exact text whose SHA-256 is `hash`.
+    pub canonical: String,
+    /// JSON array of `{canonical, sha256}`: every hash computed on the way.
+    pub trace: String,
     pub stored_at: String,
 }
 

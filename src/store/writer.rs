@@ -168,6 +168,14 @@ impl Writer {
         &self,
         snapshot: CapabilitySnapshot,
     ) -> Result<(CapabilitySnapshot, bool), StoreError> {
+        // A snapshot waits in the same queue as appends: it is charged to the
+        // same byte budget, so snapshots cannot crowd appends out unbounded.
+        let size = snapshot.canonical.len() + snapshot.trace.len() + 256;
+        let _permit = self
+            .queued_bytes
+            .clone()
+            .try_acquire_many_owned(u32::try_from(size).unwrap_or(u32::MAX))
+            .map_err(|_| StoreError::Busy("the append queue is full".into()))?;
         let (reply, answer) = oneshot::channel();
         self.ask(Job::Snapshot(snapshot, reply), answer).await
     }

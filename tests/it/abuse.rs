@@ -95,7 +95,7 @@ async fn a_100_kb_path_id_is_a_431_problem() {
     let app = TestApp::spawn().await;
     let addr = app.addr;
     let request = format!(
-        "GET /thoughts/{} HTTP/1.1\r\nHost: x\r\n\r\n",
+        "GET /thoughts/{} HTTP/1.1\r\nHost: localhost\r\n\r\n",
         "a".repeat(100 * 1024)
     );
     let abuse = tokio::task::spawn_blocking(move || {

@@ -116,3 +116,53 @@ async fn the_served_document_has_the_key_scheme_only_with_keys() {
     assert!(post.get("security").is_some());
     assert!(post["responses"].get("401").is_some());
 }
+
+/// DNS rebinding: a page that makes a browser resolve its own name to the
+/// service's address sends its own Host. The service answers only the names
+/// of --allowed-hosts (loopback by default); probes answer any.
+#[tokio::test]
+async fn requests_for_another_host_name_are_refused() {
+    let app = TestApp::spawn().await;
+    for path in ["/thoughts", "/tasks", "/mcp"] {
+        let r = app
+            .client
+            .get(app.url(path))
+            .header("host", "attacker.example")
+            .send()
+            .await
+            .unwrap();
+        let p = assert_problem(r, 403, "forbidden").await;
+        assert!(
+            p["detail"].as_str().unwrap().contains("--allowed-hosts"),
+            "{p}"
+        );
+    }
+    let r = app
+        .client
+        .post(app.url("/thoughts"))
+        .header("host", "attacker.example:8080")
+        .json(&crate::support::thought("plan", "t", "a", "x"))
+        .send()
+        .await
+        .unwrap();
+    assert_problem(r, 403, "forbidden").await;
+    assert_eq!(crate::support::count_records(&app).await, 0);
+    for host in ["localhost", "LOCALHOST:1234", "127.0.0.1", "[::1]:80"] {
+        let r = app
+            .client
+            .get(app.url("/tasks"))
+            .header("host", host)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 200, "{host}");
+    }
+    let r = app
+        .client
+        .get(app.url("/healthz"))
+        .header("host", "10.0.0.7:8080")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+}

@@ -114,11 +114,24 @@ async fn fingerprint_store_fetch_round_trip_is_content_addressed() {
     );
     let stored: Value = r.json().await.unwrap();
     assert_eq!(stored["hash"], hash.as_str());
-    assert_eq!(stored["answer"]["sha256"], hash.as_str());
-    assert_eq!(stored["request"], request);
+    assert_eq!(stored["kind"], "registered_agent_static");
+    // Content-addressed: the payload hashes to the address, every sub-hash
+    // to its own; nothing unhashed (the agent's id and name) is kept.
+    let sha = |text: &str| hex::encode(sha2::Sha256::digest(text.as_bytes()));
+    use sha2::Digest;
+    assert_eq!(sha(stored["canonical"].as_str().unwrap()), hash);
+    assert_eq!(stored["canonical"], computed["canonical"]);
+    assert_eq!(stored["trace"], computed["trace"]);
+    for t in stored["trace"].as_array().unwrap() {
+        assert_eq!(
+            sha(t["canonical"].as_str().unwrap()),
+            t["sha256"].as_str().unwrap()
+        );
+    }
+    assert!(!stored.to_string().contains("agent-1"), "{stored}");
 
-    // The same template under another agent id hashes the same: the first
-    // stored is kept, and answered with 200.
+    // The same template under another agent id hashes the same: the stored
+    // snapshot is answered, with 200.
     let r = app
         .client
         .post(app.url("/capabilities"))
@@ -128,8 +141,7 @@ async fn fingerprint_store_fetch_round_trip_is_content_addressed() {
         .unwrap();
     assert_eq!(r.status(), 200);
     let again: Value = r.json().await.unwrap();
-    assert_eq!(again["stored_at"], stored["stored_at"]);
-    assert_eq!(again["request"]["input"]["agentId"], "agent-1");
+    assert_eq!(again, stored);
 
     let (status, fetched) = app.get_json(&format!("/capabilities/{hash}")).await;
     assert_eq!(status, 200);
@@ -142,6 +154,81 @@ async fn fingerprint_store_fetch_round_trip_is_content_addressed() {
     .await;
     let p = assert_problem(app.get("/capabilities/nothex").await, 400, "invalid_params").await;
     assert_eq!(problem_fields(&p), ["hash"]);
+
+    // A link has no hash of its own: it cannot be stored.
+    let r = app
+        .client
+        .post(app.url("/capabilities"))
+        .json(
+            &json!({"kind": "capability_link", "input": {"agent": {"agentId": "a", "name": "A",
+            "staticHash": "1".repeat(64)}, "enabledToolNames": [], "nameToStaticHash": []}}),
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        problem_fields(&assert_problem(r, 400, "invalid_params").await),
+        ["kind"]
+    );
+
+    // A payload edited in the database no longer hashes to its address.
+    let (path, dir) = app.stop().await;
+    {
+        use sqlx::Connection;
+        let mut conn = sqlx::SqliteConnection::connect(&format!("sqlite://{}", path.display()))
+            .await
+            .unwrap();
+        for sql in [
+            "DROP TRIGGER capability_snapshots_no_update".to_string(),
+            format!("UPDATE capability_snapshots SET canonical = canonical || ' ' WHERE hash = '{hash}'"),
+        ] {
+            sqlx::query(&sql).execute(&mut conn).await.unwrap();
+        }
+        crate::support::restore_trigger(&mut conn, "capability_snapshots_no_update").await;
+    }
+    let app = TestApp::builder().database(path, dir).spawn().await;
+    assert_problem(
+        app.get(&format!("/capabilities/{hash}")).await,
+        500,
+        "internal",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn a_reader_key_cannot_store_snapshots() {
+    let app = TestApp::builder()
+        .keys(crate::support::ring())
+        .spawn()
+        .await;
+    let post = |path: &'static str, key: [u8; 32]| {
+        app.client
+            .post(app.url(path))
+            .header("authorization", crate::support::bearer(key))
+            .json(&agent_request("x"))
+            .send()
+    };
+    assert_problem(
+        post("/capabilities", crate::support::READER).await.unwrap(),
+        403,
+        "forbidden",
+    )
+    .await;
+    assert_eq!(
+        post("/capabilities", crate::support::WRITER)
+            .await
+            .unwrap()
+            .status(),
+        201
+    );
+    // Computing fingerprints is open to readers.
+    assert_eq!(
+        post("/capabilities/fingerprint", crate::support::READER)
+            .await
+            .unwrap()
+            .status(),
+        200
+    );
 }
 
 #[tokio::test]

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 fn start_slow_post(addr: SocketAddr) -> std::net::TcpStream {
     let mut s = std::net::TcpStream::connect(addr).unwrap();
     s.write_all(
-        b"POST /thoughts HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"type\":",
+        b"POST /thoughts HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"type\":",
     )
     .unwrap();
     s
@@ -45,7 +45,7 @@ async fn body_over_the_limit_is_413_with_or_without_content_length() {
     // Chunked, so only the streaming limit can catch it.
     let payload = big.to_string();
     let request = format!(
-        "POST /thoughts HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n{:x}\r\n{}\r\n0\r\n\r\n",
+        "POST /thoughts HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n{:x}\r\n{}\r\n0\r\n\r\n",
         payload.len(),
         payload
     );
@@ -191,7 +191,7 @@ async fn a_malformed_request_line_gets_a_400_problem() {
     let addr = app.addr;
     let response = tokio::task::spawn_blocking(move || {
         let mut s = std::net::TcpStream::connect(addr).unwrap();
-        s.write_all(b"GET /a b c HTTP/1.1\r\nHost: x\r\n\r\n")
+        s.write_all(b"GET /a b c HTTP/1.1\r\nHost: localhost\r\n\r\n")
             .unwrap();
         read_all(s)
     })
@@ -224,7 +224,7 @@ async fn a_client_that_stops_reading_its_response_is_cut_off() {
     let mut stream = socket.connect(app.addr).await.unwrap();
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     stream
-        .write_all(b"GET /tasks/big/export HTTP/1.1\r\nHost: x\r\n\r\n")
+        .write_all(b"GET /tasks/big/export HTTP/1.1\r\nHost: localhost\r\n\r\n")
         .await
         .unwrap();
     // Meanwhile the service answers others.

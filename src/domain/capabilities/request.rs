@@ -116,7 +116,8 @@ pub fn fingerprint(request: &JsonValue) -> Result<Answer, Vec<FieldError>> {
             None
         }
     };
-    let input = match (request.get("input_text"), request.get("input")) {
+    let present = |k: &str| request.get(k).filter(|v| **v != JsonValue::Null);
+    let input = match (present("input_text"), request.get("input")) {
         (Some(JsonValue::String(text)), _) => match json::parse_js(text, MAX_DEPTH) {
             Ok(v) => from_json(&v, "input_text")
                 .map_err(|e| r.bad("input_text", e))
@@ -136,7 +137,7 @@ pub fn fingerprint(request: &JsonValue) -> Result<Answer, Vec<FieldError>> {
             None
         }
     };
-    let allowlist = match request.get("allowlist") {
+    let allowlist = match present("allowlist") {
         None => Vec::new(),
         Some(v) => match from_json(v, "allowlist") {
             Ok(v) => r.strings(&v, "allowlist").unwrap_or_default(),
@@ -156,8 +157,7 @@ pub fn fingerprint(request: &JsonValue) -> Result<Answer, Vec<FieldError>> {
     let sha256 = answer
         .get("sha256")
         .and_then(Value::as_str)
-        .map(str::to_string)
-        .or_else(|| answer["link"]["runtimeHash"].as_str().map(str::to_string));
+        .map(str::to_string);
     Ok(Answer {
         kind,
         sha256,

@@ -175,8 +175,8 @@ pub(super) fn checkpoint(row: CheckpointRow) -> Result<SignedCheckpoint, StoreEr
 struct SnapshotRow {
     hash: String,
     kind: String,
-    request: String,
-    answer: String,
+    canonical: String,
+    trace: String,
     stored_at: String,
 }
 
@@ -189,7 +189,7 @@ where
     E: sqlx::Executor<'c, Database = sqlx::Sqlite>,
 {
     let row: Option<SnapshotRow> = sqlx::query_as(
-        "SELECT hash, kind, request, answer, stored_at FROM capability_snapshots WHERE hash = ?",
+        "SELECT hash, kind, canonical, trace, stored_at FROM capability_snapshots WHERE hash = ?",
     )
     .bind(hash)
     .fetch_optional(executor)
@@ -198,8 +198,8 @@ where
     Ok(row.map(|r| CapabilitySnapshot {
         hash: r.hash,
         kind: r.kind,
-        request: r.request,
-        answer: r.answer,
+        canonical: r.canonical,
+        trace: r.trace,
         stored_at: r.stored_at,
     }))
 }

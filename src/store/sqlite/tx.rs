@@ -84,13 +84,13 @@ impl BatchStorage for SqliteBatches {
     ) -> Answer<'a, (CapabilitySnapshot, bool)> {
         Box::pin(async move {
             let inserted = sqlx::query(
-                "INSERT OR IGNORE INTO capability_snapshots (hash, kind, request, answer, stored_at) \
+                "INSERT OR IGNORE INTO capability_snapshots (hash, kind, canonical, trace, stored_at) \
                  VALUES (?, ?, ?, ?, ?)",
             )
             .bind(&snapshot.hash)
             .bind(&snapshot.kind)
-            .bind(&snapshot.request)
-            .bind(&snapshot.answer)
+            .bind(&snapshot.canonical)
+            .bind(&snapshot.trace)
             .bind(&snapshot.stored_at)
             .execute(&mut self.conn)
             .await

@@ -472,3 +472,23 @@ fn a_data_directory_it_cannot_write_is_named_with_the_user_and_the_fix() {
     );
     assert!(err.contains("chown -R"), "{err}");
 }
+
+#[test]
+fn an_empty_allowed_hosts_list_is_refused_at_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::new(BIN)
+        .args([
+            "serve",
+            "--listen",
+            "127.0.0.1:0",
+            "--allowed-hosts",
+            ",",
+            "--database-url",
+        ])
+        .arg(format!("sqlite://{}/trail.db", dir.path().display()))
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--allowed-hosts names no host"), "{err}");
+}
