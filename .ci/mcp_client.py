@@ -30,6 +30,7 @@ EXPECTED_TOOLS = {
     "capability_diff",
     "thought_tree",
     "thought_trail",
+    "thought_search",
 }
 
 

@@ -12,6 +12,8 @@ pub enum CursorKind {
     Tasks,
     /// Sessions, by the log index of their first record.
     Sessions,
+    /// A kept search order and a position in it (`store::search`).
+    Search,
 }
 
 impl CursorKind {
@@ -20,6 +22,7 @@ impl CursorKind {
             CursorKind::Records => b'r',
             CursorKind::Tasks => b't',
             CursorKind::Sessions => b's',
+            CursorKind::Search => b'q',
         }
     }
 }

@@ -12,6 +12,7 @@
 //! - `keys`: API keys, their hashes and roles;
 //! - `idempotency`: when two appends with one `Idempotency-Key` are the same;
 //! - `audit`: checking an export without trusting the service;
+//! - `search`: what a search query may say, and a hit's snippet;
 //! - `capabilities`: capability fingerprints, as the reference package hashes them.
 
 pub mod api_keys;
@@ -26,6 +27,7 @@ pub mod json;
 pub mod merkle;
 pub mod metadata;
 pub mod record;
+pub mod search;
 
 pub use chain::ChainHead;
 pub use metadata::Metadata;

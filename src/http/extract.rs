@@ -92,6 +92,30 @@ fn is_json_media_type(value: &str) -> bool {
         || (essence.starts_with("application/") && essence.ends_with("+json"))
 }
 
+/// Whether every name and value of a query string is UTF-8 once its `%XX`
+/// escapes are decoded (RFC 3986 §2.1; WHATWG URL's form encoding is UTF-8).
+fn decodes_to_utf8(raw: &str) -> bool {
+    raw.split('&').all(|part| {
+        let bytes = part.as_bytes();
+        let mut out = Vec::with_capacity(bytes.len());
+        let mut i = 0;
+        while i < bytes.len() {
+            let hex = |b: u8| (b as char).to_digit(16);
+            match (bytes[i], bytes.get(i + 1), bytes.get(i + 2)) {
+                (b'%', Some(&h), Some(&l)) if hex(h).is_some() && hex(l).is_some() => {
+                    out.push((hex(h).unwrap() * 16 + hex(l).unwrap()) as u8);
+                    i += 3;
+                }
+                (b, _, _) => {
+                    out.push(b);
+                    i += 1;
+                }
+            }
+        }
+        std::str::from_utf8(&out).is_ok()
+    })
+}
+
 /// Query parameters, each given at most once, none outside the allowed names.
 pub struct QueryParams(pub HashMap<String, String>);
 
@@ -104,7 +128,17 @@ impl QueryParams {
         allowed: &[&str],
         errors: &mut Vec<FieldError>,
     ) -> QueryParams {
-        let pairs: Vec<(String, String)> = match serde_urlencoded::from_str(query.unwrap_or("")) {
+        let raw = query.unwrap_or("");
+        if !decodes_to_utf8(raw) {
+            // serde_urlencoded would put U+FFFD in place of the bad bytes and
+            // search or filter for something nobody asked for.
+            errors.push(FieldError::new(
+                "",
+                "the query string is not UTF-8 once percent-decoded",
+            ));
+            return QueryParams(HashMap::new());
+        }
+        let pairs: Vec<(String, String)> = match serde_urlencoded::from_str(raw) {
             Ok(pairs) => pairs,
             Err(e) => {
                 errors.push(FieldError::new(
@@ -187,6 +221,21 @@ impl QueryParams {
                 ));
                 None
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::decodes_to_utf8;
+
+    #[test]
+    fn a_query_string_must_decode_to_utf8() {
+        for good in ["", "q=a", "q=%E6%95%B0&x=%41", "q=100%", "q=%zz", "q=数"] {
+            assert!(decodes_to_utf8(good), "{good}");
+        }
+        for bad in ["q=%FF", "q=%E6%95", "a=1&q=%C3%28"] {
+            assert!(!decodes_to_utf8(bad), "{bad}");
         }
     }
 }

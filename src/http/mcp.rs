@@ -145,6 +145,16 @@ fn specs() -> Vec<ToolSpec> {
             "200",
         ),
         spec(
+            "thought_search",
+            "Search every record's content and metadata: q is words and \"quoted phrases\", \
+             all of which must match (case-insensitive substrings, any script); filter by \
+             task_id, session_id, type, agent_id, since, until. Hits come best first (BM25) \
+             with a snippet and log_index; page with limit and the `next` cursor as `after`.",
+            Method::GET,
+            "/search",
+            "200",
+        ),
+        spec(
             "capability_fingerprint",
             "Compute capability fingerprints exactly as @khoralabs/agent-capabilities does: \
              kind (tool_static, toolkit_static, registered_agent_static, runtime_hash, \

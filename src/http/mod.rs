@@ -4,6 +4,7 @@
 //! - `openapi`: the document generated from it, and docs-only schemas;
 //! - `capabilities`: fingerprints, diffs and the snapshot registry;
 //! - `trees`: a task's reasoning tree, a record's trail, work sessions;
+//! - `search`: full-text search;
 //! - `thoughts`, `tasks`, `tlog`, `health`: handlers next to their request and
 //!   response types (`tlog` serves the Merkle log: checkpoints and proofs);
 //! - `extract`: the strict JSON body and query extractors;
@@ -21,6 +22,7 @@ mod mcp;
 mod openapi;
 pub(crate) mod problem;
 mod router;
+mod search;
 mod server;
 mod tasks;
 mod thoughts;

@@ -25,7 +25,8 @@ dropped or reordered. Every failure is an RFC 9457 problem with a stable `code`.
 Agents that speak MCP can use the same operations as tools at `/mcp` (Streamable HTTP, \
 stateless; POST JSON-RPC with `Accept: application/json, text/event-stream`): thought_record, \
 thought_record_list, thought_get, audit_verify_chain, merkle_checkpoint, merkle_receipt, \
-merkle_consistency_proof. Each answers `{ok: true, data}` with `data` the REST body, or an \
+merkle_consistency_proof, thought_tree, thought_trail, thought_search, capability_fingerprint, \
+capability_diff. Each answers `{ok: true, data}` with `data` the REST body, or an \
 `isError` result `{ok: false, error: {code, message, details}}`; the same API keys apply."
     ),
     components(schemas(problem::Problem, problem::ProblemField, problem::CurrentHead)),

@@ -246,6 +246,14 @@ impl From<StoreError> for ApiError {
                 "after",
                 "is not a cursor this service issued for this listing",
             )]),
+            StoreError::SearchCursorGone => ApiError::invalid(vec![FieldError::new(
+                "after",
+                format!(
+                    "is not a cursor of this search, or has expired (a search's pages are kept \
+                     {} minutes by the instance that answered its first page): search again",
+                    crate::store::SEARCH_KEPT_FOR.as_secs() / 60
+                ),
+            )]),
             StoreError::Conflict(m) => ApiError::Conflict(m),
             StoreError::HeadMoved {
                 task_id,

@@ -19,7 +19,7 @@ use utoipa_swagger_ui::SwaggerUi;
 
 use super::openapi::{self, ApiDoc};
 use super::problem::ApiError;
-use super::{capabilities, guard, health, mcp, tasks, thoughts, tlog, trees, AppState};
+use super::{capabilities, guard, health, mcp, search, tasks, thoughts, tlog, trees, AppState};
 
 pub(crate) fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
@@ -34,6 +34,7 @@ pub(crate) fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(trees::trail))
         .routes(routes!(trees::sessions))
         .routes(routes!(trees::session))
+        .routes(routes!(search::search))
         .routes(routes!(tlog::checkpoint))
         .routes(routes!(tlog::key))
         .routes(routes!(tlog::inclusion))

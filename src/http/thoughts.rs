@@ -485,7 +485,7 @@ pub async fn list(
 }
 
 /// The filters of `GET /thoughts`, each problem named.
-fn record_filter(params: &QueryParams, errors: &mut Vec<FieldError>) -> RecordFilter {
+pub(super) fn record_filter(params: &QueryParams, errors: &mut Vec<FieldError>) -> RecordFilter {
     let mut filter = RecordFilter {
         agent_id: params.0.get("agent_id").cloned(),
         session_id: params.0.get("session_id").cloned(),

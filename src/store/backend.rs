@@ -19,6 +19,7 @@ use super::{
 use crate::domain::checkpoint::LogSigner;
 use crate::domain::merkle::{Frontier, Hash};
 use crate::domain::record::RecordFilter;
+use crate::domain::search::SearchQuery;
 use crate::domain::{ChainHead, Record};
 
 /// What a backend call answers.
@@ -93,6 +94,18 @@ pub(crate) trait Reads: Send + Sync {
     fn checkpoint(&self, tree_size: Option<u64>) -> Answer<'_, Option<SignedCheckpoint>>;
     /// The stored log hashes at these indexes (those that exist).
     fn log_hashes<'a>(&'a self, indexes: &'a [u64]) -> Answer<'a, HashMap<u64, Hash>>;
+    /// The best `max_hits` records matching `query` that `task` and `filter`
+    /// keep, best first: each one's log index and relevance (higher is
+    /// better; docs/design.md §7).
+    fn search<'a>(
+        &'a self,
+        query: &'a SearchQuery,
+        task: Option<&'a str>,
+        filter: &'a RecordFilter,
+        max_hits: u32,
+    ) -> Answer<'a, Vec<(u64, f64)>>;
+    /// The records at these log indexes (those that exist), in that order.
+    fn records_at<'a>(&'a self, indexes: &'a [u64]) -> Answer<'a, Vec<Record>>;
     /// The triggers the schema's guarantees need that the database lacks.
     fn missing_triggers(&self) -> Answer<'_, Vec<&'static str>>;
     /// Closes the pool.

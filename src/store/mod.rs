@@ -10,6 +10,7 @@
 //! - `config`: what a store is opened with; `walk`: a task's chain checked as
 //!   stored; `checkpoint_copy`: the checkpoints kept outside the database;
 //!   `fsck`: the offline check of a whole database.
+//! - `search`: search pages, kept in the order of their first page.
 //! - `cache`, `signing`, `api_keys`: recent records, the log's signing-key
 //!   file, the API-key file.
 //!
@@ -32,6 +33,7 @@ mod cache;
 pub mod checkpoint_copy;
 mod config;
 mod fsck;
+mod search;
 pub(crate) mod signing;
 mod sqlite;
 mod walk;
@@ -42,6 +44,7 @@ pub use config::{
     DEFAULT_MIN_FREE_BYTES, DEFAULT_ORIGIN, DEFAULT_QUEUE_BYTES, DEFAULT_QUEUE_CAPACITY,
 };
 pub use fsck::{fsck, FsckReport};
+pub use search::{SearchHit, SearchPage, KEPT_FOR as SEARCH_KEPT_FOR};
 
 use std::sync::Arc;
 
@@ -147,6 +150,9 @@ pub enum StoreError {
     /// A paging cursor that this store did not issue for this listing.
     #[error("the cursor was not issued for this listing")]
     UnknownCursor,
+    /// A search cursor whose search is no longer kept, or was another query.
+    #[error("the search cursor expired or belongs to another query")]
+    SearchCursorGone,
     /// The write would break a uniqueness or chain rule of the schema.
     #[error("conflict: {0}")]
     Conflict(String),
@@ -188,6 +194,8 @@ pub struct Store {
     verifier_key: String,
     /// Recent records by id (immutable, so never stale).
     recent: RecordCache,
+    /// The order of each recent search that has more pages.
+    search_orders: search::SearchOrders,
 }
 
 /// A work session: the records that name it, across tasks (docs/design.md §6).
@@ -269,6 +277,7 @@ impl Store {
             latest,
             verifier_key,
             recent: RecordCache::new(RECENT_RECORDS, RECENT_BYTES),
+            search_orders: search::SearchOrders::default(),
         })
     }
 

@@ -16,6 +16,7 @@ mod log;
 mod mcp;
 mod openapi;
 mod paging;
+mod search;
 mod support;
 mod tamper;
 mod trees;

@@ -78,7 +78,7 @@ fn fields(error: &Value) -> Vec<String> {
         .collect()
 }
 
-const TOOLS: [&str; 11] = [
+const TOOLS: [&str; 12] = [
     "thought_record",
     "thought_record_list",
     "thought_get",
@@ -90,6 +90,7 @@ const TOOLS: [&str; 11] = [
     "capability_diff",
     "thought_tree",
     "thought_trail",
+    "thought_search",
 ];
 
 #[tokio::test]

@@ -7,11 +7,13 @@
 //! - `tx`: the writer's transactions: loads, inserts, claims
 //!   ([`super::backend::BatchStorage`]);
 //! - `log`: loading the log at start, checkpoint rows, stored log hashes;
-//! - `rows`: row types and their mapping to domain types.
+//! - `rows`: row types and their mapping to domain types;
+//! - `search`: full-text search over the FTS5 index.
 
 mod log;
 mod reads;
 mod rows;
+mod search;
 mod tx;
 
 use std::path::{Path, PathBuf};

@@ -7,9 +7,10 @@ use futures_util::stream::{BoxStream, StreamExt, TryStreamExt};
 use sqlx::SqlitePool;
 
 use super::rows::{self, CheckpointRow, LinkRow, RecordRow, TaskRow, RECORD_COLUMNS};
-use super::{log, map_error, position};
+use super::{log, map_error, position, search};
 use crate::domain::merkle::Hash;
 use crate::domain::record::RecordFilter;
+use crate::domain::search::SearchQuery;
 use crate::domain::Record;
 use crate::store::backend::{Answer, Reads, StoredLink};
 use crate::store::{
@@ -54,6 +55,42 @@ const RUNTIME_HASH: &str =
 
 /// Uses the partial index of migrations/sqlite/0006_sessions_trees.sql.
 const SESSION: &str = "session_id IS NOT NULL AND session_id";
+
+/// Appends to `sql` (which has a WHERE clause) a condition for each filter
+/// given, and answers the values to bind for them, in order.
+pub(super) fn filter_clauses<'a>(
+    sql: &mut String,
+    task: Option<&'a str>,
+    filter: &'a RecordFilter,
+) -> Vec<&'a str> {
+    for (column, given, op) in [
+        ("task_id", task.is_some(), "="),
+        ("type", filter.r#type.is_some(), "="),
+        ("agent_id", filter.agent_id.is_some(), "="),
+        ("timestamp", filter.since.is_some(), ">="),
+        ("timestamp", filter.until.is_some(), "<"),
+        (STATIC_HASH, filter.static_hash.is_some(), "="),
+        (RUNTIME_HASH, filter.runtime_hash.is_some(), "="),
+        (SESSION, filter.session_id.is_some(), "="),
+    ] {
+        if given {
+            sql.push_str(&format!(" AND {column} {op} ?"));
+        }
+    }
+    [
+        task,
+        filter.r#type.map(|t| t.as_str()),
+        filter.agent_id.as_deref(),
+        filter.since.as_deref(),
+        filter.until.as_deref(),
+        filter.static_hash.as_deref(),
+        filter.runtime_hash.as_deref(),
+        filter.session_id.as_deref(),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
 
 /// A session's summary columns, in the order of `rows::SessionRow`.
 const SESSION_SUMMARY: &str =
@@ -125,35 +162,10 @@ impl Reads for SqliteReads {
             };
             let mut sql =
                 format!("SELECT {RECORD_COLUMNS} FROM thoughts WHERE {position_column} > ?");
-            for (column, given, op) in [
-                ("task_id", task.is_some(), "="),
-                ("type", filter.r#type.is_some(), "="),
-                ("agent_id", filter.agent_id.is_some(), "="),
-                ("timestamp", filter.since.is_some(), ">="),
-                ("timestamp", filter.until.is_some(), "<"),
-                (STATIC_HASH, filter.static_hash.is_some(), "="),
-                (RUNTIME_HASH, filter.runtime_hash.is_some(), "="),
-                (SESSION, filter.session_id.is_some(), "="),
-            ] {
-                if given {
-                    sql.push_str(&format!(" AND {column} {op} ?"));
-                }
-            }
+            let values = filter_clauses(&mut sql, task, filter);
             sql.push_str(&format!(" ORDER BY {position_column} LIMIT ?"));
             let mut query = sqlx::query_as::<_, RecordRow>(&sql).bind(after);
-            for value in [
-                task,
-                filter.r#type.map(|t| t.as_str()),
-                filter.agent_id.as_deref(),
-                filter.since.as_deref(),
-                filter.until.as_deref(),
-                filter.static_hash.as_deref(),
-                filter.runtime_hash.as_deref(),
-                filter.session_id.as_deref(),
-            ]
-            .into_iter()
-            .flatten()
-            {
+            for value in values {
                 query = query.bind(value);
             }
             let rows = query
@@ -332,6 +344,20 @@ impl Reads for SqliteReads {
 
     fn log_hashes<'a>(&'a self, indexes: &'a [u64]) -> Answer<'a, HashMap<u64, Hash>> {
         Box::pin(log::stored_hashes(&self.pool, indexes))
+    }
+
+    fn search<'a>(
+        &'a self,
+        query: &'a SearchQuery,
+        task: Option<&'a str>,
+        filter: &'a RecordFilter,
+        max_hits: u32,
+    ) -> Answer<'a, Vec<(u64, f64)>> {
+        Box::pin(search::search(&self.pool, query, task, filter, max_hits))
+    }
+
+    fn records_at<'a>(&'a self, indexes: &'a [u64]) -> Answer<'a, Vec<Record>> {
+        Box::pin(search::records_at(&self.pool, indexes))
     }
 
     fn missing_triggers(&self) -> Answer<'_, Vec<&'static str>> {

@@ -1,0 +1,350 @@
+//! Full-text search rules (docs/design.md §7): what a query may say, how it
+//! reads, and how a hit's snippet is cut. The index itself is the backend's.
+//!
+//! A query is words and "quoted phrases", all of which must match. Matching
+//! is by substring, case-insensitively (the SQLite index is FTS5's `trigram`
+//! tokenizer, which works the same for every script: no word boundaries to
+//! guess in Chinese, Japanese or Thai). FTS5's own syntax (`OR`, `NOT`,
+//! `NEAR`, `*`, `^`, `:`, parentheses, braces) is refused rather than
+//! silently searched for, so that nobody believes `a OR b` did what it says.
+
+/// The longest query, in characters.
+pub const MAX_QUERY_CHARS: usize = 500;
+
+/// The most words and phrases a query may have.
+pub const MAX_TERMS: usize = 16;
+
+/// The most hits a query reaches: its best 1,000, paged through. Ranking
+/// scores every match anyway; keeping the order of the best 1,000 is what
+/// makes the pages stable (docs/design.md §7).
+pub const MAX_HITS: usize = 1000;
+
+/// Terms shorter than this (in characters) have no trigram, so the index
+/// cannot find them: they are matched by reading the records the other terms
+/// found, or every record when the query has no longer term.
+pub const INDEXED_CHARS: usize = 3;
+
+/// The characters that are FTS5 syntax outside a phrase.
+const OPERATOR_CHARS: &[char] = &['*', '^', ':', '(', ')', '{', '}'];
+
+/// The words FTS5 reads as operators.
+const OPERATOR_WORDS: &[&str] = &["AND", "OR", "NOT", "NEAR"];
+
+/// A parsed query: its terms, in the order written, without repeats.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchQuery {
+    pub terms: Vec<Term>,
+}
+
+/// A word or a phrase, as written (case kept; matching folds it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Term {
+    pub text: String,
+    pub phrase: bool,
+}
+
+impl Term {
+    /// Whether the index can find this term (it has at least one trigram).
+    pub fn indexed(&self) -> bool {
+        self.text.chars().count() >= INDEXED_CHARS
+    }
+}
+
+impl SearchQuery {
+    /// Reads `q`, or says what is wrong with it (one sentence, for the `q`
+    /// field of a 400 problem).
+    pub fn parse(q: &str) -> Result<SearchQuery, String> {
+        if q.chars().count() > MAX_QUERY_CHARS {
+            return Err(format!("must be at most {MAX_QUERY_CHARS} characters"));
+        }
+        if q.contains('\0') {
+            // FTS5 reads its query as a C string: it would end there.
+            return Err("must not contain the NUL character".into());
+        }
+        let mut terms: Vec<Term> = Vec::new();
+        let push = |term: Term, terms: &mut Vec<Term>| {
+            if !terms.contains(&term) {
+                terms.push(term);
+            }
+        };
+        let chars: Vec<char> = q.chars().collect();
+        let mut i = 0;
+        while i < chars.len() {
+            let c = chars[i];
+            if c.is_whitespace() {
+                i += 1;
+            } else if c == '"' {
+                let start = i;
+                let Some(len) = chars[i + 1..].iter().position(|&c| c == '"') else {
+                    return Err(format!(
+                        "has an unbalanced quote: the phrase opened at character {} is not closed",
+                        start + 1
+                    ));
+                };
+                let text: String = chars[i + 1..i + 1 + len].iter().collect();
+                let text = collapse_spaces(&text);
+                if text.is_empty() {
+                    return Err(format!(
+                        "has an empty phrase at character {}: put words between the quotes",
+                        start + 1
+                    ));
+                }
+                push(Term { text, phrase: true }, &mut terms);
+                i += len + 2;
+            } else {
+                let len = chars[i..]
+                    .iter()
+                    .position(|&c| c.is_whitespace() || c == '"')
+                    .unwrap_or(chars.len() - i);
+                let text: String = chars[i..i + len].iter().collect();
+                if OPERATOR_WORDS.contains(&text.as_str()) {
+                    return Err(format!(
+                        "uses `{text}`, an FTS5 operator this search does not take: all words \
+                         must match; to search for the word, quote it (\"{text}\")"
+                    ));
+                }
+                if let Some(op) = text.chars().find(|c| OPERATOR_CHARS.contains(c)) {
+                    return Err(format!(
+                        "has `{op}` in `{text}`, which is FTS5 query syntax this search does \
+                         not take; to search for it, quote the word (\"{text}\")"
+                    ));
+                }
+                push(
+                    Term {
+                        text,
+                        phrase: false,
+                    },
+                    &mut terms,
+                );
+                i += len;
+            }
+        }
+        if terms.is_empty() {
+            return Err("must have at least one word or \"quoted phrase\"".into());
+        }
+        if terms.len() > MAX_TERMS {
+            return Err(format!(
+                "has {} words and phrases; at most {MAX_TERMS}",
+                terms.len()
+            ));
+        }
+        Ok(SearchQuery { terms })
+    }
+
+    /// The FTS5 MATCH expression of the indexed terms: each one an FTS5
+    /// string (so nothing in it is syntax), all of which must match. None
+    /// when no term is long enough for the index.
+    pub fn fts_match(&self) -> Option<String> {
+        let strings: Vec<String> = self
+            .terms
+            .iter()
+            .filter(|t| t.indexed())
+            .map(|t| format!("\"{}\"", t.text.replace('"', "\"\"")))
+            .collect();
+        (!strings.is_empty()).then(|| strings.join(" "))
+    }
+
+    /// The terms the index cannot find, as the database's `lower()` folds
+    /// them (ASCII letters only), to be matched by substring.
+    pub fn unindexed(&self) -> Vec<String> {
+        self.terms
+            .iter()
+            .filter(|t| !t.indexed())
+            .map(|t| t.text.to_ascii_lowercase())
+            .collect()
+    }
+
+    /// The query written back in its normal form: what a search cursor is
+    /// bound to.
+    pub fn normal_form(&self) -> String {
+        self.terms
+            .iter()
+            .map(|t| format!("\"{}\"", t.text))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// Runs of whitespace in a phrase are one space, as the words are separated
+/// in most text.
+fn collapse_spaces(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Characters of context a snippet keeps before its first match.
+const SNIPPET_BEFORE: usize = 40;
+/// The most characters a snippet shows.
+const SNIPPET_CHARS: usize = 160;
+
+/// An excerpt of `text` around the first place a term of `query` occurs,
+/// each occurrence in it wrapped in `**` (Markdown bold), with `…` where the
+/// text was cut. None when no term occurs in `text`.
+pub fn snippet(text: &str, query: &SearchQuery) -> Option<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let folded: Vec<char> = chars.iter().map(|&c| fold(c)).collect();
+    let needles: Vec<Vec<char>> = query
+        .terms
+        .iter()
+        .map(|t| t.text.chars().map(fold).collect())
+        .collect();
+    // Every occurrence, as (start, end) in characters, longest first where
+    // two start together, overlapping ones dropped.
+    let mut found: Vec<(usize, usize)> = Vec::new();
+    for needle in &needles {
+        if needle.is_empty() || needle.len() > folded.len() {
+            continue;
+        }
+        for start in 0..=folded.len() - needle.len() {
+            if folded[start..start + needle.len()] == needle[..] {
+                found.push((start, start + needle.len()));
+            }
+        }
+    }
+    found.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
+    let first = found.first()?.0;
+    let from = first.saturating_sub(SNIPPET_BEFORE);
+    let to = (from + SNIPPET_CHARS).min(chars.len());
+    let mut out = String::new();
+    if from > 0 {
+        out.push('…');
+    }
+    let mut at = from;
+    for (start, end) in found {
+        if start < at || end > to {
+            continue;
+        }
+        out.extend(&chars[at..start]);
+        out.push_str("**");
+        out.extend(&chars[start..end]);
+        out.push_str("**");
+        at = end;
+    }
+    out.extend(&chars[at..to]);
+    if to < chars.len() {
+        out.push('…');
+    }
+    Some(out)
+}
+
+/// One character folded for matching: its first lowercase character, so
+/// that positions in the folded text are positions in the text.
+fn fold(c: char) -> char {
+    c.to_lowercase().next().unwrap_or(c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(q: &str) -> Vec<(String, bool)> {
+        SearchQuery::parse(q)
+            .unwrap()
+            .terms
+            .into_iter()
+            .map(|t| (t.text, t.phrase))
+            .collect()
+    }
+
+    #[test]
+    fn reads_words_and_phrases() {
+        assert_eq!(
+            words(r#"  cache  "write ahead   log" miss"#),
+            vec![
+                ("cache".into(), false),
+                ("write ahead log".into(), true),
+                ("miss".into(), false)
+            ]
+        );
+        assert_eq!(
+            words(r#"a"b c"d"#),
+            vec![
+                ("a".into(), false),
+                ("b c".into(), true),
+                ("d".into(), false)
+            ]
+        );
+        assert_eq!(words("gpt-4 C++ x-y"), words("gpt-4 C++ x-y gpt-4"));
+        assert_eq!(words("数据库 مرحبا 🚀"), {
+            vec![
+                ("数据库".into(), false),
+                ("مرحبا".into(), false),
+                ("🚀".into(), false),
+            ]
+        });
+    }
+
+    #[test]
+    fn refuses_what_it_does_not_take() {
+        for (q, says) in [
+            ("", "at least one"),
+            ("   ", "at least one"),
+            ("\"open", "unbalanced quote"),
+            ("a \"b\" \"c", "character 7"),
+            ("\"\"", "empty phrase"),
+            ("\"  \"", "empty phrase"),
+            ("a OR b", "`OR`"),
+            ("NOT a", "`NOT`"),
+            ("a AND b", "`AND`"),
+            ("NEAR(a b)", "`(`"),
+            ("pre*", "`*`"),
+            ("^start", "`^`"),
+            ("content:x", "`:`"),
+            ("{content}", "`{`"),
+            ("a)", "`)`"),
+            ("a\0b", "NUL"),
+        ] {
+            let err = SearchQuery::parse(q).unwrap_err();
+            assert!(err.contains(says), "{q:?}: {err}");
+        }
+        // Quoted, the same are words.
+        assert_eq!(
+            words("\"OR\" \"pre*\""),
+            vec![("OR".into(), true), ("pre*".into(), true)]
+        );
+        // Lowercase `or` is a word for FTS5 too.
+        assert_eq!(words("this or that").len(), 3);
+        let long = "x".repeat(MAX_QUERY_CHARS + 1);
+        assert!(SearchQuery::parse(&long).unwrap_err().contains("at most"));
+        let many = (0..=MAX_TERMS).map(|i| format!("w{i}")).collect::<Vec<_>>();
+        assert!(SearchQuery::parse(&many.join(" "))
+            .unwrap_err()
+            .contains("at most 16"));
+    }
+
+    #[test]
+    fn builds_a_match_expression_of_fts5_strings_only() {
+        let q = SearchQuery::parse(r#"cache "write ahead" ok 中文 数据库"#).unwrap();
+        assert_eq!(
+            q.fts_match().as_deref(),
+            Some(r#""cache" "write ahead" "数据库""#)
+        );
+        assert_eq!(q.unindexed(), vec!["ok".to_string(), "中文".to_string()]);
+        assert_eq!(SearchQuery::parse("ab Cd").unwrap().fts_match(), None);
+        assert_eq!(
+            SearchQuery::parse("ab Cd").unwrap().unindexed(),
+            vec!["ab".to_string(), "cd".to_string()]
+        );
+    }
+
+    #[test]
+    fn a_snippet_marks_each_occurrence_near_the_first() {
+        let q = SearchQuery::parse("cache \"write ahead\"").unwrap();
+        assert_eq!(
+            snippet("Use the Cache; a write AHEAD log, then the cache.", &q).unwrap(),
+            "Use the **Cache**; a **write AHEAD** log, then the **cache**."
+        );
+        assert_eq!(snippet("nothing here", &q), None);
+        let long = format!("{} needle {}", "a".repeat(100), "b".repeat(300));
+        let s = snippet(&long, &SearchQuery::parse("needle").unwrap()).unwrap();
+        assert!(s.starts_with('…') && s.ends_with('…'), "{s}");
+        assert!(s.contains("**needle**"), "{s}");
+        assert_eq!(
+            s.chars().filter(|&c| c != '…' && c != '*').count(),
+            SNIPPET_CHARS
+        );
+        assert_eq!(
+            snippet("決定：数据库を使う", &SearchQuery::parse("数据库").unwrap()).unwrap(),
+            "決定：**数据库**を使う"
+        );
+    }
+}

@@ -1,0 +1,182 @@
+//! Search pages (docs/design.md §7). BM25 scores move as the log grows (each
+//! append changes the corpus statistics), so a cursor that named a score would
+//! skip or repeat hits while appends continue. Instead the first page keeps the
+//! order of the query's best [`MAX_HITS`] hits here, and its cursor names that
+//! order and a position in it: the next pages read the same order, whatever
+//! was appended since. Kept in memory, bounded, for [`KEPT_FOR`].
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use rand_core::{OsRng, RngCore};
+
+use super::{Store, StoreError};
+use crate::domain::cursor::{self, CursorKind};
+use crate::domain::record::RecordFilter;
+use crate::domain::search::{SearchQuery, MAX_HITS};
+use crate::domain::Record;
+
+/// How long a search's order is kept for its next pages.
+pub const KEPT_FOR: Duration = Duration::from_secs(15 * 60);
+
+/// The most searches kept at once (each at most [`MAX_HITS`] hits, 16 bytes
+/// each: about 4 MiB in all); the oldest goes first.
+const KEPT_SEARCHES: usize = 256;
+
+/// A page of hits.
+#[derive(Debug)]
+pub struct SearchPage {
+    pub hits: Vec<SearchHit>,
+    /// The cursor of the next page, when there is one.
+    pub next: Option<String>,
+}
+
+/// A record that matched, and how well (higher is better).
+#[derive(Debug)]
+pub struct SearchHit {
+    pub record: Record,
+    pub rank: f64,
+}
+
+/// The kept orders, by the id their cursors carry.
+#[derive(Default)]
+pub(crate) struct SearchOrders {
+    inner: Mutex<HashMap<u32, Kept>>,
+}
+
+struct Kept {
+    /// What was searched (query and filters): a cursor is refused with
+    /// another query.
+    key: String,
+    /// Log index and relevance of each hit, best first.
+    hits: Arc<Vec<(u64, f64)>>,
+    made: Instant,
+}
+
+impl SearchOrders {
+    fn get(&self, id: u32, key: &str) -> Option<Arc<Vec<(u64, f64)>>> {
+        let inner = self.inner.lock().expect("search orders lock");
+        inner
+            .get(&id)
+            .filter(|k| k.key == key && k.made.elapsed() < KEPT_FOR)
+            .map(|k| k.hits.clone())
+    }
+
+    fn keep(&self, key: String, hits: Arc<Vec<(u64, f64)>>) -> u32 {
+        let mut inner = self.inner.lock().expect("search orders lock");
+        inner.retain(|_, k| k.made.elapsed() < KEPT_FOR);
+        if inner.len() >= KEPT_SEARCHES {
+            if let Some(oldest) = inner.iter().min_by_key(|(_, k)| k.made).map(|(id, _)| *id) {
+                inner.remove(&oldest);
+            }
+        }
+        let id = loop {
+            let id = OsRng.next_u32();
+            if !inner.contains_key(&id) {
+                break id;
+            }
+        };
+        inner.insert(
+            id,
+            Kept {
+                key,
+                hits,
+                made: Instant::now(),
+            },
+        );
+        id
+    }
+}
+
+/// A search cursor: the kept order's id and the position of the next hit,
+/// packed into the one number every cursor carries.
+fn encode(id: u32, offset: u32) -> String {
+    cursor::encode(
+        CursorKind::Search,
+        (u64::from(id) << 32) | u64::from(offset),
+    )
+}
+
+fn decode(token: &str) -> Option<(u32, u32)> {
+    let n = cursor::decode(CursorKind::Search, token)?;
+    Some(((n >> 32) as u32, n as u32))
+}
+
+impl Store {
+    /// A page of the records matching `query` that `task` and `filter` keep,
+    /// best first; `after` is a previous page's `next`.
+    pub async fn search(
+        &self,
+        query: &SearchQuery,
+        task: Option<&str>,
+        filter: &RecordFilter,
+        after: Option<&str>,
+        limit: u32,
+    ) -> Result<SearchPage, StoreError> {
+        let key = format!("{}\n{task:?}\n{filter:?}", query.normal_form());
+        let (hits, id, offset) = match after {
+            Some(token) => {
+                let (id, offset) = decode(token).ok_or(StoreError::UnknownCursor)?;
+                let hits = self
+                    .search_orders
+                    .get(id, &key)
+                    .ok_or(StoreError::SearchCursorGone)?;
+                (hits, Some(id), offset as usize)
+            }
+            None => {
+                let hits = self
+                    .reads
+                    .search(query, task, filter, MAX_HITS as u32)
+                    .await?;
+                (Arc::new(hits), None, 0)
+            }
+        };
+        let end = (offset + limit as usize).min(hits.len());
+        let page = &hits[offset.min(end)..end];
+        let next = (end < hits.len()).then(|| {
+            let id = id.unwrap_or_else(|| self.search_orders.keep(key, hits.clone()));
+            encode(id, end as u32)
+        });
+        let indexes: Vec<u64> = page.iter().map(|(i, _)| *i).collect();
+        let records = self.reads.records_at(&indexes).await?;
+        if records.len() != page.len() {
+            return Err(StoreError::Internal(
+                "a search hit's record cannot be read".into(),
+            ));
+        }
+        Ok(SearchPage {
+            hits: records
+                .into_iter()
+                .zip(page)
+                .map(|(record, (_, rank))| SearchHit {
+                    record,
+                    rank: *rank,
+                })
+                .collect(),
+            next,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cursor_carries_its_order_and_position() {
+        for (id, offset) in [(0, 0), (1, 20), (u32::MAX, 999)] {
+            assert_eq!(decode(&encode(id, offset)), Some((id, offset)));
+        }
+        assert_eq!(decode(&cursor::encode(CursorKind::Records, 5)), None);
+    }
+
+    #[test]
+    fn an_order_is_found_only_with_its_query() {
+        let orders = SearchOrders::default();
+        let id = orders.keep("a".into(), Arc::new(vec![(1, 2.0)]));
+        assert_eq!(orders.get(id, "a").unwrap()[0], (1, 2.0));
+        assert!(orders.get(id, "b").is_none());
+        assert!(orders.get(id.wrapping_add(1), "a").is_none());
+    }
+}

@@ -1,0 +1,545 @@
+//! Full-text search (docs/design.md §7): found as soon as acknowledged, in
+//! every script, filters combined, pages stable while appends continue, every
+//! malformed query a 400 naming `q`, and no query string a 5xx.
+
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+use serde_json::{json, Value};
+
+use crate::support::{assert_problem, problem_fields, thought, TestApp};
+
+/// `GET /search` with these parameters (URL-encoded here).
+async fn search(app: &TestApp, params: &[(&str, &str)]) -> (u16, Value) {
+    let r = app
+        .client
+        .get(app.url("/search"))
+        .query(params)
+        .send()
+        .await
+        .unwrap();
+    let status = r.status().as_u16();
+    (status, r.json().await.unwrap())
+}
+
+/// The contents of the hits of a search that must succeed.
+async fn found(app: &TestApp, params: &[(&str, &str)]) -> Vec<String> {
+    let (status, body) = search(app, params).await;
+    assert_eq!(status, 200, "{params:?}: {body}");
+    body["hits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["record"]["content"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[tokio::test]
+async fn a_record_is_found_as_soon_as_its_append_is_acknowledged() {
+    let app = TestApp::spawn().await;
+    for i in 0..20 {
+        let word = format!("zebracorn{i}x");
+        let mut body = thought("decision", "t", "a", &format!("We chose the {word} plan."));
+        body["metadata"] = json!({"model": "gpt-4o", "note": format!("meta{i}quux")});
+        let record = app.append(&body).await;
+        // No pause: the 201 means it is indexed.
+        let (status, page) = search(&app, &[("q", &word)]).await;
+        assert_eq!(status, 200, "{page}");
+        let hits = page["hits"].as_array().unwrap();
+        assert_eq!(hits.len(), 1, "{word}: {page}");
+        assert_eq!(hits[0]["record"], record);
+        assert_eq!(hits[0]["log_index"], record["log_index"]);
+        assert!(hits[0]["rank"].as_f64().unwrap() > 0.0, "{page}");
+        assert_eq!(
+            hits[0]["snippet"],
+            format!("We chose the **{word}** plan."),
+            "{page}"
+        );
+        assert!(page["next"].is_null());
+        // The metadata's text is searched too, and the snippet says so.
+        let (_, page) = search(&app, &[("q", &format!("meta{i}quux"))]).await;
+        let hit = &page["hits"][0];
+        assert_eq!(hit["record"]["id"], record["id"], "{page}");
+        assert!(
+            hit["snippet"]
+                .as_str()
+                .unwrap()
+                .starts_with("metadata: {\"model\":\"gpt-4o\""),
+            "{page}"
+        );
+    }
+    // A hit's log_index proves it: its inclusion proof is served.
+    let (_, page) = search(&app, &[("q", "zebracorn7x")]).await;
+    let leaf = page["hits"][0]["log_index"].as_u64().unwrap();
+    let (status, proof) = app
+        .get_json(&format!("/log/proof/inclusion?log_index={leaf}"))
+        .await;
+    assert_eq!(status, 200, "{proof}");
+}
+
+#[tokio::test]
+async fn every_script_is_found_and_case_does_not_matter() {
+    let app = TestApp::spawn().await;
+    let texts = [
+        "قررنا استخدام قاعدة البيانات المؤقتة",
+        "我们决定使用数据库缓存来加速查询",
+        "キャッシュを使うことに決めました",
+        "Решили использовать кэш ПРИВЕТ",
+        "Ship it 🚀 then celebrate 🎉🎉",
+        "Café au lait, naïve résumé",
+        "The write-ahead log keeps the cache consistent",
+    ];
+    for t in texts {
+        app.append(&thought("decision", "scripts", "a", t)).await;
+    }
+    for (q, want) in [
+        ("البيانات", 0),
+        ("قاعدة البيانات", 0),
+        ("数据库", 1),
+        ("中文 数据库", usize::MAX), // every word must match
+        ("数据", 1),                 // two characters: below a trigram, still found
+        ("决", 1),
+        ("キャッシュ", 2),
+        ("決め", 2),
+        ("привет", 3),
+        ("КЭШ", 3),
+        ("🚀", 4),
+        ("🎉🎉", 4),
+        ("résumé", 5),
+        ("CAFÉ", 5),
+        ("\"write-ahead log\"", 6),
+        ("cache write-ahead", 6),
+        ("\"log write-ahead\"", usize::MAX), // a phrase keeps its order
+    ] {
+        let hits = found(&app, &[("q", q)]).await;
+        let expected: Vec<String> = texts
+            .get(want)
+            .map(|t| vec![t.to_string()])
+            .unwrap_or_default();
+        assert_eq!(hits, expected, "{q}");
+    }
+}
+
+/// Twelve records a second apart: types cycle, agents, tasks and sessions
+/// alternate; every one says "shared", each its own number.
+async fn filtered_log() -> (TestApp, Vec<Value>) {
+    let tick = Arc::new(AtomicU64::new(0));
+    let seams = decision_trail::store::Seams {
+        now: Arc::new(move || {
+            let s = tick.fetch_add(1, Ordering::SeqCst);
+            format!("2026-01-01T00:00:{s:02}.000Z")
+        }),
+        ..Default::default()
+    };
+    let app = TestApp::builder().seams(seams).spawn().await;
+    let mut all = Vec::new();
+    for i in 0..12 {
+        let kind = ["plan", "analysis", "decision"][i % 3];
+        let agent = ["a", "b"][(i / 2) % 2];
+        let task = ["t", "u"][i % 2];
+        let mut body = thought(kind, task, agent, &format!("shared thought {i:03}"));
+        body["session_id"] = json!(["s1", "s2", "s3"][i % 3 % 2 + i / 6]);
+        all.push(app.append(&body).await);
+    }
+    (app, all)
+}
+
+#[tokio::test]
+async fn filters_combine_with_the_query() {
+    let (app, all) = filtered_log().await;
+    let keep = |f: &dyn Fn(&Value) -> bool| -> HashSet<String> {
+        all.iter()
+            .filter(|r| f(r))
+            .map(|r| r["content"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let set = |v: Vec<String>| v.into_iter().collect::<HashSet<_>>();
+    let s = |r: &Value, f: &str| r[f].as_str().unwrap().to_string();
+    let in_window = |r: &Value| {
+        ("2026-01-01T00:00:03.000Z".."2026-01-01T00:00:09.000Z")
+            .contains(&r["timestamp"].as_str().unwrap())
+    };
+    type Case<'a> = (Vec<(&'a str, &'a str)>, HashSet<String>);
+    let cases: Vec<Case> = vec![
+        (vec![], keep(&|_| true)),
+        (vec![("task_id", "t")], keep(&|r| s(r, "task_id") == "t")),
+        (
+            vec![("task_id", "u"), ("type", "decision")],
+            keep(&|r| s(r, "task_id") == "u" && s(r, "type") == "decision"),
+        ),
+        (
+            vec![("agent_id", "b"), ("session_id", "s2")],
+            keep(&|r| s(r, "agent_id") == "b" && s(r, "session_id") == "s2"),
+        ),
+        (
+            vec![
+                ("since", "2026-01-01T00:00:03Z"),
+                ("until", "2026-01-01T01:00:09+01:00"),
+            ],
+            keep(&in_window),
+        ),
+        (
+            vec![
+                ("since", "2026-01-01T00:00:03Z"),
+                ("until", "2026-01-01T00:00:09Z"),
+                ("type", "plan"),
+                ("task_id", "t"),
+            ],
+            keep(&|r| in_window(r) && s(r, "type") == "plan" && s(r, "task_id") == "t"),
+        ),
+        (vec![("task_id", "nobody")], HashSet::new()),
+    ];
+    for (filters, want) in cases {
+        assert!(filters.is_empty() || want.len() < all.len());
+        let mut params = vec![("q", "shared"), ("limit", "100")];
+        params.extend(filters.iter().copied());
+        assert_eq!(set(found(&app, &params).await), want, "{filters:?}");
+        // A short word goes the other way (no index), with the same filters.
+        params[0] = ("q", "0");
+        assert_eq!(set(found(&app, &params).await), want, "{filters:?} short");
+    }
+    // Words and filters narrow together.
+    let both = found(&app, &[("q", "shared 007"), ("agent_id", "b")]).await;
+    assert_eq!(both, ["shared thought 007"]);
+    assert!(found(&app, &[("q", "shared 007"), ("agent_id", "a")])
+        .await
+        .is_empty());
+}
+
+#[tokio::test]
+async fn pages_are_stable_while_appends_continue() {
+    let app = TestApp::spawn().await;
+    // Different lengths and repeats, so BM25 scores differ and move as the
+    // corpus grows.
+    let text = |i: usize| {
+        format!(
+            "{} {}",
+            "needle ".repeat(1 + i % 4),
+            "hay ".repeat(i * 7 % 23)
+        )
+    };
+    let mut originals = HashSet::new();
+    for i in 0..60 {
+        let r = app.append(&thought("analysis", "p", "a", &text(i))).await;
+        originals.insert(r["id"].as_str().unwrap().to_string());
+    }
+    let mut seen = Vec::new();
+    let mut ranks = Vec::new();
+    let mut after: Option<String> = None;
+    let mut appended = 0;
+    loop {
+        let mut params = vec![("q", "needle"), ("limit", "7")];
+        if let Some(a) = &after {
+            params.push(("after", a.as_str()));
+        }
+        let (status, page) = search(&app, &params).await;
+        assert_eq!(status, 200, "{page}");
+        for h in page["hits"].as_array().unwrap() {
+            seen.push(h["record"]["id"].as_str().unwrap().to_string());
+            ranks.push(h["rank"].as_f64().unwrap());
+        }
+        // More matching records, and others, between pages.
+        for j in 0..4 {
+            app.append(&thought("analysis", "p", "a", &text(100 + appended + j)))
+                .await;
+            app.append(&thought("plan", "q", "a", "nothing to see"))
+                .await;
+        }
+        appended += 4;
+        match page["next"].as_str() {
+            Some(n) => after = Some(n.to_string()),
+            None => break,
+        }
+    }
+    assert_eq!(seen.len(), 60, "no repeats, no skips");
+    assert_eq!(seen.iter().cloned().collect::<HashSet<_>>(), originals);
+    assert!(
+        ranks.windows(2).all(|w| w[0] >= w[1]),
+        "best first: {ranks:?}"
+    );
+    // A new search sees the new records.
+    let (_, page) = search(&app, &[("q", "needle"), ("limit", "100")]).await;
+    assert_eq!(page["hits"].as_array().unwrap().len(), 60 + appended);
+}
+
+#[tokio::test]
+async fn malformed_queries_and_cursors_are_400_naming_the_field() {
+    let app = TestApp::spawn().await;
+    for i in 0..5 {
+        app.append(&thought("plan", "t", "a", &format!("alpha beta {i}")))
+            .await;
+    }
+    for q in [
+        "",
+        "   ",
+        "\"unbalanced",
+        "alpha \"beta",
+        "\"\"",
+        "alpha OR beta",
+        "NOT alpha",
+        "alpha AND beta",
+        "NEAR(alpha beta)",
+        "alph*",
+        "^alpha",
+        "content:alpha",
+        "{content metadata}: alpha",
+        "(alpha)",
+    ] {
+        let r = app
+            .client
+            .get(app.url("/search"))
+            .query(&[("q", q)])
+            .send()
+            .await
+            .unwrap();
+        let p = assert_problem(r, 400, "invalid_params").await;
+        assert_eq!(problem_fields(&p), ["q"], "{q}: {p}");
+    }
+    // Quoted, operators are words (and find nothing here).
+    assert!(found(&app, &[("q", "\"OR\" \"alph*\"")]).await.is_empty());
+    // Every bad field at once.
+    let p = assert_problem(
+        app.get("/search?limit=0&type=idea&agent_id=&after=nope&colour=red")
+            .await,
+        400,
+        "invalid_params",
+    )
+    .await;
+    let mut fields = problem_fields(&p);
+    fields.sort();
+    assert_eq!(
+        fields,
+        ["after", "agent_id", "colour", "limit", "q", "type"],
+        "{p}"
+    );
+    // A cursor belongs to its query, and to search.
+    let (_, page) = search(&app, &[("q", "alpha"), ("limit", "2")]).await;
+    let next = page["next"].as_str().unwrap();
+    for params in [
+        vec![("q", "beta"), ("after", next)],
+        vec![("q", "alpha"), ("after", next), ("task_id", "t")],
+    ] {
+        let r = app
+            .client
+            .get(app.url("/search"))
+            .query(&params)
+            .send()
+            .await
+            .unwrap();
+        let p = assert_problem(r, 400, "invalid_params").await;
+        assert_eq!(problem_fields(&p), ["after"], "{p}");
+    }
+    let (_, listing) = app.get_json("/thoughts?limit=1").await;
+    let records_cursor = listing["next"].as_str().unwrap();
+    let r = app
+        .client
+        .get(app.url("/search"))
+        .query(&[("q", "alpha"), ("after", records_cursor)])
+        .send()
+        .await
+        .unwrap();
+    let p = assert_problem(r, 400, "invalid_params").await;
+    assert_eq!(problem_fields(&p), ["after"]);
+    // With its own query, the cursor goes on.
+    let rest = found(&app, &[("q", "alpha"), ("after", next), ("limit", "10")]).await;
+    assert_eq!(rest.len(), 3);
+}
+
+/// A small deterministic generator (xorshift), so a failure can be replayed.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.next() as usize % items.len()]
+    }
+}
+
+#[tokio::test]
+async fn ten_thousand_random_queries_never_answer_5xx() {
+    let app = TestApp::spawn().await;
+    for t in [
+        "alpha beta gamma",
+        "数据库缓存",
+        "قاعدة البيانات",
+        "emoji 🚀 here",
+    ] {
+        let mut body = thought("plan", "t", "a", t);
+        body["metadata"] = json!({"k": "v \" quoted"});
+        app.append(&body).await;
+    }
+    let pieces: &[&str] = &[
+        "a",
+        "al",
+        "alpha",
+        "beta",
+        "\"",
+        "\"\"",
+        " ",
+        "  ",
+        "*",
+        "^",
+        ":",
+        "(",
+        ")",
+        "{",
+        "}",
+        "+",
+        "-",
+        "AND",
+        "OR",
+        "NOT",
+        "NEAR",
+        "NEAR(",
+        ",",
+        "'",
+        "\\",
+        "%",
+        "_",
+        "\0",
+        "\t",
+        "\n",
+        "数据",
+        "数据库",
+        "البيانات",
+        "🚀",
+        "\u{301}",
+        "\u{200b}",
+        "\u{feff}",
+        "ǅ",
+        "İ",
+        "ß",
+        "rank",
+        "bm25(",
+        "thoughts_fts",
+        "';--",
+        "MATCH",
+        "\u{10ffff}",
+    ];
+    let mut rng = Rng(0x5eed_cafe_f00d_1234);
+    let queries: Vec<String> = (0..10_000)
+        .map(|_| {
+            let n = 1 + rng.next() as usize % 8;
+            (0..n).map(|_| *rng.pick(pieces)).collect::<String>()
+        })
+        .collect();
+    let app = Arc::new(app);
+    let mut workers = Vec::new();
+    for chunk in queries.chunks(1250) {
+        let chunk = chunk.to_vec();
+        let app = app.clone();
+        workers.push(tokio::spawn(async move {
+            let mut answered = [0u32; 2];
+            for q in chunk {
+                let r = app
+                    .client
+                    .get(app.url("/search"))
+                    .query(&[("q", q.as_str())])
+                    .send()
+                    .await
+                    .unwrap();
+                let status = r.status().as_u16();
+                let body: Value = r.json().await.unwrap();
+                match status {
+                    200 => answered[0] += 1,
+                    400 => {
+                        assert_eq!(body["code"], "invalid_params", "{q:?}: {body}");
+                        assert_eq!(problem_fields(&body), ["q"], "{q:?}: {body}");
+                        answered[1] += 1;
+                    }
+                    _ => panic!("{q:?} answered {status}: {body}"),
+                }
+            }
+            answered
+        }));
+    }
+    let mut totals = [0u32; 2];
+    for w in workers {
+        let a = w.await.unwrap();
+        totals[0] += a[0];
+        totals[1] += a[1];
+    }
+    assert_eq!(totals[0] + totals[1], 10_000);
+    // Both kinds occur, so the generator does reach both paths.
+    assert!(totals[0] > 1000 && totals[1] > 1000, "{totals:?}");
+    // A query string that is not UTF-8 is a 400 too.
+    let r = app.get("/search?q=%FF%FE").await;
+    assert_eq!(r.status(), 400);
+}
+
+/// The MCP tool answers the REST body.
+#[tokio::test]
+async fn the_search_tool_answers_the_rest_body() {
+    let app = TestApp::spawn().await;
+    app.append(&thought("decision", "t", "a", "choose the quokka route"))
+        .await;
+    let r = app
+        .client
+        .post(app.url("/mcp"))
+        .header("accept", "application/json, text/event-stream")
+        .json(&json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+                      "params": {"name": "thought_search",
+                                 "arguments": {"q": "quokka", "type": "decision"}}}))
+        .send()
+        .await
+        .unwrap();
+    let answer: Value = r.json().await.unwrap();
+    let (_, rest) = app.get_json("/search?q=quokka&type=decision").await;
+    assert_eq!(rest["hits"].as_array().unwrap().len(), 1);
+    assert_eq!(answer["result"]["structuredContent"]["data"], rest);
+}
+
+/// Records stored before the index existed are indexed by its migration;
+/// a database without the indexing trigger is refused at start.
+#[tokio::test]
+async fn records_stored_before_the_index_are_searchable_after_the_upgrade() {
+    use sqlx::Connection;
+    let app = TestApp::spawn().await;
+    for t in ["older ocelot", "older 数据库 record"] {
+        app.append(&thought("plan", "t", "a", t)).await;
+    }
+    let (path, dir) = app.stop().await;
+    let url = format!("sqlite://{}", path.display());
+    {
+        // The database as it was before migration 0007.
+        let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
+        for sql in [
+            "DROP TRIGGER thoughts_index_for_search",
+            "DROP TABLE thoughts_fts",
+            "DELETE FROM _sqlx_migrations WHERE version = 7",
+        ] {
+            sqlx::query(sql).execute(&mut conn).await.unwrap();
+        }
+    }
+    let app = TestApp::builder().database(path, dir).spawn().await;
+    assert_eq!(found(&app, &[("q", "ocelot")]).await, ["older ocelot"]);
+    assert_eq!(
+        found(&app, &[("q", "数据库")]).await,
+        ["older 数据库 record"]
+    );
+    app.append(&thought("plan", "t", "a", "newer ocelot")).await;
+    assert_eq!(found(&app, &[("q", "ocelot")]).await.len(), 2);
+    let (path, _dir) = app.stop().await;
+    {
+        let mut conn = sqlx::SqliteConnection::connect(&format!("sqlite://{}", path.display()))
+            .await
+            .unwrap();
+        sqlx::query("DROP TRIGGER thoughts_index_for_search")
+            .execute(&mut conn)
+            .await
+            .unwrap();
+    }
+    let opened = decision_trail::store::Store::open(&decision_trail::store::StoreConfig {
+        database_url: format!("sqlite://{}", path.display()),
+        ..Default::default()
+    })
+    .await;
+    let e = opened.err().expect("refused").to_string();
+    assert!(e.contains("thoughts_index_for_search"), "{e}");
+}
