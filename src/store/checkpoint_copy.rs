@@ -61,11 +61,24 @@ impl CheckpointCopy {
             .metadata()
             .map_err(|e| refuse(format!("cannot read: {e}")))?
             .len();
-        file.seek(SeekFrom::Start(len.saturating_sub(TAIL_BYTES)))
+        let from = len.saturating_sub(TAIL_BYTES);
+        file.seek(SeekFrom::Start(from))
             .map_err(|e| refuse(format!("cannot read: {e}")))?;
-        let mut tail = String::new();
-        file.read_to_string(&mut tail)
+        let mut bytes = Vec::new();
+        file.read_to_end(&mut bytes)
             .map_err(|e| refuse(format!("cannot read: {e}")))?;
+        // A tail read from the middle of the file starts inside a line, maybe
+        // inside a character (notes hold an em dash): whole lines start after
+        // its first newline.
+        if from > 0 {
+            let start = bytes
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(bytes.len(), |i| i + 1);
+            bytes.drain(..start);
+        }
+        let tail = String::from_utf8(bytes)
+            .map_err(|e| refuse(format!("cannot read: its last lines are not UTF-8: {e}")))?;
         let last = match tail.lines().rev().find(|l| !l.trim().is_empty()) {
             None => None,
             Some(line) => {

@@ -582,3 +582,29 @@ async fn an_edited_parent_id_breaks_the_walk_at_its_record() {
         ("parent_invalid".into(), child["id"].clone(), 1.into())
     );
 }
+
+/// A long copy is read from its last 64 KiB, which may begin inside a line
+/// and inside a character (each note holds an em dash): the service still
+/// starts, whatever byte the tail begins at.
+#[tokio::test]
+async fn a_long_checkpoint_copy_is_read_from_any_byte() {
+    let app = TestApp::spawn().await;
+    records(&app, &["t"], 3).await;
+    let (path, dir) = app.stop().await;
+    let copy = path.parent().unwrap().join("checkpoints.ndjson");
+    let original = std::fs::read(&copy).unwrap();
+    for shift in 0..3 {
+        // Filler lines of em dashes in front: the 64 KiB tail starts inside
+        // one of them, at each of its three bytes in turn.
+        let mut bytes = format!("{}{}\n", "—".repeat(30_000), "x".repeat(shift)).into_bytes();
+        bytes.extend(&original);
+        std::fs::write(&copy, &bytes).unwrap();
+        let app = TestApp::builder()
+            .database(path.clone(), dir.clone())
+            .spawn()
+            .await;
+        let (status, _) = app.get_json("/tasks/t/verify").await;
+        assert_eq!(status, 200);
+        app.stop().await;
+    }
+}
