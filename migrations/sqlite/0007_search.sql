@@ -1,26 +1,20 @@
 -- Full-text search (docs/design.md §7).
 --
 -- An FTS5 index over each record's content and the canonical text of its
--- metadata. External content: the text lives once, in thoughts; the index
--- keeps only its trigrams, under the record's log_index. The trigram
--- tokenizer (case-insensitive) finds any substring of three characters or
--- more in every script, with no word boundaries to guess.
+-- metadata, as domain::search::index_text writes them: words as they are,
+-- runs of scripts written without spaces (Han, kana, Hangul, Thai, …) as
+-- overlapping two-character words, symbols (emoji) set apart. unicode61 folds
+-- case and diacritics; its categories keep letters, digits, private-use
+-- characters, marks (so that Devanagari or Thai words are not cut at their
+-- vowel signs) and other symbols (emoji).
+--
+-- Contentless: the text lives once, in thoughts; the index keeps only its
+-- words, under the record's log_index. The writer adds each record's row in
+-- the append's own transaction, so a record is searchable as soon as it is
+-- acknowledged; records stored before this migration are indexed at start.
 CREATE VIRTUAL TABLE thoughts_fts USING fts5(
     content,
     metadata,
-    content = 'thoughts',
-    content_rowid = 'log_index',
-    tokenize = 'trigram'
+    content = '',
+    tokenize = "unicode61 categories 'L* N* Co M* So'"
 );
-
--- Indexed in the append's transaction: a record is searchable as soon as it
--- is acknowledged. Records are never updated or deleted, so no other trigger.
-CREATE TRIGGER thoughts_index_for_search
-AFTER INSERT ON thoughts
-BEGIN
-    INSERT INTO thoughts_fts (rowid, content, metadata)
-    VALUES (NEW.log_index, NEW.content, NEW.metadata);
-END;
-
--- The records stored before this migration.
-INSERT INTO thoughts_fts (thoughts_fts) VALUES ('rebuild');

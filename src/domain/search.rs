@@ -1,12 +1,17 @@
 //! Full-text search rules (docs/design.md §7): what a query may say, how it
 //! reads, and how a hit's snippet is cut. The index itself is the backend's.
 //!
-//! A query is words and "quoted phrases", all of which must match. Matching
-//! is by substring, case-insensitively (the SQLite index is FTS5's `trigram`
-//! tokenizer, which works the same for every script: no word boundaries to
-//! guess in Chinese, Japanese or Thai). FTS5's own syntax (`OR`, `NOT`,
+//! A query is words and "quoted phrases", all of which must match, as whole
+//! words, ignoring case and diacritics. FTS5's own syntax (`OR`, `NOT`,
 //! `NEAR`, `*`, `^`, `:`, parentheses, braces) is refused rather than
 //! silently searched for, so that nobody believes `a OR b` did what it says.
+//!
+//! What is indexed is [`index_text`] of the text: the words as they are (the
+//! index's `unicode61` tokenizer splits and folds them), with every run of a
+//! script written without spaces (Han, kana, Hangul, Thai, Lao, Khmer,
+//! Myanmar) cut into overlapping two-character words, and each symbol (emoji)
+//! a word of its own. A query term goes through the same function and becomes
+//! an FTS5 phrase of its words, so `数据库` is found inside `使用数据库缓存`.
 
 /// The longest query, in characters.
 pub const MAX_QUERY_CHARS: usize = 500;
@@ -18,11 +23,6 @@ pub const MAX_TERMS: usize = 16;
 /// scores every match anyway; keeping the order of the best 1,000 is what
 /// makes the pages stable (docs/design.md §7).
 pub const MAX_HITS: usize = 1000;
-
-/// Terms shorter than this (in characters) have no trigram, so the index
-/// cannot find them: they are matched by reading the records the other terms
-/// found, or every record when the query has no longer term.
-pub const INDEXED_CHARS: usize = 3;
 
 /// The characters that are FTS5 syntax outside a phrase.
 const OPERATOR_CHARS: &[char] = &['*', '^', ':', '(', ')', '{', '}'];
@@ -44,10 +44,91 @@ pub struct Term {
 }
 
 impl Term {
-    /// Whether the index can find this term (it has at least one trigram).
+    /// Whether the index can find this term. A lone character of a script
+    /// written without spaces is not a word of the index (the index holds
+    /// its pairs): it is matched by reading the records the other terms
+    /// found, or every record when the query has no other term.
     pub fn indexed(&self) -> bool {
-        self.text.chars().count() >= INDEXED_CHARS
+        let mut chars = self.text.chars();
+        !matches!((chars.next(), chars.next()), (Some(c), None) if is_unspaced(c))
     }
+}
+
+/// Whether `c` belongs to a script written without spaces between words,
+/// whose runs the index cuts into overlapping pairs (as Lucene's CJK
+/// analyzer does): a word of two characters, the commonest length in
+/// Chinese, is then one indexed word.
+pub fn is_unspaced(c: char) -> bool {
+    matches!(c as u32,
+        0x0E00..=0x0EFF          // Thai, Lao
+        | 0x1000..=0x109F        // Myanmar
+        | 0x1780..=0x17FF        // Khmer
+        | 0x3040..=0x30FF        // Hiragana, Katakana
+        | 0x31F0..=0x31FF        // Katakana phonetic extensions
+        | 0x3400..=0x4DBF        // CJK extension A
+        | 0x4E00..=0x9FFF        // CJK unified ideographs
+        | 0xAC00..=0xD7AF        // Hangul syllables
+        | 0xF900..=0xFAFF        // CJK compatibility ideographs
+        | 0xFF66..=0xFF9F        // halfwidth Katakana
+        | 0x20000..=0x3FFFF      // CJK extensions B and later
+    )
+}
+
+/// Whether `c` is a symbol the index keeps as a word of its own (emoji,
+/// dingbats, technical and other symbols: the `So` characters the
+/// tokenizer is told to keep), so that `🚀` is found next to other text.
+fn is_symbol(c: char) -> bool {
+    matches!(c as u32,
+        0x00A9 | 0x00AE
+        | 0x2100..=0x214F        // letterlike symbols
+        | 0x2190..=0x21FF        // arrows
+        | 0x2300..=0x23FF        // miscellaneous technical
+        | 0x2460..=0x27BF        // enclosed alphanumerics to dingbats
+        | 0x2B00..=0x2BFF        // miscellaneous symbols and arrows
+        | 0x1F000..=0x1FAFF      // emoji and other pictographs
+    ) && !c.is_alphanumeric()
+}
+
+/// The text the index is given for `text` (module documentation): runs of
+/// unspaced scripts as overlapping pairs, symbols set apart, the rest as is.
+pub fn index_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + text.len() / 2);
+    let mut run: Vec<char> = Vec::new();
+    let flush = |run: &mut Vec<char>, out: &mut String| {
+        match run.len() {
+            0 => {}
+            1 => {
+                out.push(' ');
+                out.push(run[0]);
+                out.push(' ');
+            }
+            _ => {
+                for pair in run.windows(2) {
+                    out.push(' ');
+                    out.push(pair[0]);
+                    out.push(pair[1]);
+                }
+                out.push(' ');
+            }
+        }
+        run.clear();
+    };
+    for c in text.chars() {
+        if is_unspaced(c) {
+            run.push(c);
+            continue;
+        }
+        flush(&mut run, &mut out);
+        if is_symbol(c) {
+            out.push(' ');
+            out.push(c);
+            out.push(' ');
+        } else {
+            out.push(c);
+        }
+    }
+    flush(&mut run, &mut out);
+    out
 }
 
 impl SearchQuery {
@@ -122,6 +203,15 @@ impl SearchQuery {
         if terms.is_empty() {
             return Err("must have at least one word or \"quoted phrase\"".into());
         }
+        if let Some(t) = terms
+            .iter()
+            .find(|t| !t.text.chars().any(|c| c.is_alphanumeric() || is_symbol(c)))
+        {
+            return Err(format!(
+                "has `{}`, which holds no letter, digit or symbol to search for",
+                t.text
+            ));
+        }
         if terms.len() > MAX_TERMS {
             return Err(format!(
                 "has {} words and phrases; at most {MAX_TERMS}",
@@ -132,25 +222,29 @@ impl SearchQuery {
     }
 
     /// The FTS5 MATCH expression of the indexed terms: each one an FTS5
-    /// string (so nothing in it is syntax), all of which must match. None
-    /// when no term is long enough for the index.
+    /// string (so nothing in it is syntax) of its [`index_text`], which
+    /// FTS5 reads as a phrase of its words; all of them must match. None when
+    /// no term is indexed.
     pub fn fts_match(&self) -> Option<String> {
         let strings: Vec<String> = self
             .terms
             .iter()
             .filter(|t| t.indexed())
-            .map(|t| format!("\"{}\"", t.text.replace('"', "\"\"")))
+            .map(|t| {
+                let words = collapse_spaces(&index_text(&t.text));
+                format!("\"{}\"", words.replace('"', "\"\""))
+            })
             .collect();
         (!strings.is_empty()).then(|| strings.join(" "))
     }
 
-    /// The terms the index cannot find, as the database's `lower()` folds
-    /// them (ASCII letters only), to be matched by substring.
+    /// The terms the index cannot find (single characters without case),
+    /// to be matched by substring.
     pub fn unindexed(&self) -> Vec<String> {
         self.terms
             .iter()
             .filter(|t| !t.indexed())
-            .map(|t| t.text.to_ascii_lowercase())
+            .map(|t| t.text.clone())
             .collect()
     }
 
@@ -292,6 +386,8 @@ mod tests {
             ("{content}", "`{`"),
             ("a)", "`)`"),
             ("a\0b", "NUL"),
+            ("ok ...", "no letter"),
+            ("\"- —\"", "no letter"),
         ] {
             let err = SearchQuery::parse(q).unwrap_err();
             assert!(err.contains(says), "{q:?}: {err}");
@@ -313,17 +409,36 @@ mod tests {
 
     #[test]
     fn builds_a_match_expression_of_fts5_strings_only() {
-        let q = SearchQuery::parse(r#"cache "write ahead" ok 中文 数据库"#).unwrap();
+        let q = SearchQuery::parse(r#"cache "write ahead" 决 中文 数据库 x"y🚀""#).unwrap();
         assert_eq!(
             q.fts_match().as_deref(),
-            Some(r#""cache" "write ahead" "数据库""#)
+            Some(r#""cache" "write ahead" "中文" "数据 据库" "x" "y 🚀""#)
         );
-        assert_eq!(q.unindexed(), vec!["ok".to_string(), "中文".to_string()]);
-        assert_eq!(SearchQuery::parse("ab Cd").unwrap().fts_match(), None);
+        assert_eq!(q.unindexed(), vec!["决".to_string()]);
+        assert_eq!(SearchQuery::parse("决 定").unwrap().fts_match(), None);
+        // One character of a spaced script is a word like any other.
         assert_eq!(
-            SearchQuery::parse("ab Cd").unwrap().unindexed(),
-            vec!["ab".to_string(), "cd".to_string()]
+            SearchQuery::parse("a").unwrap().fts_match().as_deref(),
+            Some("\"a\"")
         );
+    }
+
+    #[test]
+    fn the_index_text_pairs_unspaced_scripts_and_sets_symbols_apart() {
+        assert_eq!(index_text("plain words, as is"), "plain words, as is");
+        assert_eq!(
+            index_text("我们使用数据库。OK"),
+            " 我们 们使 使用 用数 数据 据库 。OK"
+        );
+        assert_eq!(index_text("A决B"), "A 决 B");
+        assert_eq!(index_text("キャッシュ"), " キャ ャッ ッシ シュ ");
+        assert_eq!(index_text("go🚀🎉!"), "go 🚀  🎉 !");
+        // Marks and letters of spaced scripts are left to the tokenizer.
+        assert_eq!(index_text("हिन्दी café"), "हिन्दी café");
+        // A query term and the text it is in agree.
+        let text = collapse_spaces(&index_text("决定使用数据库缓存"));
+        let term = collapse_spaces(&index_text("数据库"));
+        assert!(text.contains(&term), "{text} / {term}");
     }
 
     #[test]

@@ -147,7 +147,7 @@ fn specs() -> Vec<ToolSpec> {
         spec(
             "thought_search",
             "Search every record's content and metadata: q is words and \"quoted phrases\", \
-             all of which must match (case-insensitive substrings, any script); filter by \
+             all of which must match (whole words, any case and script); filter by \
              task_id, session_id, type, agent_id, since, until. Hits come best first (BM25) \
              with a snippet and log_index; page with limit and the `next` cursor as `after`.",
             Method::GET,

@@ -28,10 +28,10 @@ const MAX_SEARCH_LIMIT: u32 = 100;
 #[into_params(parameter_in = Query)]
 #[allow(dead_code)] // documents the query; `QueryParams` reads it strictly
 pub struct SearchParams {
-    /// Words and "quoted phrases", all of which must match (case-insensitive
-    /// substrings of the content or the metadata's text). FTS5 operators
-    /// (`OR`, `NOT`, `NEAR`, `*`, `^`, `:`, parentheses, braces) are refused;
-    /// quote them to search for them.
+    /// Words and "quoted phrases", all of which must match as whole words of
+    /// the content or the metadata's text, ignoring case and diacritics, in
+    /// any script. FTS5 operators (`OR`, `NOT`, `NEAR`, `*`, `^`, `:`,
+    /// parentheses, braces) are refused; quote them to search for them.
     #[param(min_length = 1, max_length = 500)]
     q: String,
     /// Only records of this task.
@@ -66,8 +66,9 @@ pub struct Hit {
     /// record's receipt) proves it.
     log_index: u64,
     /// Relevance, higher is better: BM25 over content (weight 2) and
-    /// metadata (weight 1). 0 when every term is shorter than three
-    /// characters (then the newest match first).
+    /// metadata (weight 1). 0 when every term is a lone character of a
+    /// script written without spaces, which the index does not hold (then
+    /// the newest match first).
     rank: f64,
     /// An excerpt around the first match, each match in `**`, `…` where the
     /// text was cut; from the metadata (after `metadata: `) when the content

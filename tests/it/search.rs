@@ -89,6 +89,8 @@ async fn every_script_is_found_and_case_does_not_matter() {
         "Ship it 🚀 then celebrate 🎉🎉",
         "Café au lait, naïve résumé",
         "The write-ahead log keeps the cache consistent",
+        "हिन्दी में निर्णय लिया गया",
+        "ตัดสินใจใช้ฐานข้อมูล",
     ];
     for t in texts {
         app.append(&thought("decision", "scripts", "a", t)).await;
@@ -98,19 +100,26 @@ async fn every_script_is_found_and_case_does_not_matter() {
         ("قاعدة البيانات", 0),
         ("数据库", 1),
         ("中文 数据库", usize::MAX), // every word must match
-        ("数据", 1),                 // two characters: below a trigram, still found
-        ("决", 1),
+        ("数据", 1),                 // a two-character word inside a sentence
+        ("决", 1),                   // one character: read, not indexed
+        ("决 加速", 1),
         ("キャッシュ", 2),
         ("決め", 2),
         ("привет", 3),
         ("КЭШ", 3),
         ("🚀", 4),
+        ("🎉", 4),
         ("🎉🎉", 4),
         ("résumé", 5),
         ("CAFÉ", 5),
+        ("resume naive", 5), // diacritics do not matter
         ("\"write-ahead log\"", 6),
         ("cache write-ahead", 6),
         ("\"log write-ahead\"", usize::MAX), // a phrase keeps its order
+        ("cach", usize::MAX),                // whole words
+        ("हिन्दी", 7),
+        ("निर्णय", 7),
+        ("ฐานข้อมูล", 8),
     ] {
         let hits = found(&app, &[("q", q)]).await;
         let expected: Vec<String> = texts
@@ -138,7 +147,7 @@ async fn filtered_log() -> (TestApp, Vec<Value>) {
         let kind = ["plan", "analysis", "decision"][i % 3];
         let agent = ["a", "b"][(i / 2) % 2];
         let task = ["t", "u"][i % 2];
-        let mut body = thought(kind, task, agent, &format!("shared thought {i:03}"));
+        let mut body = thought(kind, task, agent, &format!("shared thought {i:03} 决"));
         body["session_id"] = json!(["s1", "s2", "s3"][i % 3 % 2 + i / 6]);
         all.push(app.append(&body).await);
     }
@@ -195,13 +204,14 @@ async fn filters_combine_with_the_query() {
         let mut params = vec![("q", "shared"), ("limit", "100")];
         params.extend(filters.iter().copied());
         assert_eq!(set(found(&app, &params).await), want, "{filters:?}");
-        // A short word goes the other way (no index), with the same filters.
-        params[0] = ("q", "0");
+        // A lone Han character goes the other way (no index), with the same
+        // filters.
+        params[0] = ("q", "决");
         assert_eq!(set(found(&app, &params).await), want, "{filters:?} short");
     }
     // Words and filters narrow together.
     let both = found(&app, &[("q", "shared 007"), ("agent_id", "b")]).await;
-    assert_eq!(both, ["shared thought 007"]);
+    assert_eq!(both, ["shared thought 007 决"]);
     assert!(found(&app, &[("q", "shared 007"), ("agent_id", "a")])
         .await
         .is_empty());
@@ -495,8 +505,7 @@ async fn the_search_tool_answers_the_rest_body() {
     assert_eq!(answer["result"]["structuredContent"]["data"], rest);
 }
 
-/// Records stored before the index existed are indexed by its migration;
-/// a database without the indexing trigger is refused at start.
+/// Records stored before the index existed are indexed at start.
 #[tokio::test]
 async fn records_stored_before_the_index_are_searchable_after_the_upgrade() {
     use sqlx::Connection;
@@ -510,7 +519,6 @@ async fn records_stored_before_the_index_are_searchable_after_the_upgrade() {
         // The database as it was before migration 0007.
         let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
         for sql in [
-            "DROP TRIGGER thoughts_index_for_search",
             "DROP TABLE thoughts_fts",
             "DELETE FROM _sqlx_migrations WHERE version = 7",
         ] {
@@ -525,21 +533,8 @@ async fn records_stored_before_the_index_are_searchable_after_the_upgrade() {
     );
     app.append(&thought("plan", "t", "a", "newer ocelot")).await;
     assert_eq!(found(&app, &[("q", "ocelot")]).await.len(), 2);
-    let (path, _dir) = app.stop().await;
-    {
-        let mut conn = sqlx::SqliteConnection::connect(&format!("sqlite://{}", path.display()))
-            .await
-            .unwrap();
-        sqlx::query("DROP TRIGGER thoughts_index_for_search")
-            .execute(&mut conn)
-            .await
-            .unwrap();
-    }
-    let opened = decision_trail::store::Store::open(&decision_trail::store::StoreConfig {
-        database_url: format!("sqlite://{}", path.display()),
-        ..Default::default()
-    })
-    .await;
-    let e = opened.err().expect("refused").to_string();
-    assert!(e.contains("thoughts_index_for_search"), "{e}");
+    // And the records of this run stay indexed across a restart.
+    let (path, dir) = app.stop().await;
+    let app = TestApp::builder().database(path, dir).spawn().await;
+    assert_eq!(found(&app, &[("q", "ocelot")]).await.len(), 2);
 }

@@ -71,7 +71,7 @@ pub(super) async fn insert_checkpoint(
 
 /// The triggers the schema's guarantees rest on; the service refuses to start
 /// without any of them (docs/design.md §4).
-pub(super) const REQUIRED_TRIGGERS: [&str; 17] = [
+pub(super) const REQUIRED_TRIGGERS: [&str; 16] = [
     "capability_snapshots_no_delete",
     "capability_snapshots_no_update",
     "checkpoints_no_delete",
@@ -83,7 +83,6 @@ pub(super) const REQUIRED_TRIGGERS: [&str; 17] = [
     "retired_checkpoints_no_delete",
     "retired_checkpoints_no_update",
     "thoughts_advance_task_head",
-    "thoughts_index_for_search",
     "thoughts_link_to_predecessor",
     "thoughts_log_is_dense",
     "thoughts_no_delete",

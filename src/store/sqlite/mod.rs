@@ -79,6 +79,13 @@ pub(crate) async fn open(config: &StoreConfig) -> Result<Opened, StoreError> {
         .run(&mut writer)
         .await
         .map_err(|e| StoreError::Internal(format!("migrations failed: {e}")))?;
+    let indexed = search::catch_up(&mut writer).await?;
+    if indexed > 0 {
+        tracing::info!(
+            records = indexed,
+            "indexed for search the records stored before the index"
+        );
+    }
     let read_options = base
         .read_only(true)
         .busy_timeout(BUSY_TIMEOUT)

@@ -1,14 +1,88 @@
 //! Full-text search over the FTS5 index of migration 0007 (docs/design.md §7).
 
-use sqlx::SqlitePool;
+use sqlx::{SqliteConnection, SqlitePool};
 
 use super::reads::filter_clauses;
 use super::rows::{self, RecordRow, RECORD_COLUMNS};
 use super::{map_error, position};
 use crate::domain::record::RecordFilter;
-use crate::domain::search::SearchQuery;
-use crate::domain::Record;
+use crate::domain::search::{index_text, SearchQuery};
+use crate::domain::{Metadata, Record};
 use crate::store::StoreError;
+
+/// Index rows per statement (3 bound values each, under SQLite's 32,766).
+const ROWS_PER_STATEMENT: usize = 1000;
+
+/// Adds the records' rows to the index, in the caller's transaction.
+pub(super) async fn index(
+    conn: &mut SqliteConnection,
+    records: &[Record],
+) -> Result<(), StoreError> {
+    for chunk in records.chunks(ROWS_PER_STATEMENT) {
+        let sql = format!(
+            "INSERT INTO thoughts_fts (rowid, content, metadata) VALUES {}",
+            vec!["(?, ?, ?)"; chunk.len()].join(", ")
+        );
+        let mut query = sqlx::query(&sql);
+        for r in chunk {
+            query = query
+                .bind(r.log_index as i64)
+                .bind(index_text(&r.content))
+                .bind(
+                    r.metadata
+                        .as_ref()
+                        .map(|m| index_text(Metadata::canonical(m))),
+                );
+        }
+        query.execute(&mut *conn).await.map_err(map_error)?;
+    }
+    Ok(())
+}
+
+/// Indexes the records stored after the last indexed one: those of a
+/// database that predates the index (migration 0007). Rows are indexed in
+/// their append's transaction, so only the end of the log can be missing.
+/// Answers how many were indexed.
+pub(super) async fn catch_up(conn: &mut SqliteConnection) -> Result<u64, StoreError> {
+    let (last,): (i64,) = sqlx::query_as(
+        "SELECT coalesce((SELECT rowid FROM thoughts_fts ORDER BY rowid DESC LIMIT 1), -1)",
+    )
+    .fetch_one(&mut *conn)
+    .await
+    .map_err(map_error)?;
+    let mut after = last;
+    let mut indexed = 0;
+    loop {
+        let sql = format!(
+            "SELECT {RECORD_COLUMNS} FROM thoughts WHERE log_index > ? ORDER BY log_index LIMIT 5000"
+        );
+        let rows: Vec<RecordRow> = sqlx::query_as(&sql)
+            .bind(after)
+            .fetch_all(&mut *conn)
+            .await
+            .map_err(map_error)?;
+        if rows.is_empty() {
+            return Ok(indexed);
+        }
+        let records = rows::records(rows)?;
+        sqlx::query("BEGIN IMMEDIATE")
+            .execute(&mut *conn)
+            .await
+            .map_err(map_error)?;
+        let written = index(conn, &records).await;
+        let end = match written {
+            Ok(()) => "COMMIT",
+            Err(_) => "ROLLBACK",
+        };
+        sqlx::query(end)
+            .execute(&mut *conn)
+            .await
+            .map_err(map_error)?;
+        written?;
+        indexed += records.len() as u64;
+        after = records.last().expect("not empty").log_index as i64;
+    }
+}
 
 /// BM25 weights of the indexed columns: a word in the content counts twice
 /// what it does in the metadata.
@@ -16,8 +90,9 @@ const WEIGHTS: &str = "2.0, 1.0";
 
 /// The best `max_hits` matches of `query` that the filters keep, best first,
 /// with their relevance (FTS5's BM25 negated: higher is better). Equal scores
-/// go newest first. A query of short terms only has no index to use: its
-/// matches are the newest, with relevance 0.
+/// go newest first. A query of lone characters of unspaced scripts only has
+/// no index to use (`domain::search::Term::indexed`): its matches are the
+/// newest, with relevance 0.
 pub(super) async fn search(
     pool: &SqlitePool,
     query: &SearchQuery,
@@ -26,6 +101,23 @@ pub(super) async fn search(
     max_hits: u32,
 ) -> Result<Vec<(u64, f64)>, StoreError> {
     let matched = query.fts_match();
+    let short = query.unindexed();
+    if let (Some(m), true, None, true) = (&matched, short.is_empty(), task, filter.is_empty()) {
+        // Nothing to read from the records: rank from the index alone (a
+        // join would read the row of every match, ~3× slower for common
+        // words).
+        let sql = format!(
+            "SELECT rowid, -bm25(thoughts_fts, {WEIGHTS}) AS score FROM thoughts_fts \
+             WHERE thoughts_fts MATCH ? ORDER BY score DESC, rowid DESC LIMIT ?"
+        );
+        let rows: Vec<(i64, f64)> = sqlx::query_as(&sql)
+            .bind(m.as_str())
+            .bind(i64::from(max_hits))
+            .fetch_all(pool)
+            .await
+            .map_err(map_error)?;
+        return Ok(rows.into_iter().map(|(i, s)| (i as u64, s)).collect());
+    }
     let mut sql = match matched {
         Some(_) => format!(
             "SELECT t.log_index, -bm25(thoughts_fts, {WEIGHTS}) AS score \
@@ -34,7 +126,6 @@ pub(super) async fn search(
         ),
         None => "SELECT t.log_index, 0.0 AS score FROM thoughts t WHERE 1".to_string(),
     };
-    let short = query.unindexed();
     for _ in &short {
         sql.push_str(
             " AND (instr(lower(t.content), ?) > 0 \

@@ -6,7 +6,7 @@ use futures_util::future::BoxFuture;
 use sqlx::{Connection, SqliteConnection};
 
 use super::rows::record_by_id;
-use super::{log, map_error};
+use super::{log, map_error, search};
 use crate::domain::checkpoint::LogSigner;
 use crate::domain::merkle::{Frontier, Hash};
 use crate::domain::record::Capabilities;
@@ -193,6 +193,9 @@ impl BatchStorage for SqliteBatches {
             insert_records(&mut self.conn, &batch.records)
                 .await
                 .map_err(BatchError::Record)?;
+            search::index(&mut self.conn, &batch.records)
+                .await
+                .map_err(BatchError::Batch)?;
             let written = async {
                 insert_log_hashes(&mut self.conn, &batch.log_hashes).await?;
                 insert_claims(&mut self.conn, batch).await?;
