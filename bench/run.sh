@@ -43,12 +43,19 @@ for addr in "$SERVICE" "$FLOOR"; do
     for _ in $(seq 100); do curl -sf "http://$addr/healthz" >/dev/null && break; sleep 0.1; done
 done
 
-# 1 KB records over 16 tasks: one body file per task.
+# 1 KB records over 16 tasks: one body file per task. The content is varied
+# words (what the search index sees in real records), not one repeated letter.
 python3 - "$WORK" "$TASKS" <<'PY'
-import json, sys
+import json, random, sys
 work, tasks = sys.argv[1], int(sys.argv[2])
+rng = random.Random(7)
+syllables = "ka ro mi te su an el or in da pe lo va ne ti qu ber son tal gen ex ul ri sha".split()
+words = ["".join(rng.choice(syllables) for _ in range(rng.randint(2, 4))) for _ in range(2000)]
 for i in range(tasks):
-    body = {"type": "analysis", "task_id": f"bench-{i:02}", "agent_id": "bench", "content": "x" * 1000}
+    content = ""
+    while len(content) < 1000:
+        content += rng.choice(words) + " "
+    body = {"type": "analysis", "task_id": f"bench-{i:02}", "agent_id": "bench", "content": content[:1000]}
     open(f"{work}/body-{i:02}.json", "w").write(json.dumps(body))
 PY
 
