@@ -71,11 +71,14 @@ impl CheckpointCopy {
         // inside a character (notes hold an em dash): whole lines start after
         // its first newline.
         if from > 0 {
-            let start = bytes
-                .iter()
-                .position(|&b| b == b'\n')
-                .map_or(bytes.len(), |i| i + 1);
-            bytes.drain(..start);
+            match bytes.iter().position(|&b| b == b'\n') {
+                Some(i) if i + 1 < bytes.len() => drop(bytes.drain(..=i)),
+                _ => {
+                    return Err(refuse(format!(
+                        "its last {TAIL_BYTES} bytes hold no whole line"
+                    )))
+                }
+            }
         }
         let tail = String::from_utf8(bytes)
             .map_err(|e| refuse(format!("cannot read: its last lines are not UTF-8: {e}")))?;

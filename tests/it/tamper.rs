@@ -608,3 +608,18 @@ async fn a_long_checkpoint_copy_is_read_from_any_byte() {
         app.stop().await;
     }
 }
+
+/// A copy whose last 64 KiB hold no whole line (junk appended) is refused,
+/// not skipped.
+#[tokio::test]
+async fn a_checkpoint_copy_ending_in_junk_is_refused() {
+    let app = TestApp::spawn().await;
+    records(&app, &["t"], 2).await;
+    let (path, _dir) = app.stop().await;
+    let copy = path.parent().unwrap().join("checkpoints.ndjson");
+    let mut bytes = std::fs::read(&copy).unwrap();
+    bytes.extend("x".repeat(70_000).into_bytes());
+    std::fs::write(&copy, &bytes).unwrap();
+    let e = refusal(&path).await;
+    assert!(e.contains("hold no whole line"), "{e}");
+}
