@@ -13,6 +13,8 @@
 //! a word of its own. A query term goes through the same function and becomes
 //! an FTS5 phrase of its words, so `数据库` is found inside `使用数据库缓存`.
 
+use super::json::{parse, JsonValue};
+
 /// The longest query, in characters.
 pub const MAX_QUERY_CHARS: usize = 500;
 
@@ -44,13 +46,65 @@ pub struct Term {
 }
 
 impl Term {
-    /// Whether the index can find this term. A lone character of a script
-    /// written without spaces is not a word of the index (the index holds
-    /// its pairs): it is matched by reading the records the other terms
-    /// found, or every record when the query has no other term.
-    pub fn indexed(&self) -> bool {
-        let mut chars = self.text.chars();
-        !matches!((chars.next(), chars.next()), (Some(c), None) if is_unspaced(c))
+    /// How the index finds this term: the phrases (index words, space
+    /// separated) that must all occur, and whether the records they find
+    /// must also be read for the term itself. A lone character of a script
+    /// written without spaces (`决`, or the `用` of `用Redis`) is not a word
+    /// of the index, which holds its pairs with its neighbours: the term is
+    /// cut there into phrases, and the records are read for the whole term
+    /// (or, when nothing else is indexed, every record is).
+    pub fn phrases(&self) -> (Vec<String>, bool) {
+        let mut phrases = Vec::new();
+        let mut current = String::new();
+        let mut read = false;
+        let chars: Vec<char> = self.text.chars().collect();
+        let mut i = 0;
+        while i < chars.len() {
+            let run = chars[i..].iter().take_while(|&&c| is_unspaced(c)).count();
+            if run == 1 {
+                read = true;
+                phrases.push(std::mem::take(&mut current));
+                i += 1;
+            } else if run > 1 {
+                push_pairs(&chars[i..i + run], &mut current);
+                i += run;
+            } else {
+                push_other(chars[i], &mut current);
+                i += 1;
+            }
+        }
+        phrases.push(current);
+        let phrases = phrases
+            .iter()
+            .map(|p| collapse_spaces(p))
+            .filter(|p| !p.is_empty())
+            .collect();
+        (phrases, read)
+    }
+}
+
+/// Appends the overlapping pairs of a run of two or more unspaced
+/// characters, each a word.
+fn push_pairs(run: &[char], out: &mut String) {
+    for pair in run.windows(2) {
+        out.push(' ');
+        out.push(pair[0]);
+        out.push(pair[1]);
+    }
+    out.push(' ');
+}
+
+/// Appends a character that is not of an unspaced script: a symbol as its
+/// own ASCII word (`xsym1f916`: the tokenizer's Unicode 6.1 tables know no
+/// emoji newer than 2012, and no arrow as a word), a variation selector as
+/// nothing, anything else as is.
+fn push_other(c: char, out: &mut String) {
+    if is_symbol(c) {
+        out.push_str(&format!(" xsym{:x} ", c as u32));
+    } else if matches!(c as u32, 0xFE00..=0xFE0F | 0x200D) {
+        out.push(' ');
+    } else {
+        out.push(c);
     }
 }
 
@@ -75,8 +129,8 @@ pub fn is_unspaced(c: char) -> bool {
 }
 
 /// Whether `c` is a symbol the index keeps as a word of its own (emoji,
-/// dingbats, technical and other symbols: the `So` characters the
-/// tokenizer is told to keep), so that `🚀` is found next to other text.
+/// dingbats, arrows, technical and other symbols), so that `🚀` is found
+/// next to other text.
 fn is_symbol(c: char) -> bool {
     matches!(c as u32,
         0x00A9 | 0x00AE
@@ -85,12 +139,13 @@ fn is_symbol(c: char) -> bool {
         | 0x2300..=0x23FF        // miscellaneous technical
         | 0x2460..=0x27BF        // enclosed alphanumerics to dingbats
         | 0x2B00..=0x2BFF        // miscellaneous symbols and arrows
-        | 0x1F000..=0x1FAFF      // emoji and other pictographs
+        | 0x1F000..=0x1FAFF      // emoji and other pictographs, skin tones
     ) && !c.is_alphanumeric()
 }
 
 /// The text the index is given for `text` (module documentation): runs of
-/// unspaced scripts as overlapping pairs, symbols set apart, the rest as is.
+/// unspaced scripts as overlapping pairs (a lone one as itself), symbols as
+/// words of their own, the rest as is.
 pub fn index_text(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + text.len() / 2);
     let mut run: Vec<char> = Vec::new();
@@ -102,14 +157,7 @@ pub fn index_text(text: &str) -> String {
                 out.push(run[0]);
                 out.push(' ');
             }
-            _ => {
-                for pair in run.windows(2) {
-                    out.push(' ');
-                    out.push(pair[0]);
-                    out.push(pair[1]);
-                }
-                out.push(' ');
-            }
+            _ => push_pairs(run, out),
         }
         run.clear();
     };
@@ -119,16 +167,47 @@ pub fn index_text(text: &str) -> String {
             continue;
         }
         flush(&mut run, &mut out);
-        if is_symbol(c) {
-            out.push(' ');
-            out.push(c);
-            out.push(' ');
-        } else {
-            out.push(c);
-        }
+        push_other(c, &mut out);
     }
     flush(&mut run, &mut out);
     out
+}
+
+/// The text of a record's metadata for the index: every key and every
+/// string and number value, one after the other, decoded (the canonical
+/// JSON's escapes would glue `\n` to the next word). Metadata that does not
+/// read back as JSON is indexed as stored.
+pub fn metadata_text(canonical: &str) -> String {
+    fn walk(value: &JsonValue, out: &mut String) {
+        match value {
+            JsonValue::Null | JsonValue::Bool(_) => {}
+            JsonValue::Number(n) => {
+                out.push_str(n);
+                out.push('\n');
+            }
+            JsonValue::String(s) => {
+                out.push_str(s);
+                out.push('\n');
+            }
+            JsonValue::Array(items) => items.iter().for_each(|v| walk(v, out)),
+            JsonValue::Object(members) => {
+                for (k, v) in members {
+                    out.push_str(k);
+                    out.push('\n');
+                    walk(v, out);
+                }
+            }
+        }
+    }
+    // Stored metadata is at most 32 levels deep (domain::metadata).
+    match parse(canonical, 64) {
+        Ok(value) => {
+            let mut out = String::with_capacity(canonical.len());
+            walk(&value, &mut out);
+            index_text(&out)
+        }
+        Err(_) => index_text(canonical),
+    }
 }
 
 impl SearchQuery {
@@ -221,30 +300,27 @@ impl SearchQuery {
         Ok(SearchQuery { terms })
     }
 
-    /// The FTS5 MATCH expression of the indexed terms: each one an FTS5
-    /// string (so nothing in it is syntax) of its [`index_text`], which
-    /// FTS5 reads as a phrase of its words; all of them must match. None when
-    /// no term is indexed.
+    /// The FTS5 MATCH expression of the terms' phrases ([`Term::phrases`]):
+    /// each one an FTS5 string (so nothing in it is syntax), which FTS5 reads
+    /// as a phrase of its words; all of them must match. None when no term
+    /// has an indexed word.
     pub fn fts_match(&self) -> Option<String> {
         let strings: Vec<String> = self
             .terms
             .iter()
-            .filter(|t| t.indexed())
-            .map(|t| {
-                let words = collapse_spaces(&index_text(&t.text));
-                format!("\"{}\"", words.replace('"', "\"\""))
-            })
+            .flat_map(|t| t.phrases().0)
+            .map(|p| format!("\"{}\"", p.replace('"', "\"\"")))
             .collect();
         (!strings.is_empty()).then(|| strings.join(" "))
     }
 
-    /// The terms the index cannot find (single characters without case),
-    /// to be matched by substring.
+    /// The terms the records found must also hold as written (ASCII letters
+    /// in any case): those with a lone character of an unspaced script.
     pub fn unindexed(&self) -> Vec<String> {
         self.terms
             .iter()
-            .filter(|t| !t.indexed())
-            .map(|t| t.text.clone())
+            .filter(|t| t.phrases().1)
+            .map(|t| t.text.to_ascii_lowercase())
             .collect()
     }
 
@@ -267,6 +343,8 @@ fn collapse_spaces(text: &str) -> String {
 
 /// Characters of context a snippet keeps before its first match.
 const SNIPPET_BEFORE: usize = 40;
+/// The most characters of a text a snippet looks for matches in.
+const SNIPPET_SCAN: usize = 16 * 1024;
 /// The most characters a snippet shows.
 const SNIPPET_CHARS: usize = 160;
 
@@ -274,7 +352,9 @@ const SNIPPET_CHARS: usize = 160;
 /// each occurrence in it wrapped in `**` (Markdown bold), with `…` where the
 /// text was cut. None when no term occurs in `text`.
 pub fn snippet(text: &str, query: &SearchQuery) -> Option<String> {
-    let chars: Vec<char> = text.chars().collect();
+    // Only the start of a long text is looked at: the search is characters ×
+    // query length, for each hit of a page.
+    let chars: Vec<char> = text.chars().take(SNIPPET_SCAN).collect();
     let folded: Vec<char> = chars.iter().map(|&c| fold(c)).collect();
     let needles: Vec<Vec<char>> = query
         .terms
@@ -314,7 +394,7 @@ pub fn snippet(text: &str, query: &SearchQuery) -> Option<String> {
         at = end;
     }
     out.extend(&chars[at..to]);
-    if to < chars.len() {
+    if to < chars.len() || chars.len() == SNIPPET_SCAN {
         out.push('…');
     }
     Some(out)
@@ -412,7 +492,7 @@ mod tests {
         let q = SearchQuery::parse(r#"cache "write ahead" 决 中文 数据库 x"y🚀""#).unwrap();
         assert_eq!(
             q.fts_match().as_deref(),
-            Some(r#""cache" "write ahead" "中文" "数据 据库" "x" "y 🚀""#)
+            Some(r#""cache" "write ahead" "中文" "数据 据库" "x" "y xsym1f680""#)
         );
         assert_eq!(q.unindexed(), vec!["决".to_string()]);
         assert_eq!(SearchQuery::parse("决 定").unwrap().fts_match(), None);
@@ -424,6 +504,27 @@ mod tests {
     }
 
     #[test]
+    fn a_lone_unspaced_character_cuts_a_term_and_has_it_read() {
+        let phrases = |t: &str| {
+            Term {
+                text: t.into(),
+                phrase: false,
+            }
+            .phrases()
+        };
+        assert_eq!(phrases("用Redis"), (vec!["Redis".to_string()], true));
+        assert_eq!(phrases("A决B"), (vec!["A".into(), "B".into()], true));
+        assert_eq!(phrases("决"), (vec![], true));
+        assert_eq!(
+            phrases("使用Redis"),
+            (vec!["使用 Redis".to_string()], false)
+        );
+        let q = SearchQuery::parse("用Redis cache").unwrap();
+        assert_eq!(q.fts_match().as_deref(), Some(r#""Redis" "cache""#));
+        assert_eq!(q.unindexed(), vec!["用redis".to_string()]);
+    }
+
+    #[test]
     fn the_index_text_pairs_unspaced_scripts_and_sets_symbols_apart() {
         assert_eq!(index_text("plain words, as is"), "plain words, as is");
         assert_eq!(
@@ -432,13 +533,25 @@ mod tests {
         );
         assert_eq!(index_text("A决B"), "A 决 B");
         assert_eq!(index_text("キャッシュ"), " キャ ャッ ッシ シュ ");
-        assert_eq!(index_text("go🚀🎉!"), "go 🚀  🎉 !");
+        assert_eq!(index_text("go🚀🎉!"), "go xsym1f680  xsym1f389 !");
+        // Arrows and newer emoji are words too; a variation selector is not.
+        assert_eq!(
+            index_text("a→b🤖❤\u{fe0f}"),
+            "a xsym2192 b xsym1f916  xsym2764  "
+        );
         // Marks and letters of spaced scripts are left to the tokenizer.
         assert_eq!(index_text("हिन्दी café"), "हिन्दी café");
         // A query term and the text it is in agree.
         let text = collapse_spaces(&index_text("决定使用数据库缓存"));
         let term = collapse_spaces(&index_text("数据库"));
         assert!(text.contains(&term), "{text} / {term}");
+    }
+
+    #[test]
+    fn metadata_is_indexed_as_its_decoded_keys_and_values() {
+        let text = metadata_text(r#"{"a":"first\nsecond","b":true,"n":[12,"x\"y"]}"#);
+        assert_eq!(text, "a\nfirst\nsecond\nb\nn\n12\nx\"y\n");
+        assert_eq!(metadata_text("not json"), "not json");
     }
 
     #[test]

@@ -30,7 +30,7 @@ const MAX_SEARCH_LIMIT: u32 = 100;
 pub struct SearchParams {
     /// Words and "quoted phrases", all of which must match as whole words of
     /// the content or the metadata's text, ignoring case and diacritics, in
-    /// any script. FTS5 operators (`OR`, `NOT`, `NEAR`, `*`, `^`, `:`,
+    /// any script. FTS5 operators (`AND`, `OR`, `NOT`, `NEAR`, `*`, `^`, `:`,
     /// parentheses, braces) are refused; quote them to search for them.
     #[param(min_length = 1, max_length = 500)]
     q: String,
@@ -192,8 +192,14 @@ fn hit_body(hit: SearchHit, query: &SearchQuery) -> Result<Hit, ApiError> {
             let metadata = record.metadata.as_ref()?;
             snippet(metadata.canonical(), query).map(|s| format!("metadata: {s}"))
         })
-        // Folding differs from the index's in rare scripts: show the start.
-        .unwrap_or_else(|| record.content.chars().take(160).collect());
+        // The index folds diacritics, the snippet only case: show the start.
+        .unwrap_or_else(|| {
+            let mut start: String = record.content.chars().take(160).collect();
+            if start.len() < record.content.len() {
+                start.push('…');
+            }
+            start
+        });
     Ok(Hit {
         log_index: record.log_index,
         rank: hit.rank,

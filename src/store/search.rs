@@ -132,7 +132,7 @@ impl Store {
                 (Arc::new(hits), None, 0)
             }
         };
-        let end = (offset + limit as usize).min(hits.len());
+        let end = offset.saturating_add(limit as usize).min(hits.len());
         let page = &hits[offset.min(end)..end];
         let next = (end < hits.len()).then(|| {
             let id = id.unwrap_or_else(|| self.search_orders.keep(key, hits.clone()));

@@ -91,6 +91,8 @@ async fn every_script_is_found_and_case_does_not_matter() {
         "The write-ahead log keeps the cache consistent",
         "हिन्दी में निर्णय लिया गया",
         "ตัดสินใจใช้ฐานข้อมูล",
+        "Deploy 🤖 after review → done",
+        "我们使用Redis缓存",
     ];
     for t in texts {
         app.append(&thought("decision", "scripts", "a", t)).await;
@@ -120,6 +122,14 @@ async fn every_script_is_found_and_case_does_not_matter() {
         ("हिन्दी", 7),
         ("निर्णय", 7),
         ("ฐานข้อมูล", 8),
+        ("🤖", 9), // newer than the tokenizer's Unicode tables
+        ("→", 9),
+        ("deploy 🤖", 9),
+        ("deploy 🦀", usize::MAX), // a symbol is a word that must match too
+        ("用Redis", 10),           // a lone Han character inside a term
+        ("Redis缓存", 10),
+        ("使用Redis", 10),
+        ("用Redis 🤖", usize::MAX),
     ] {
         let hits = found(&app, &[("q", q)]).await;
         let expected: Vec<String> = texts
@@ -537,4 +547,20 @@ async fn records_stored_before_the_index_are_searchable_after_the_upgrade() {
     let (path, dir) = app.stop().await;
     let app = TestApp::builder().database(path, dir).spawn().await;
     assert_eq!(found(&app, &[("q", "ocelot")]).await.len(), 2);
+}
+
+/// Metadata is searched as its keys and values, decoded: an escaped newline
+/// does not glue two words together.
+#[tokio::test]
+async fn metadata_is_searched_as_its_decoded_text() {
+    let app = TestApp::spawn().await;
+    let mut body = thought("plan", "t", "a", "content");
+    body["metadata"] = json!({"note": "first\nsecond", "tags": ["alpha\tbeta"], "n": 42});
+    let record = app.append(&body).await;
+    for q in ["second", "first second", "beta", "note", "42"] {
+        let (status, page) = search(&app, &[("q", q)]).await;
+        assert_eq!(status, 200, "{page}");
+        assert_eq!(page["hits"][0]["record"]["id"], record["id"], "{q}: {page}");
+    }
+    assert!(found(&app, &[("q", "nsecond")]).await.is_empty());
 }

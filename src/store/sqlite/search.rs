@@ -6,8 +6,8 @@ use super::reads::filter_clauses;
 use super::rows::{self, RecordRow, RECORD_COLUMNS};
 use super::{map_error, position};
 use crate::domain::record::RecordFilter;
-use crate::domain::search::{index_text, SearchQuery};
-use crate::domain::{Metadata, Record};
+use crate::domain::search::{index_text, metadata_text, SearchQuery};
+use crate::domain::Record;
 use crate::store::StoreError;
 
 /// Index rows per statement (3 bound values each, under SQLite's 32,766).
@@ -28,11 +28,7 @@ pub(super) async fn index(
             query = query
                 .bind(r.log_index as i64)
                 .bind(index_text(&r.content))
-                .bind(
-                    r.metadata
-                        .as_ref()
-                        .map(|m| index_text(Metadata::canonical(m))),
-                );
+                .bind(r.metadata.as_ref().map(|m| metadata_text(m.canonical())));
         }
         query.execute(&mut *conn).await.map_err(map_error)?;
     }
