@@ -6,7 +6,7 @@ use std::collections::hash_map::RandomState;
 use std::collections::HashSet;
 use std::hash::BuildHasher;
 
-use chrono::{DateTime, SecondsFormat, Utc};
+use chrono::{DateTime, Datelike, SecondsFormat, Timelike, Utc};
 
 use super::record::{HashInput, NewRecord, Record, ZERO_HASH};
 
@@ -27,10 +27,33 @@ pub fn format_timestamp(at: DateTime<Utc>) -> String {
 
 /// A time bound given by a caller (RFC 3339, any offset), in the form the
 /// service writes timestamps, so that it compares with stored ones as text.
+/// Stored timestamps have whole milliseconds, so a finer bound is rounded up:
+/// a record is at or after `since`, or before `until`, exactly when it is at
+/// or after, or before, the rounded bound. The text comparison holds only for
+/// four-digit UTC years, so a bound outside them is refused.
 pub fn timestamp_bound(text: &str) -> Result<String, String> {
-    DateTime::parse_from_rfc3339(text)
-        .map(|t| format_timestamp(t.with_timezone(&Utc)))
-        .map_err(|_| format!("must be an RFC 3339 time such as 2026-11-22T05:17:00Z, not `{text}`"))
+    let t = DateTime::parse_from_rfc3339(text)
+        .map_err(|_| {
+            format!("must be an RFC 3339 time such as 2026-11-22T05:17:00Z, not `{text}`")
+        })?
+        .with_timezone(&Utc);
+    if !(0..=9999).contains(&t.year()) {
+        return Err(format!(
+            "must be in the years 0000 to 9999 once in UTC, not `{text}`"
+        ));
+    }
+    let sub_ms = t.nanosecond() % 1_000_000;
+    let t = if sub_ms == 0 {
+        t
+    } else {
+        t + chrono::Duration::nanoseconds(i64::from(1_000_000 - sub_ms))
+    };
+    if t.year() > 9999 {
+        return Err(format!(
+            "must be in the years 0000 to 9999 once in UTC, not `{text}`"
+        ));
+    }
+    Ok(format_timestamp(t))
 }
 
 /// `now`, unless the previous record of the chain is later (a clock stepped
@@ -286,6 +309,27 @@ impl ChainWalk {
 mod tests {
     use super::*;
     use crate::domain::record::RecordType;
+
+    #[test]
+    fn a_time_bound_is_utc_milliseconds_rounded_up_within_four_digit_years() {
+        for (given, bound) in [
+            ("2026-01-01T00:00:00Z", "2026-01-01T00:00:00.000Z"),
+            ("2026-01-01T01:00:00.5+01:00", "2026-01-01T00:00:00.500Z"),
+            ("2026-01-01T00:00:00.0005Z", "2026-01-01T00:00:00.001Z"),
+            ("2026-01-01T00:00:00.999999999Z", "2026-01-01T00:00:01.000Z"),
+            ("0000-01-01T00:00:00Z", "0000-01-01T00:00:00.000Z"),
+        ] {
+            assert_eq!(timestamp_bound(given).unwrap(), bound, "{given}");
+        }
+        for bad in [
+            "0000-01-01T00:00:00+01:00",
+            "9999-12-31T23:59:59-01:00",
+            "9999-12-31T23:59:59.9999Z",
+            "yesterday",
+        ] {
+            assert!(timestamp_bound(bad).is_err(), "{bad}");
+        }
+    }
 
     fn draft(content: &str) -> NewRecord {
         NewRecord {
