@@ -54,7 +54,9 @@ pub(crate) async fn open(config: &StoreConfig) -> Result<Opened, StoreError> {
     std::fs::create_dir_all(&dir).map_err(|e| not_writable(&dir, &e))?;
     // SQLite writes the database, its WAL and its shared-memory file here: say
     // plainly, and how to fix it, when this process may not.
-    let probe = dir.join(".decision-trail-write-test");
+    // One name per process: two services starting in one folder must not
+    // remove each other's probe.
+    let probe = dir.join(format!(".decision-trail-write-test.{}", std::process::id()));
     std::fs::write(&probe, b"")
         .and_then(|()| std::fs::remove_file(&probe))
         .map_err(|e| not_writable(&dir, &e))?;
@@ -190,6 +192,13 @@ async fn verify_durability(
 /// The data directory cannot be written: who the service runs as, and the fix
 /// (a bind-mounted directory owned by root is the usual cause in a container).
 fn not_writable(dir: &Path, e: &std::io::Error) -> StoreError {
+    if e.kind() != std::io::ErrorKind::PermissionDenied {
+        // A full disk, a read-only file system, …: ownership is not the fix.
+        return StoreError::Config(format!(
+            "cannot write in the data directory {}: {e}",
+            dir.display()
+        ));
+    }
     // SAFETY: geteuid and getegid cannot fail and touch no memory.
     let (uid, gid) = unsafe { (libc::geteuid(), libc::getegid()) };
     StoreError::Config(format!(
@@ -243,5 +252,10 @@ mod tests {
         assert!(message.contains(&format!("uid {uid}")), "{message}");
         assert!(message.contains("chown -R"), "{message}");
         assert!(message.contains("10001:10001"), "{message}");
+        // Another failure is not told to change owners.
+        let full = std::io::Error::from(std::io::ErrorKind::StorageFull);
+        let message = super::not_writable(std::path::Path::new("/data"), &full).to_string();
+        assert!(!message.contains("chown"), "{message}");
+        assert!(message.contains("/data"), "{message}");
     }
 }
