@@ -15,6 +15,9 @@ const PARSE_ERROR: i64 = -32700;
 /// JSON-RPC, implementation-defined range: the service refused or failed.
 const SERVICE_ERROR: i64 = -32000;
 
+/// How long an answer may take before the request is answered with an error.
+const ANSWER_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(120);
+
 pub(super) fn mcp(url: &str, token: Option<&str>) -> ExitCode {
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(r) => r,
@@ -53,6 +56,11 @@ async fn forward(url: &str, token: Option<&str>) -> Result<(), String> {
     }
     let client = reqwest::Client::builder()
         .default_headers(headers)
+        // The service answers within its request time limit (30 s by
+        // default); past this, it is unreachable, and the agent is told so
+        // instead of waiting for ever.
+        .connect_timeout(std::time::Duration::from_secs(10))
+        .timeout(ANSWER_TIMEOUT)
         .build()
         .map_err(|e| e.to_string())?;
     eprintln!("decision-trail mcp: forwarding stdin/stdout to {endpoint}");
@@ -120,11 +128,26 @@ async fn send(
         .headers()
         .get(CONTENT_TYPE)
         .is_some_and(|v| v.as_bytes().starts_with(b"text/event-stream"));
-    let body = response.text().await.unwrap_or_default();
+    let body = match response.text().await {
+        Ok(body) => body,
+        Err(e) => {
+            eprintln!("decision-trail mcp: {endpoint}: {e}");
+            return reply_if_request(
+                id,
+                &format!("the service's answer could not be read: {e}"),
+                None,
+            );
+        }
+    };
     if !status.is_success() {
+        let parsed = serde_json::from_str::<Value>(&body).ok();
+        // The MCP server's own JSON-RPC errors, whatever the status: as sent.
+        if let Some(answer) = parsed.as_ref().filter(|v| v.get("jsonrpc").is_some()) {
+            return vec![answer.clone()];
+        }
         // A refusal before the MCP server (a missing key, a rate limit): a
         // problem body, passed on as the error's data.
-        let problem = serde_json::from_str::<Value>(&body).ok();
+        let problem = parsed;
         let detail = problem
             .as_ref()
             .and_then(|p| p["detail"].as_str())
