@@ -621,6 +621,11 @@ async fn as_problem(response: Response<Body>, body_limit: usize) -> axum::respon
             ApiError::NotAcceptable(detail("send Accept: application/json, text/event-stream"))
         }
         StatusCode::PAYLOAD_TOO_LARGE => ApiError::PayloadTooLarge { limit: body_limit },
+        // The SDK answers 415 for a JSON body that is no JSON-RPC message
+        // too; the media type was right, the body was not.
+        StatusCode::UNSUPPORTED_MEDIA_TYPE if text.starts_with("fail to deserialize") => {
+            ApiError::MalformedJson(format!("not a JSON-RPC 2.0 message ({text})"))
+        }
         StatusCode::UNSUPPORTED_MEDIA_TYPE => ApiError::UnsupportedMediaType(detail(
             "send a JSON-RPC message with Content-Type: application/json",
         )),

@@ -535,6 +535,20 @@ async fn transport_refusals_are_problems() {
         .await
         .unwrap();
     assert_problem(r, 415, "unsupported_media_type").await;
+    // JSON that is no JSON-RPC message, or no JSON: the body is at fault.
+    for body in [r#"{"jsonrpc": "2.0", "id": 1}"#, "[1, 2]", "not json"] {
+        let r = app
+            .client
+            .post(app.url("/mcp"))
+            .header("accept", "application/json, text/event-stream")
+            .header("content-type", "application/json")
+            .body(body)
+            .send()
+            .await
+            .unwrap();
+        let p = assert_problem(r, 400, "malformed_json").await;
+        assert!(p["detail"].as_str().unwrap().contains("JSON-RPC"), "{p}");
+    }
     // A Host that is not loopback: refused (DNS rebinding), by default.
     let r = app
         .client
