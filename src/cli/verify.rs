@@ -126,6 +126,15 @@ fn describe_chain(report: &AuditReport) -> String {
     )
 }
 
+/// A refusal that tells the user to edit the state file says which file.
+fn name_state_file(message: String, path: &std::path::Path) -> String {
+    message.replacen(
+        "the state file",
+        &format!("the state file {}", path.display()),
+        1,
+    )
+}
+
 fn verify_url(url: &str, args: &VerifyArgs) -> Result<Vec<String>, String> {
     let key = args.key.as_deref().map(read_key).transpose()?;
     let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
@@ -138,16 +147,18 @@ fn verify_url(url: &str, args: &VerifyArgs) -> Result<Vec<String>, String> {
     let started = Instant::now();
     let mut progress = progress_bar(started);
     loop {
-        let checked = runtime.block_on(verify_service(
-            url,
-            args.task.as_deref(),
-            key.as_deref(),
-            args.token.as_deref(),
-            &mut state,
-            audit
-                .as_mut()
-                .map(|a| (a, &mut progress as &mut dyn FnMut(u64, u64))),
-        ))?;
+        let checked = runtime
+            .block_on(verify_service(
+                url,
+                args.task.as_deref(),
+                key.as_deref(),
+                args.token.as_deref(),
+                &mut state,
+                audit
+                    .as_mut()
+                    .map(|a| (a, &mut progress as &mut dyn FnMut(u64, u64))),
+            ))
+            .map_err(|e| name_state_file(e, &state_path))?;
         state.save(&state_path)?;
         let cp = &checked.checkpoint;
         println!(

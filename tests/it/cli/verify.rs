@@ -447,10 +447,15 @@ async fn another_log_at_a_known_url_or_under_a_known_key_is_refused() {
     saved["urls"] = serde_json::json!({});
     let rebuilt = dir.path().join("rebuilt.json");
     std::fs::write(&rebuilt, saved.to_string()).unwrap();
-    let (ok, _, err) = check(url, rebuilt).await;
+    let (ok, _, err) = check(url, rebuilt.clone()).await;
     assert!(!ok);
     assert!(
         err.contains("signed the log `old.example/log` before"),
+        "{err}"
+    );
+    // The refusal says which file to edit.
+    assert!(
+        err.contains(&format!("from the state file {}", rebuilt.display())),
         "{err}"
     );
 }
