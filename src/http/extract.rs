@@ -181,16 +181,28 @@ impl Paging {
     /// adding problems to `errors`. Whether the cursor names an existing position
     /// is for the store to say.
     pub fn read(params: &QueryParams, kind: CursorKind, errors: &mut Vec<FieldError>) -> Paging {
+        Paging::read_bounded(params, kind, DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, errors)
+    }
+
+    /// As [`Paging::read`], for a listing with its own default and largest
+    /// page (search).
+    pub fn read_bounded(
+        params: &QueryParams,
+        kind: CursorKind,
+        default: u32,
+        max: u32,
+        errors: &mut Vec<FieldError>,
+    ) -> Paging {
         let limit = match params.0.get("limit") {
-            None => DEFAULT_PAGE_LIMIT,
+            None => default,
             Some(text) => match text.parse::<u32>() {
-                Ok(n) if (1..=MAX_PAGE_LIMIT).contains(&n) => n,
+                Ok(n) if (1..=max).contains(&n) => n,
                 _ => {
                     errors.push(FieldError::new(
                         "limit",
-                        format!("must be an integer from 1 to {MAX_PAGE_LIMIT}, not `{text}`"),
+                        format!("must be an integer from 1 to {max}, not `{text}`"),
                     ));
-                    DEFAULT_PAGE_LIMIT
+                    default
                 }
             },
         };

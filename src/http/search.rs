@@ -6,13 +6,13 @@ use axum::Json;
 use serde::Serialize;
 use utoipa::{IntoParams, ToSchema};
 
-use super::extract::QueryParams;
+use super::extract::{Paging, QueryParams};
 use super::openapi::RecordTypeSchema;
 use super::problem::responses::{BadRequest, InternalError, Unavailable};
 use super::problem::ApiError;
 use super::thoughts::{record_filter, RecordBody};
 use super::AppState;
-use crate::domain::cursor::{self, CursorKind};
+use crate::domain::cursor::CursorKind;
 use crate::domain::record::identifier_problem;
 use crate::domain::search::{snippet, SearchQuery};
 use crate::domain::FieldError;
@@ -141,28 +141,13 @@ pub async fn search(
         }
     }
     let filter = record_filter(&params, &mut errors);
-    let limit = match params.0.get("limit") {
-        None => DEFAULT_SEARCH_LIMIT,
-        Some(text) => match text.parse::<u32>() {
-            Ok(n) if (1..=MAX_SEARCH_LIMIT).contains(&n) => n,
-            _ => {
-                errors.push(FieldError::new(
-                    "limit",
-                    format!("must be an integer from 1 to {MAX_SEARCH_LIMIT}, not `{text}`"),
-                ));
-                DEFAULT_SEARCH_LIMIT
-            }
-        },
-    };
-    let after = params.0.get("after");
-    if let Some(token) = after {
-        if cursor::decode(CursorKind::Search, token).is_none() {
-            errors.push(FieldError::new(
-                "after",
-                "is not a search cursor; pass the `next` of a previous page of this search",
-            ));
-        }
-    }
+    let paging = Paging::read_bounded(
+        &params,
+        CursorKind::Search,
+        DEFAULT_SEARCH_LIMIT,
+        MAX_SEARCH_LIMIT,
+        &mut errors,
+    );
     ApiError::refuse_any(errors)?;
     let parsed = parsed.expect("no problem, so a query");
     let page = state
@@ -171,8 +156,8 @@ pub async fn search(
             &parsed,
             params.0.get("task_id").map(String::as_str),
             &filter,
-            after.map(String::as_str),
-            limit,
+            paging.after.as_deref(),
+            paging.limit,
         )
         .await?;
     Ok(Json(SearchResults {

@@ -15,8 +15,8 @@ use rmcp::ServiceExt;
 use serde_json::{json, Value};
 
 use crate::support::{
-    assert_hash_recomputes, assert_problem, ring, run_binary, thought, TestApp, BIN, OTHER_WRITER,
-    READER, WRITER,
+    assert_hash_recomputes, assert_problem, ring, run_binary, thought, Rng, TestApp, BIN,
+    OTHER_WRITER, READER, WRITER,
 };
 
 type Client = RunningService<RoleClient, ()>;
@@ -577,36 +577,28 @@ async fn transport_refusals_are_problems() {
     );
 }
 
-/// A small deterministic generator (xorshift), so a failure can be replayed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn value(&mut self, depth: u32) -> Value {
-        match self.below(if depth > 2 { 7 } else { 9 }) {
-            0 => Value::Null,
-            1 => Value::Bool(self.next().is_multiple_of(2)),
-            2 => json!(self.next() as i64),
-            3 => json!((self.next() % 1000) as f64 / 7.0),
-            4 => json!("x".repeat(self.below(200_000))),
-            5 => json!(["plan", "\u{0}", "🤖", "..", "\u{202e}abc", ""][self.below(6)]),
-            6 => json!(-1),
-            7 => Value::Array((0..self.below(4)).map(|_| self.value(depth + 1)).collect()),
-            _ => {
-                let mut o = serde_json::Map::new();
-                for _ in 0..self.below(4) {
-                    o.insert(format!("k{}", self.below(5)), self.value(depth + 1));
-                }
-                Value::Object(o)
+/// A random JSON value of any type, nested a little.
+fn random_value(rng: &mut Rng, depth: u32) -> Value {
+    match rng.below(if depth > 2 { 7 } else { 9 }) {
+        0 => Value::Null,
+        1 => Value::Bool(rng.next().is_multiple_of(2)),
+        2 => json!(rng.next() as i64),
+        3 => json!((rng.next() % 1000) as f64 / 7.0),
+        4 => json!("x".repeat(rng.below(200_000))),
+        5 => json!(["plan", "\u{0}", "🤖", "..", "\u{202e}abc", ""][rng.below(6)]),
+        6 => json!(-1),
+        7 => Value::Array(
+            (0..rng.below(4))
+                .map(|_| random_value(rng, depth + 1))
+                .collect(),
+        ),
+        _ => {
+            let mut o = serde_json::Map::new();
+            for _ in 0..rng.below(4) {
+                let key = format!("k{}", rng.below(5));
+                o.insert(key, random_value(rng, depth + 1));
             }
+            Value::Object(o)
         }
     }
 }
@@ -644,10 +636,16 @@ async fn a_thousand_malformed_calls_are_refused_cleanly() {
         };
         let mut args = serde_json::Map::new();
         for _ in 0..rng.below(5) {
-            args.insert(known[rng.below(known.len())].to_string(), rng.value(0));
+            args.insert(
+                known[rng.below(known.len())].to_string(),
+                random_value(&mut rng, 0),
+            );
         }
         // At least one thing wrong in every call: a member no tool takes.
-        args.insert(format!("unknown_{}", rng.below(3)), rng.value(0));
+        args.insert(
+            format!("unknown_{}", rng.below(3)),
+            random_value(&mut rng, 0),
+        );
         let outcome = client
             .call_tool(CallToolRequestParams::new(tool).with_arguments(args.clone()))
             .await;

@@ -1,6 +1,6 @@
 //! Cursors and pages: every record once, in order; cursors never issued refused.
 
-use crate::support::{assert_problem, problem_fields, thought, TestApp};
+use crate::support::{assert_problem, problem_fields, thought, ticking_clock, TestApp};
 use decision_trail::domain::cursor::{self, CursorKind};
 use serde_json::{json, Value};
 
@@ -121,17 +121,7 @@ async fn tasks_page_in_order_of_first_record() {
 /// Twelve records, a second apart: types cycle plan, analysis, decision;
 /// agents alternate a, b; tasks alternate t, u (so each chain has both agents).
 async fn filtered_log() -> (TestApp, Vec<Value>) {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    use std::sync::Arc;
-    let tick = Arc::new(AtomicU64::new(0));
-    let seams = decision_trail::store::Seams {
-        now: Arc::new(move || {
-            let s = tick.fetch_add(1, Ordering::SeqCst);
-            format!("2026-01-01T00:00:{s:02}.000Z")
-        }),
-        ..Default::default()
-    };
-    let app = TestApp::builder().seams(seams).spawn().await;
+    let app = TestApp::builder().seams(ticking_clock()).spawn().await;
     let mut all = Vec::new();
     for i in 0..12 {
         let kind = ["plan", "analysis", "decision"][i % 3];

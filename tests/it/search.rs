@@ -3,12 +3,11 @@
 //! malformed query a 400 naming `q`, and no query string a 5xx.
 
 use std::collections::HashSet;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use serde_json::{json, Value};
 
-use crate::support::{assert_problem, problem_fields, thought, TestApp};
+use crate::support::{assert_problem, problem_fields, thought, ticking_clock, Rng, TestApp};
 
 /// `GET /search` with these parameters (URL-encoded here).
 async fn search(app: &TestApp, params: &[(&str, &str)]) -> (u16, Value) {
@@ -143,15 +142,7 @@ async fn every_script_is_found_and_case_does_not_matter() {
 /// Twelve records a second apart: types cycle, agents, tasks and sessions
 /// alternate; every one says "shared", each its own number.
 async fn filtered_log() -> (TestApp, Vec<Value>) {
-    let tick = Arc::new(AtomicU64::new(0));
-    let seams = decision_trail::store::Seams {
-        now: Arc::new(move || {
-            let s = tick.fetch_add(1, Ordering::SeqCst);
-            format!("2026-01-01T00:00:{s:02}.000Z")
-        }),
-        ..Default::default()
-    };
-    let app = TestApp::builder().seams(seams).spawn().await;
+    let app = TestApp::builder().seams(ticking_clock()).spawn().await;
     let mut all = Vec::new();
     for i in 0..12 {
         let kind = ["plan", "analysis", "decision"][i % 3];
@@ -364,21 +355,6 @@ async fn malformed_queries_and_cursors_are_400_naming_the_field() {
     // With its own query, the cursor goes on.
     let rest = found(&app, &[("q", "alpha"), ("after", next), ("limit", "10")]).await;
     assert_eq!(rest.len(), 3);
-}
-
-/// A small deterministic generator (xorshift), so a failure can be replayed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.next() as usize % items.len()]
-    }
 }
 
 #[tokio::test]

@@ -516,3 +516,36 @@ pub async fn run_binary(args: Vec<String>) -> (bool, String, String) {
     .await
     .unwrap()
 }
+
+/// A small deterministic generator (xorshift), so a failure can be replayed.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+}
+
+/// Seams whose clock starts at 2026-01-01T00:00:00.000Z and moves one second
+/// per record, so time filters have known answers.
+pub fn ticking_clock() -> Seams {
+    let tick = Arc::new(std::sync::atomic::AtomicU64::new(0));
+    Seams {
+        now: Arc::new(move || {
+            let s = tick.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            format!("2026-01-01T00:00:{s:02}.000Z")
+        }),
+        ..Default::default()
+    }
+}
