@@ -109,6 +109,14 @@ enum CapabilitiesCommand {
 
 #[derive(Subcommand, Debug)]
 enum LogCommand {
+    /// Print a new Ed25519 signing key for a log named ORIGIN (signed-note
+    /// format), for --signing-key-file or DECISION_TRAIL_SIGNING_KEY: every
+    /// replica of one PostgreSQL log signs with the same key.
+    Key {
+        /// The log's name, as --origin gives it.
+        #[arg(long, env = "DECISION_TRAIL_ORIGIN", default_value = crate::store::DEFAULT_ORIGIN)]
+        origin: String,
+    },
     /// Start a new log over the stored records, named NEW origin: every leaf
     /// computed again, the old checkpoints kept aside in the database and the
     /// checkpoint copy moved aside. For a database whose log is in the first
@@ -205,6 +213,7 @@ pub fn main() -> ExitCode {
             signing_key_file,
             checkpoint_file,
         })) => tools::rebuild_log(database_url, &origin, signing_key_file, checkpoint_file),
+        Some(Command::Log(LogCommand::Key { origin })) => tools::new_signing_key(&origin),
     }
 }
 

@@ -26,7 +26,9 @@ pub struct ServeArgs {
     /// Address to listen on.
     #[arg(long, env = "DECISION_TRAIL_LISTEN", default_value = "127.0.0.1:8080")]
     pub listen: String,
-    /// Database URL: sqlite://PATH (the file and its directory are created if missing).
+    /// Database URL: sqlite://PATH (the file and its directory are created if
+    /// missing), or postgres://USER:PASSWORD@HOST/DB (several replicas may share
+    /// it; `?sslmode=require` or `verify-full` for TLS).
     #[arg(long, env = "DATABASE_URL", default_value = DEFAULT_DATABASE_URL)]
     pub database_url: String,
     /// Largest request body accepted, in bytes.
@@ -44,9 +46,22 @@ pub struct ServeArgs {
     )]
     pub sqlite_synchronous: Synchronous,
     /// The log's Ed25519 signing key (signed-note format). Default: `log-signing.key`
-    /// beside the database, generated on first start (owner-only) and reused.
+    /// beside a SQLite database, generated on first start (owner-only) and reused.
+    /// The key itself may instead be given in DECISION_TRAIL_SIGNING_KEY (a
+    /// container's secret); PostgreSQL replicas must all share one key.
     #[arg(long, env = "DECISION_TRAIL_SIGNING_KEY_FILE")]
     pub signing_key_file: Option<PathBuf>,
+    /// Read connections (the pool every GET uses).
+    #[arg(long, env = "DECISION_TRAIL_READ_CONNECTIONS", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub read_connections: u32,
+    /// PostgreSQL: the longest a statement may run before it is cancelled
+    /// (0: no limit).
+    #[arg(long, env = "DECISION_TRAIL_STATEMENT_TIMEOUT", default_value = "30s", value_parser = parse_duration_or_zero)]
+    pub statement_timeout: Duration,
+    /// PostgreSQL: the longest connecting, or waiting for a pooled
+    /// connection, may take before the request gets a 503.
+    #[arg(long, env = "DECISION_TRAIL_CONNECT_TIMEOUT", default_value = "5s", value_parser = parse_duration)]
+    pub connect_timeout: Duration,
     /// The log's name: first line of every checkpoint, and the name of a generated key.
     #[arg(long, env = "DECISION_TRAIL_ORIGIN", default_value = DEFAULT_ORIGIN, value_parser = parse_origin)]
     pub origin: String,
@@ -116,6 +131,13 @@ pub struct ServeArgs {
     pub log_format: LogFormat,
 }
 
+fn parse_duration_or_zero(text: &str) -> Result<Duration, String> {
+    if text.trim() == "0" {
+        return Ok(Duration::ZERO);
+    }
+    parse_duration(text)
+}
+
 fn parse_origin(text: &str) -> Result<String, String> {
     if is_origin_valid(text) && !text.contains(' ') && !text.contains('+') {
         Ok(text.to_string())
@@ -177,17 +199,29 @@ fn rate_limit(args: &ServeArgs, keys: bool) -> Option<Rate> {
 }
 
 async fn run_server(args: ServeArgs) -> Result<(), String> {
+    let key_in_env = std::env::var("DECISION_TRAIL_SIGNING_KEY")
+        .ok()
+        .filter(|k| !k.trim().is_empty());
+    if key_in_env.is_some() && args.signing_key_file.is_some() {
+        return Err(
+            "the signing key is given twice (DECISION_TRAIL_SIGNING_KEY and a key file): give one"
+                .into(),
+        );
+    }
     let config = StoreConfig {
         database_url: args.database_url.clone(),
         synchronous: args.sqlite_synchronous,
         signing_key: args.signing_key_file.clone(),
+        signing_key_text: key_in_env,
+        read_connections: args.read_connections,
+        statement_timeout: args.statement_timeout,
+        connect_timeout: args.connect_timeout,
         origin: args.origin.clone(),
         queue_capacity: args.queue_capacity,
         queue_bytes: args.queue_bytes,
         idempotency_ttl: args.idempotency_ttl,
         checkpoint_copy: args.checkpoint_file.clone(),
         min_free_bytes: args.min_free_bytes,
-        ..StoreConfig::default()
     };
     let keys = match &args.keys_file {
         Some(path) => {

@@ -283,3 +283,21 @@ pub(super) fn rebuild_log(
         }
     }
 }
+
+/// `decision-trail log key`: a new signing key on stdout, its verifier key on
+/// stderr.
+pub(super) fn new_signing_key(origin: &str) -> ExitCode {
+    match crate::domain::checkpoint::LogSigner::generate(origin, &mut rand_core::OsRng) {
+        Ok(text) => {
+            println!("{text}");
+            if let Ok(signer) = crate::domain::checkpoint::LogSigner::from_signer_key(&text) {
+                eprintln!("verifier key: {}", signer.verifier_key());
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: cannot make a key named `{origin}`: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

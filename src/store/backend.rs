@@ -18,9 +18,24 @@ use super::{
 };
 use crate::domain::checkpoint::LogSigner;
 use crate::domain::merkle::{Frontier, Hash};
+use crate::domain::record::Capabilities;
 use crate::domain::record::RecordFilter;
 use crate::domain::search::SearchQuery;
-use crate::domain::{ChainHead, Record};
+use crate::domain::{ChainHead, Metadata, Record, RecordType};
+
+/// An opened database: its reads, the writer's connection, and where a
+/// generated signing key goes.
+pub(crate) struct Opened {
+    pub reads: Box<dyn Reads>,
+    pub batches: Box<dyn BatchStorage>,
+    /// The folder a generated signing key is kept in (beside a SQLite file);
+    /// None: the key must be given, as every replica must sign with it.
+    pub key_dir: Option<std::path::PathBuf>,
+    /// Whether other processes may append to the same database (replicas):
+    /// the newest checkpoint is then read from the database, not only from
+    /// this process's writer.
+    pub shared: bool,
+}
 
 /// What a backend call answers.
 pub(crate) type Answer<'a, T> = BoxFuture<'a, Result<T, StoreError>>;
@@ -43,6 +58,68 @@ pub(crate) struct StoredLink {
     pub timestamp: String,
     pub prev_hash: String,
     pub hash: String,
+}
+
+/// A record's columns as a backend reads them, before they are checked
+/// back into a [`Record`] (one place for that mapping).
+#[derive(sqlx::FromRow)]
+pub(crate) struct RecordColumns {
+    pub log_index: i64,
+    pub id: String,
+    pub task_id: String,
+    pub seq: i64,
+    #[sqlx(rename = "type")]
+    pub kind: String,
+    pub agent_id: String,
+    pub content: String,
+    pub metadata: Option<String>,
+    pub capabilities: Option<String>,
+    pub session_id: Option<String>,
+    pub parent_id: Option<String>,
+    pub timestamp: String,
+    pub prev_hash: String,
+    pub hash: String,
+}
+
+impl TryFrom<RecordColumns> for Record {
+    type Error = StoreError;
+
+    fn try_from(row: RecordColumns) -> Result<Record, StoreError> {
+        let r#type = row
+            .kind
+            .parse::<RecordType>()
+            .map_err(|_| StoreError::Internal(format!("record {} has an unknown type", row.id)))?;
+        let capabilities = match &row.capabilities {
+            None => None,
+            Some(text) => Some(
+                crate::domain::json::parse(text, 4)
+                    .ok()
+                    .and_then(|v| Capabilities::from_json("capabilities", &v).ok())
+                    .ok_or_else(|| {
+                        StoreError::Internal(format!(
+                            "record {} has unreadable capabilities",
+                            row.id
+                        ))
+                    })?,
+            ),
+        };
+        Ok(Record {
+            id: row.id,
+            seq: row.seq as u64,
+            log_index: row.log_index as u64,
+            r#type,
+            task_id: row.task_id,
+            agent_id: row.agent_id,
+            content: row.content,
+            metadata: row.metadata.map(Metadata::from_stored),
+            capabilities,
+            session_id: row.session_id,
+            parent_id: row.parent_id,
+            timestamp: row.timestamp,
+            prev_hash: row.prev_hash,
+            hash: row.hash,
+        })
+    }
 }
 
 /// Every read the store makes. Positions are the log's `log_index`, a task's
@@ -148,9 +225,10 @@ pub(crate) enum BatchError {
 }
 
 /// The writer's connection. The writer calls, for each batch:
-/// `begin`, `load`, then `write` (and `purge_claims` when due), then `commit`
-/// — or `rollback` after any failure. From `begin` to `commit` no other writer
-/// may move a chain head or the log.
+/// `begin` (and `frontier` when the log moved under it), `load`, then `write`
+/// (and `purge_claims` when due), then `commit` — or `rollback` after any
+/// failure. From `begin` to `commit` no other writer may move a chain head or
+/// the log.
 pub(crate) trait BatchStorage: Send {
     /// Loads the log at start: the frontier of the last signed size, checked
     /// against that checkpoint, and the checkpoint to serve.
@@ -176,7 +254,13 @@ pub(crate) trait BatchStorage: Send {
         &'a mut self,
         snapshot: &'a CapabilitySnapshot,
     ) -> Answer<'a, (CapabilitySnapshot, bool)>;
-    fn begin(&mut self) -> Answer<'_, ()>;
+    /// Starts the batch's transaction, holding whatever keeps every other
+    /// writer (another replica, another process) off the heads and the log
+    /// until the commit; answers the log's size as committed, which tells
+    /// the writer whether someone else appended since its last batch.
+    fn begin(&mut self) -> Answer<'_, u64>;
+    /// The log's frontier at `size`, read in the batch's transaction.
+    fn frontier(&mut self, size: u64) -> Answer<'_, Frontier>;
     fn load<'a>(
         &'a mut self,
         tasks: &'a [&'a str],

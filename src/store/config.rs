@@ -60,9 +60,12 @@ pub struct StoreConfig {
     pub synchronous: Synchronous,
     /// Read connections; reads never share the writer's connection.
     pub read_connections: u32,
-    /// The signing key file; None: `log-signing.key` beside the database,
-    /// generated on first start.
+    /// The signing key file; None: `log-signing.key` beside a SQLite
+    /// database, generated on first start (PostgreSQL needs one given).
     pub signing_key: Option<PathBuf>,
+    /// The signing key itself (a container's secret in an environment
+    /// variable); used instead of any file.
+    pub signing_key_text: Option<String>,
     /// First line of every checkpoint: the log's name.
     pub origin: String,
     /// Appends that may wait for the writer; past it, appends are refused (503).
@@ -76,7 +79,18 @@ pub struct StoreConfig {
     pub checkpoint_copy: Option<PathBuf>,
     /// Free bytes the database's disk must have for the service to be ready.
     pub min_free_bytes: u64,
+    /// PostgreSQL: the longest a statement may run (0: no limit), so that a
+    /// stuck query frees its connection.
+    pub statement_timeout: Duration,
+    /// PostgreSQL: the longest a connection may take to open, or a read to
+    /// wait for a pooled one.
+    pub connect_timeout: Duration,
 }
+
+/// Default PostgreSQL statement timeout.
+pub const DEFAULT_STATEMENT_TIMEOUT: Duration = Duration::from_secs(30);
+/// Default PostgreSQL connect and pool-acquire timeout.
+pub const DEFAULT_CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// Default free space for readiness: room for a full queue of appends (64
 /// MiB) and the log's pages.
@@ -96,12 +110,15 @@ impl Default for StoreConfig {
             synchronous: Synchronous::Full,
             read_connections: 8,
             signing_key: None,
+            signing_key_text: None,
             origin: DEFAULT_ORIGIN.to_string(),
             queue_capacity: DEFAULT_QUEUE_CAPACITY,
             queue_bytes: DEFAULT_QUEUE_BYTES,
             idempotency_ttl: DEFAULT_IDEMPOTENCY_TTL,
             checkpoint_copy: None,
             min_free_bytes: DEFAULT_MIN_FREE_BYTES,
+            statement_timeout: DEFAULT_STATEMENT_TIMEOUT,
+            connect_timeout: DEFAULT_CONNECT_TIMEOUT,
         }
     }
 }

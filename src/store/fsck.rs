@@ -4,7 +4,7 @@
 //! stored leaf against its record, and the root of all leaves against the last
 //! signed checkpoint (whose signature is checked when the key is at hand).
 
-use super::{sqlite, Listing, StoreConfig, StoreError};
+use super::{open_read_only, Listing, StoreConfig, StoreError};
 use crate::domain::audit::LogAudit;
 use crate::domain::checkpoint::open_checkpoint;
 use crate::domain::merkle::stored_leaf_index;
@@ -30,7 +30,7 @@ pub async fn fsck(
     verifier_key: Option<&str>,
     mut progress: impl FnMut(u64, u64),
 ) -> Result<FsckReport, String> {
-    let reads = sqlite::open_read_only(config)
+    let reads = open_read_only(config)
         .await
         .map_err(|e: StoreError| e.to_string())?;
     let store_error = |e: StoreError| e.to_string();

@@ -6,7 +6,8 @@
 //!   to the backend to write in one transaction (group commit).
 //! - [`backend`]: the two traits a backend implements, one for reads and one for
 //!   the writer's transactions.
-//! - `sqlite/`: the embedded backend. The HTTP layer never names a backend.
+//! - `sqlite/`: the embedded backend; `postgres/`: the backend for several
+//!   replicas on one database server. The HTTP layer never names a backend.
 //! - `config`: what a store is opened with; `walk`: a task's chain checked as
 //!   stored; `checkpoint_copy`: the checkpoints kept outside the database;
 //!   `fsck`: the offline check of a whole database.
@@ -33,6 +34,7 @@ mod cache;
 pub mod checkpoint_copy;
 mod config;
 mod fsck;
+mod postgres;
 mod search;
 pub(crate) mod signing;
 mod sqlite;
@@ -196,6 +198,62 @@ pub struct Store {
     recent: RecordCache,
     /// The order of each recent search that has more pages.
     search_orders: search::SearchOrders,
+    /// Other replicas append to the same database: the newest checkpoint is
+    /// read from it ([`Store::newest_checkpoint`]).
+    shared: bool,
+    /// Publishes a newer checkpoint read from the database (shared only).
+    publish: writer::Publisher,
+}
+
+/// Opens the backend the URL names.
+async fn open_backend(config: &StoreConfig) -> Result<backend::Opened, StoreError> {
+    if postgres::is_postgres(&config.database_url) {
+        postgres::open(config).await
+    } else {
+        sqlite::open(config).await
+    }
+}
+
+/// Opens the backend the URL names for reading only (`fsck`).
+async fn open_read_only(config: &StoreConfig) -> Result<Box<dyn Reads>, StoreError> {
+    if postgres::is_postgres(&config.database_url) {
+        postgres::open_read_only(config).await
+    } else {
+        sqlite::open_read_only(config).await
+    }
+}
+
+/// The signing key the configuration names, and the checkpoint copy's path:
+/// as configured, else beside the key file, else `./data` (a key given in
+/// the environment has no folder).
+fn signer_and_copy(
+    config: &StoreConfig,
+    key_dir: Option<&std::path::Path>,
+    origin: &str,
+) -> Result<(LogSigner, std::path::PathBuf), StoreError> {
+    let (signer, key_path) = signing::load(
+        config.signing_key_text.as_deref(),
+        config.signing_key.as_deref(),
+        key_dir,
+        origin,
+    )?;
+    match &key_path {
+        Some(path) => {
+            tracing::info!(key = %signer.verifier_key(), path = %path.display(), %origin, "log signing key")
+        }
+        None => {
+            tracing::info!(key = %signer.verifier_key(), %origin, "log signing key (from the environment)")
+        }
+    }
+    let copy = config.checkpoint_copy.clone().unwrap_or_else(|| {
+        key_path
+            .as_deref()
+            .and_then(std::path::Path::parent)
+            .filter(|d| !d.as_os_str().is_empty())
+            .unwrap_or(std::path::Path::new("./data"))
+            .join(checkpoint_copy::DEFAULT_FILE)
+    });
+    Ok((signer, copy))
 }
 
 /// A work session: the records that name it, across tasks (docs/design.md §6).
@@ -245,22 +303,25 @@ impl Store {
 
     /// As [`Store::open`], with the id and clock seams replaced.
     pub async fn open_with(config: &StoreConfig, seams: Seams) -> Result<Store, StoreError> {
-        let opened = sqlite::open(config).await?;
-        let (signer, key_path) = signing::load_or_generate(
-            config.signing_key.as_deref(),
-            &opened.key_dir,
-            &config.origin,
-        )?;
-        tracing::info!(key = %signer.verifier_key(), path = %key_path.display(), origin = %config.origin, "log signing key");
+        if postgres::is_postgres(&config.database_url) {
+            // Before connecting: the key is the first thing a replica needs.
+            signing::load(
+                config.signing_key_text.as_deref(),
+                config.signing_key.as_deref(),
+                None,
+                &config.origin,
+            )?;
+        }
+        let opened = open_backend(config).await?;
+        let (signer, copy_path) =
+            signer_and_copy(config, opened.key_dir.as_deref(), &config.origin)?;
         let verifier_key = signer.verifier_key().to_string();
         let mut batches = opened.batches;
         let (frontier, latest) = batches.open_log(&signer, &config.origin).await?;
-        let copy_path = config.checkpoint_copy.clone().unwrap_or_else(|| {
-            key_path
-                .parent()
-                .unwrap_or(std::path::Path::new("."))
-                .join(checkpoint_copy::DEFAULT_FILE)
-        });
+        if let Some(dir) = copy_path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| StoreError::Config(format!("cannot create {}: {e}", dir.display())))?;
+        }
         let copy = check_copy(
             &copy_path,
             &latest,
@@ -269,9 +330,11 @@ impl Store {
             &config.origin,
         )
         .await?;
-        let (writer, latest) =
+        let (writer, latest, publish) =
             Writer::start(batches, frontier, latest, signer, copy, config, seams);
         Ok(Store {
+            shared: opened.shared,
+            publish,
             writer,
             reads: opened.reads,
             latest,
@@ -395,9 +458,35 @@ impl Store {
         Ok(Some(trail))
     }
 
-    /// The newest signed checkpoint: it covers every acknowledged append.
+    /// The newest checkpoint this process knows: it covers every append it
+    /// acknowledged (not those of other replicas: [`Store::newest_checkpoint`]).
     pub fn latest_checkpoint(&self) -> Arc<SignedCheckpoint> {
         self.latest.borrow().clone()
+    }
+
+    /// The newest signed checkpoint: it covers every acknowledged append, by
+    /// this process or, on a shared database, by any replica (read from the
+    /// database, one indexed row).
+    pub async fn newest_checkpoint(&self) -> Result<Arc<SignedCheckpoint>, StoreError> {
+        let known = self.latest_checkpoint();
+        if !self.shared {
+            return Ok(known);
+        }
+        match self.reads.checkpoint(None).await? {
+            Some(stored) if stored.tree_size > known.tree_size => {
+                let stored = Arc::new(stored);
+                let newer = stored.clone();
+                self.publish.send_if_modified(|current| {
+                    let newer_than_current = newer.tree_size > current.tree_size;
+                    if newer_than_current {
+                        *current = newer.clone();
+                    }
+                    newer_than_current
+                });
+                Ok(stored)
+            }
+            _ => Ok(known),
+        }
     }
 
     /// The log's verifier key, in signed-note format.
@@ -570,9 +659,8 @@ impl Store {
         config: &StoreConfig,
         origin: &str,
     ) -> Result<SignedCheckpoint, StoreError> {
-        let opened = sqlite::open(config).await?;
-        let (signer, key_path) =
-            signing::load_or_generate(config.signing_key.as_deref(), &opened.key_dir, origin)?;
+        let opened = open_backend(config).await?;
+        let (signer, copy_path) = signer_and_copy(config, opened.key_dir.as_deref(), origin)?;
         if let Some(last) = opened.reads.checkpoint(None).await? {
             let old_origin = last.note.lines().next().unwrap_or_default();
             if old_origin == origin {
@@ -587,12 +675,6 @@ impl Store {
         let checkpoint = batches.rebuild_log(&signer, origin, &retired_at).await?;
         batches.close().await;
         opened.reads.close().await;
-        let copy_path = config.checkpoint_copy.clone().unwrap_or_else(|| {
-            key_path
-                .parent()
-                .unwrap_or(std::path::Path::new("."))
-                .join(checkpoint_copy::DEFAULT_FILE)
-        });
         if copy_path.exists() {
             let aside = copy_path.with_extension(format!("retired-{}", Utc::now().timestamp()));
             std::fs::rename(&copy_path, &aside).map_err(|e| {

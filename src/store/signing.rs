@@ -11,6 +11,37 @@ use crate::domain::checkpoint::LogSigner;
 /// File name of the generated key, in the database's directory.
 pub const DEFAULT_KEY_FILE: &str = "log-signing.key";
 
+/// The key as the configuration gives it: the key itself, a file, or (for a
+/// database with a folder of its own) the default file there, generated on
+/// first start. The path answered is where the key is kept, if anywhere.
+pub(crate) fn load(
+    text: Option<&str>,
+    explicit: Option<&Path>,
+    dir: Option<&Path>,
+    name: &str,
+) -> Result<(LogSigner, Option<PathBuf>), StoreError> {
+    if let Some(text) = text {
+        let signer = LogSigner::from_signer_key(text.trim()).map_err(|e| {
+            StoreError::Config(format!(
+                "the signing key in DECISION_TRAIL_SIGNING_KEY: {e}"
+            ))
+        })?;
+        return Ok((signer, None));
+    }
+    match dir {
+        Some(dir) => load_or_generate(explicit, dir, name).map(|(s, p)| (s, Some(p))),
+        None => match explicit {
+            Some(path) => Ok((read(path)?, Some(path.to_path_buf()))),
+            None => Err(StoreError::Config(
+                "a PostgreSQL log is shared by every replica, so they must all sign with one \
+                 key: give it with --signing-key-file or DECISION_TRAIL_SIGNING_KEY (make one \
+                 with `decision-trail log key --origin ORIGIN`)"
+                    .into(),
+            )),
+        },
+    }
+}
+
 /// Loads the key at `explicit`, or at the default path in `dir` (generating it
 /// there, named `name`, when it does not exist yet).
 pub(crate) fn load_or_generate(

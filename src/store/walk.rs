@@ -26,7 +26,7 @@ impl Store {
     /// Rows stream from the database while this one hashes; proofs are read
     /// for a page of records at a time.
     pub async fn verify_chain(&self, task_id: &str) -> Result<Option<ChainVerdict>, StoreError> {
-        let checkpoint = self.latest_checkpoint();
+        let checkpoint = self.newest_checkpoint().await?;
         let mut rows = self.reads.chain(task_id);
         let mut walk = ChainWalk::new();
         let mut pending: Vec<Unproven> = Vec::new();

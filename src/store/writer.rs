@@ -35,6 +35,11 @@ const MAX_CACHED_HEADS: usize = 100_000;
 /// transaction anyway).
 const PURGE_EVERY: Duration = Duration::from_secs(60);
 
+/// Where new checkpoints are published: shared by the writer and the store
+/// (which publishes one another replica signed); each publishes only a
+/// larger tree.
+pub(crate) type Publisher = Arc<watch::Sender<Arc<SignedCheckpoint>>>;
+
 /// The handle the store appends through.
 pub(crate) struct Writer {
     /// The queue; bounded in appends by the channel.
@@ -79,8 +84,9 @@ impl Writer {
         copy: CheckpointCopy,
         config: &StoreConfig,
         seams: Seams,
-    ) -> (Writer, watch::Receiver<Arc<SignedCheckpoint>>) {
+    ) -> (Writer, watch::Receiver<Arc<SignedCheckpoint>>, Publisher) {
         let (publish, published) = watch::channel(Arc::new(latest));
+        let publish = Arc::new(publish);
         let (jobs, queue) = mpsc::channel(config.queue_capacity.max(1));
         let state = State {
             storage,
@@ -88,7 +94,7 @@ impl Writer {
             frontier,
             signer,
             origin: config.origin.clone(),
-            publish,
+            publish: publish.clone(),
             copy,
             heads: HashMap::new(),
             claims_ttl: config.idempotency_ttl,
@@ -102,7 +108,7 @@ impl Writer {
             )),
             task: Mutex::new(Some(task)),
         };
-        (writer, published)
+        (writer, published, publish)
     }
 
     /// Queues an append and waits for its answer; refuses at once with `Busy`
@@ -198,7 +204,8 @@ struct State {
     signer: LogSigner,
     /// The checkpoint's first line.
     origin: String,
-    publish: watch::Sender<Arc<SignedCheckpoint>>,
+    /// Shared with the store ([`Publisher`]).
+    publish: Publisher,
     /// Every checkpoint is also written here, after its commit.
     copy: CheckpointCopy,
     /// Chain heads as committed, so that an append to a busy task reads nothing.
@@ -324,8 +331,14 @@ impl State {
         &mut self,
         items: &[Item<'_>],
     ) -> Result<Vec<Result<Appended, StoreError>>, BatchError> {
-        self.storage.begin().await.map_err(BatchError::Batch)?;
-        match self.write_in_transaction(items).await {
+        let size = self.storage.begin().await.map_err(BatchError::Batch)?;
+        let prepared = async {
+            if size != self.frontier.size() {
+                self.catch_up(size).await?;
+            }
+            self.write_in_transaction(items).await
+        };
+        match prepared.await {
             Ok((outcomes, records, checkpoint, moved, frontier)) => {
                 if let Err(e) = self.storage.commit().await {
                     self.storage.rollback().await;
@@ -344,7 +357,14 @@ impl State {
                         // start accepts (a consistency proof from its last).
                         tracing::error!(error = %e, path = %self.copy.path().display(), "cannot write the checkpoint copy");
                     }
-                    self.publish.send_replace(Arc::new(checkpoint));
+                    let checkpoint = Arc::new(checkpoint);
+                    self.publish.send_if_modified(|current| {
+                        let newer = checkpoint.tree_size > current.tree_size;
+                        if newer {
+                            *current = checkpoint.clone();
+                        }
+                        newer
+                    });
                 }
                 Ok(answers(outcomes, records))
             }
@@ -354,6 +374,26 @@ impl State {
                 Err(e)
             }
         }
+    }
+
+    /// Another writer (a replica on the same database) appended since this
+    /// one's last batch: the log's frontier is read again at the committed
+    /// size and every cached head is forgotten, so the batch is planned on
+    /// the database as it is (docs/design.md §4).
+    async fn catch_up(&mut self, size: u64) -> Result<(), BatchError> {
+        if size < self.frontier.size() {
+            return Err(BatchError::Batch(StoreError::Internal(format!(
+                "the log shrank under the writer (size {size}, was {})",
+                self.frontier.size()
+            ))));
+        }
+        self.frontier = self
+            .storage
+            .frontier(size)
+            .await
+            .map_err(BatchError::Batch)?;
+        self.heads.clear();
+        Ok(())
     }
 
     #[allow(clippy::type_complexity)]

@@ -16,7 +16,7 @@ mod rows;
 mod search;
 mod tx;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -25,21 +25,13 @@ use sqlx::sqlite::{
 };
 use sqlx::{ConnectOptions, Connection};
 
-use super::backend::{BatchStorage, Reads};
+use super::backend::{Opened, Reads};
 use super::{StoreConfig, StoreError, Synchronous};
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
 
 /// How long a statement waits for a lock held by another process before failing.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
-
-/// An opened database: its reads, the writer's connection, and the folder a
-/// generated signing key goes in (beside the database).
-pub(crate) struct Opened {
-    pub reads: Box<dyn Reads>,
-    pub batches: Box<dyn BatchStorage>,
-    pub key_dir: PathBuf,
-}
 
 /// Opens (creating if missing) the database of `config.database_url`, checks
 /// its durability settings and applies the migrations.
@@ -105,7 +97,8 @@ pub(crate) async fn open(config: &StoreConfig) -> Result<Opened, StoreError> {
             dir: dir.clone(),
             min_free_bytes: config.min_free_bytes,
         }),
-        key_dir: dir,
+        key_dir: Some(dir),
+        shared: false,
     })
 }
 
@@ -130,17 +123,12 @@ pub(crate) async fn open_read_only(config: &StoreConfig) -> Result<Box<dyn Reads
 }
 
 fn connect_options(url: &str) -> Result<SqliteConnectOptions, StoreError> {
-    if url.starts_with("postgres:") || url.starts_with("postgresql:") {
-        return Err(StoreError::Config(
-            "PostgreSQL is not supported by this build yet; use a sqlite:// URL".into(),
-        ));
-    }
     let options = if url.starts_with("sqlite:") {
         SqliteConnectOptions::from_str(url)
             .map_err(|e| StoreError::Config(format!("invalid database URL `{url}`: {e}")))?
     } else if url.contains("://") {
         return Err(StoreError::Config(format!(
-            "unsupported database URL `{url}`; use sqlite://PATH"
+            "unsupported database URL `{url}`; use sqlite://PATH or postgres://…"
         )));
     } else {
         SqliteConnectOptions::new().filename(url)

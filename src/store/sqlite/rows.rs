@@ -4,74 +4,14 @@ use sqlx::FromRow;
 
 use super::map_error;
 use crate::domain::merkle::Hash;
-use crate::domain::record::Capabilities;
-use crate::domain::{Metadata, Record, RecordType};
+use crate::domain::Record;
+pub(super) use crate::store::backend::RecordColumns as RecordRow;
 use crate::store::backend::StoredLink;
 use crate::store::{CapabilitySnapshot, SessionSummary, SignedCheckpoint, StoreError, TaskSummary};
 
 /// The columns of a record, in the order of [`RecordRow`].
 pub(super) const RECORD_COLUMNS: &str =
     "log_index, id, task_id, seq, type, agent_id, content, metadata, capabilities, session_id, parent_id, timestamp, prev_hash, hash";
-
-#[derive(FromRow)]
-pub(super) struct RecordRow {
-    log_index: i64,
-    id: String,
-    task_id: String,
-    seq: i64,
-    #[sqlx(rename = "type")]
-    kind: String,
-    agent_id: String,
-    content: String,
-    metadata: Option<String>,
-    capabilities: Option<String>,
-    session_id: Option<String>,
-    parent_id: Option<String>,
-    timestamp: String,
-    prev_hash: String,
-    hash: String,
-}
-
-impl TryFrom<RecordRow> for Record {
-    type Error = StoreError;
-
-    fn try_from(row: RecordRow) -> Result<Record, StoreError> {
-        let r#type = row
-            .kind
-            .parse::<RecordType>()
-            .map_err(|_| StoreError::Internal(format!("record {} has an unknown type", row.id)))?;
-        let capabilities = match &row.capabilities {
-            None => None,
-            Some(text) => Some(
-                crate::domain::json::parse(text, 4)
-                    .ok()
-                    .and_then(|v| Capabilities::from_json("capabilities", &v).ok())
-                    .ok_or_else(|| {
-                        StoreError::Internal(format!(
-                            "record {} has unreadable capabilities",
-                            row.id
-                        ))
-                    })?,
-            ),
-        };
-        Ok(Record {
-            id: row.id,
-            seq: row.seq as u64,
-            log_index: row.log_index as u64,
-            r#type,
-            task_id: row.task_id,
-            agent_id: row.agent_id,
-            content: row.content,
-            metadata: row.metadata.map(Metadata::from_stored),
-            capabilities,
-            session_id: row.session_id,
-            parent_id: row.parent_id,
-            timestamp: row.timestamp,
-            prev_hash: row.prev_hash,
-            hash: row.hash,
-        })
-    }
-}
 
 /// Maps fetched rows to records; one that does not read back is an error.
 pub(super) fn records(rows: Vec<RecordRow>) -> Result<Vec<Record>, StoreError> {

@@ -122,10 +122,28 @@ impl BatchStorage for SqliteBatches {
         })
     }
 
-    fn begin(&mut self) -> Answer<'_, ()> {
-        // IMMEDIATE: the write lock is taken now, so the heads read next cannot
-        // move before the commit.
-        Box::pin(self.execute("BEGIN IMMEDIATE"))
+    fn begin(&mut self) -> Answer<'_, u64> {
+        Box::pin(async move {
+            // IMMEDIATE: the write lock is taken now, so the heads read next
+            // cannot move before the commit.
+            self.execute("BEGIN IMMEDIATE").await?;
+            // The rowid's maximum: one descent of the table's b-tree.
+            let (next,): (i64,) =
+                sqlx::query_as("SELECT COALESCE(MAX(log_index) + 1, 0) FROM thoughts")
+                    .fetch_one(&mut self.conn)
+                    .await
+                    .map_err(map_error)?;
+            Ok(next as u64)
+        })
+    }
+
+    fn frontier(&mut self, size: u64) -> Answer<'_, Frontier> {
+        Box::pin(async move {
+            let stored = log::stored_hashes(&mut self.conn, &Frontier::indexes(size)).await?;
+            Frontier::from_stored(size, &stored).map_err(|e| {
+                StoreError::Internal(format!("the log cannot be loaded at size {size}: {e}"))
+            })
+        })
     }
 
     fn load<'a>(

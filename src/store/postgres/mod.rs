@@ -1,0 +1,162 @@
+//! The PostgreSQL backend: any number of service replicas on one database
+//! (docs/design.md §4). Every batch takes one transaction-scoped advisory
+//! lock before it reads a head or the log's size, so replicas take turns at
+//! the log and each batch starts from the database as it is, not as its
+//! replica last saw it. Reads use a pool and never take the lock.
+//!
+//! - `reads`: every read query ([`super::backend::Reads`]);
+//! - `tx`: the writer's connection and transactions
+//!   ([`super::backend::BatchStorage`]), reconnecting after a lost connection;
+//! - `log`: loading the log at start, checkpoints, stored log hashes;
+//! - `rows`: rows as PostgreSQL returns them;
+//! - `search`: full-text search over a `tsvector` of `domain::search::words`.
+
+mod log;
+mod reads;
+mod rows;
+mod search;
+mod tx;
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::ConnectOptions;
+
+use super::backend::{Opened, Reads};
+use super::{StoreConfig, StoreError};
+
+static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
+
+/// The advisory lock every batch holds until its commit: the log's one
+/// writer at a time, across replicas. ("dtrail" in ASCII.)
+pub(super) const LOG_LOCK: i64 = 0x6474_7261_696c;
+
+/// Whether `url` names a PostgreSQL database.
+pub(crate) fn is_postgres(url: &str) -> bool {
+    url.starts_with("postgres:") || url.starts_with("postgresql:")
+}
+
+/// Connection options from the URL (TLS as its `sslmode` asks), with the
+/// statement timeout of the configuration.
+fn connect_options(config: &StoreConfig) -> Result<PgConnectOptions, StoreError> {
+    let url = &config.database_url;
+    let options = PgConnectOptions::from_str(url)
+        .map_err(|e| StoreError::Config(format!("invalid database URL `{}`: {e}", redact(url))))?;
+    let mut settings = vec![("application_name", "decision-trail".to_string())];
+    if !config.statement_timeout.is_zero() {
+        settings.push((
+            "statement_timeout",
+            format!("{}", config.statement_timeout.as_millis()),
+        ));
+    }
+    Ok(options.options(settings).disable_statement_logging())
+}
+
+/// The URL without its password, for messages.
+fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            let userinfo = &url[scheme + 3..at];
+            match userinfo.find(':') {
+                Some(colon) => format!(
+                    "{}{}:***{}",
+                    &url[..scheme + 3],
+                    &userinfo[..colon],
+                    &url[at..]
+                ),
+                None => url.to_string(),
+            }
+        }
+        _ => url.to_string(),
+    }
+}
+
+/// Connects, applies the migrations (sqlx takes its own advisory lock, so
+/// replicas starting together migrate once) and opens the read pool.
+pub(crate) async fn open(config: &StoreConfig) -> Result<Opened, StoreError> {
+    let options = connect_options(config)?;
+    let mut writer = tx::PgBatches::new(options.clone(), config.connect_timeout);
+    let conn = writer.connection().await?;
+    MIGRATOR
+        .run(&mut *conn)
+        .await
+        .map_err(|e| StoreError::Internal(format!("migrations failed: {e}")))?;
+    let reads = read_pool(config, options)?;
+    tracing::info!(database = %redact(&config.database_url), "PostgreSQL opened");
+    Ok(Opened {
+        reads: Box::new(reads),
+        batches: Box::new(writer),
+        key_dir: None,
+        shared: true,
+    })
+}
+
+/// The read pool alone, without migrations or a writer (for `fsck`).
+pub(crate) async fn open_read_only(config: &StoreConfig) -> Result<Box<dyn Reads>, StoreError> {
+    let reads = read_pool(config, connect_options(config)?)?;
+    reads.ready_now().await?;
+    Ok(Box::new(reads))
+}
+
+fn read_pool(
+    config: &StoreConfig,
+    options: PgConnectOptions,
+) -> Result<reads::PgReads, StoreError> {
+    // Lazy: a database that is down at a moment is retried at the next read,
+    // and the service starts serving as soon as it is back.
+    let pool = PgPoolOptions::new()
+        .max_connections(config.read_connections.max(1))
+        .acquire_timeout(config.connect_timeout)
+        // A broken connection is dropped when it is returned; testing each
+        // one before use would add a round trip to every read.
+        .test_before_acquire(false)
+        .idle_timeout(Duration::from_secs(300))
+        .connect_lazy_with(options);
+    Ok(reads::PgReads { pool })
+}
+
+/// Maps driver errors to what the caller can act on (SQLSTATE classes,
+/// PostgreSQL's appendix A): a broken rule, a database that cannot be
+/// reached or is shutting down, or an internal fault.
+pub(super) fn map_error(e: sqlx::Error) -> StoreError {
+    match &e {
+        sqlx::Error::Database(db) => {
+            let code = db.code().map(|c| c.to_string()).unwrap_or_default();
+            match code.get(..2).unwrap_or("") {
+                // Integrity constraints, and the triggers' exceptions.
+                "23" => StoreError::Conflict(db.message().to_string()),
+                // Connection exceptions, insufficient resources, operator
+                // intervention (shutdown, statement timeout), serialization.
+                "08" | "53" | "57" | "40" | "58" | "25" => {
+                    StoreError::Unavailable(db.message().to_string())
+                }
+                _ => StoreError::Internal(e.to_string()),
+            }
+        }
+        sqlx::Error::PoolTimedOut
+        | sqlx::Error::PoolClosed
+        | sqlx::Error::Io(_)
+        | sqlx::Error::Tls(_)
+        | sqlx::Error::Protocol(_)
+        | sqlx::Error::WorkerCrashed => StoreError::Unavailable(e.to_string()),
+        _ => StoreError::Internal(e.to_string()),
+    }
+}
+
+/// A position as PostgreSQL's bigint; None when it cannot name a stored row.
+fn position(p: u64) -> Option<i64> {
+    i64::try_from(p).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn messages_never_show_the_password() {
+        assert_eq!(
+            super::redact("postgres://app:s3cret@db:5432/trail?sslmode=require"),
+            "postgres://app:***@db:5432/trail?sslmode=require"
+        );
+        assert_eq!(super::redact("postgres://db/trail"), "postgres://db/trail");
+    }
+}

@@ -1,0 +1,218 @@
+//! Rows as PostgreSQL returns them: `content` is bytea (it may hold U+0000),
+//! read back into the shared record columns.
+
+use sqlx::FromRow;
+
+use super::map_error;
+use crate::domain::merkle::Hash;
+use crate::domain::Record;
+use crate::store::backend::{RecordColumns, StoredLink};
+use crate::store::{CapabilitySnapshot, SessionSummary, SignedCheckpoint, StoreError, TaskSummary};
+
+/// The columns of a record, in the order of [`RecordRow`].
+pub(super) const RECORD_COLUMNS: &str =
+    "log_index, id, task_id, seq, type, agent_id, content, metadata, capabilities, session_id, parent_id, timestamp, prev_hash, hash";
+
+#[derive(FromRow)]
+pub(super) struct RecordRow {
+    log_index: i64,
+    id: String,
+    task_id: String,
+    seq: i64,
+    #[sqlx(rename = "type")]
+    kind: String,
+    agent_id: String,
+    content: Vec<u8>,
+    metadata: Option<String>,
+    capabilities: Option<String>,
+    session_id: Option<String>,
+    parent_id: Option<String>,
+    timestamp: String,
+    prev_hash: String,
+    hash: String,
+}
+
+impl TryFrom<RecordRow> for Record {
+    type Error = StoreError;
+
+    fn try_from(row: RecordRow) -> Result<Record, StoreError> {
+        let content = String::from_utf8(row.content).map_err(|_| {
+            StoreError::Internal(format!("record {} has content that is not UTF-8", row.id))
+        })?;
+        Record::try_from(RecordColumns {
+            log_index: row.log_index,
+            id: row.id,
+            task_id: row.task_id,
+            seq: row.seq,
+            kind: row.kind,
+            agent_id: row.agent_id,
+            content,
+            metadata: row.metadata,
+            capabilities: row.capabilities,
+            session_id: row.session_id,
+            parent_id: row.parent_id,
+            timestamp: row.timestamp,
+            prev_hash: row.prev_hash,
+            hash: row.hash,
+        })
+    }
+}
+
+/// Maps fetched rows to records; one that does not read back is an error.
+pub(super) fn records(rows: Vec<RecordRow>) -> Result<Vec<Record>, StoreError> {
+    rows.into_iter().map(Record::try_from).collect()
+}
+
+/// One record by id, over any executor.
+pub(super) async fn record_by_id<'c, E>(executor: E, id: &str) -> Result<Option<Record>, StoreError>
+where
+    E: sqlx::Executor<'c, Database = sqlx::Postgres>,
+{
+    let sql = format!("SELECT {RECORD_COLUMNS} FROM thoughts WHERE id = $1");
+    let row: Option<RecordRow> = sqlx::query_as(&sql)
+        .bind(id)
+        .fetch_optional(executor)
+        .await
+        .map_err(map_error)?;
+    row.map(Record::try_from).transpose()
+}
+
+/// The columns a chain walk hashes, as stored.
+#[derive(FromRow)]
+pub(super) struct LinkRow {
+    seq: i64,
+    log_index: i64,
+    id: String,
+    agent_id: String,
+    #[sqlx(rename = "type")]
+    kind: String,
+    content: Vec<u8>,
+    metadata: Option<String>,
+    capabilities: Option<String>,
+    session_id: Option<String>,
+    parent_id: Option<String>,
+    timestamp: String,
+    prev_hash: String,
+    hash: String,
+}
+
+impl From<LinkRow> for StoredLink {
+    fn from(row: LinkRow) -> StoredLink {
+        StoredLink {
+            seq: row.seq.max(0) as u64,
+            log_index: row.log_index.max(0) as u64,
+            id: row.id,
+            agent_id: row.agent_id,
+            r#type: row.kind,
+            // Bytes that are not UTF-8 were never written by the service:
+            // read them lossily, and the walk reports the hash that breaks.
+            content: String::from_utf8_lossy(&row.content).into_owned(),
+            metadata: row.metadata,
+            capabilities: row.capabilities,
+            session_id: row.session_id,
+            parent_id: row.parent_id,
+            timestamp: row.timestamp,
+            prev_hash: row.prev_hash,
+            hash: row.hash,
+        }
+    }
+}
+
+#[derive(FromRow)]
+pub(super) struct TaskRow {
+    task_no: i64,
+    task_id: String,
+    length: i64,
+    head_hash: String,
+    first_timestamp: String,
+    last_timestamp: String,
+}
+
+impl From<TaskRow> for (u64, TaskSummary) {
+    fn from(row: TaskRow) -> (u64, TaskSummary) {
+        (
+            row.task_no as u64,
+            TaskSummary {
+                task_id: row.task_id,
+                length: row.length as u64,
+                head_hash: row.head_hash,
+                first_timestamp: row.first_timestamp,
+                last_timestamp: row.last_timestamp,
+            },
+        )
+    }
+}
+
+/// The columns of a checkpoint row: `tree_size, root, note`.
+pub(super) type CheckpointRow = (i64, Vec<u8>, String);
+
+pub(super) fn checkpoint(row: CheckpointRow) -> Result<SignedCheckpoint, StoreError> {
+    let (tree_size, root, note) = row;
+    let root: [u8; 32] = root
+        .try_into()
+        .map_err(|_| StoreError::Internal(format!("checkpoint {tree_size} has a bad root")))?;
+    Ok(SignedCheckpoint {
+        tree_size: tree_size as u64,
+        root: Hash(root),
+        note,
+    })
+}
+
+#[derive(FromRow)]
+struct SnapshotRow {
+    hash: String,
+    kind: String,
+    canonical: String,
+    trace: String,
+    stored_at: String,
+}
+
+/// A capability snapshot by hash, over any executor.
+pub(super) async fn snapshot_by_hash<'c, E>(
+    executor: E,
+    hash: &str,
+) -> Result<Option<CapabilitySnapshot>, StoreError>
+where
+    E: sqlx::Executor<'c, Database = sqlx::Postgres>,
+{
+    let row: Option<SnapshotRow> = sqlx::query_as(
+        "SELECT hash, kind, canonical, trace, stored_at FROM capability_snapshots WHERE hash = $1",
+    )
+    .bind(hash)
+    .fetch_optional(executor)
+    .await
+    .map_err(map_error)?;
+    Ok(row.map(|r| CapabilitySnapshot {
+        hash: r.hash,
+        kind: r.kind,
+        canonical: r.canonical,
+        trace: r.trace,
+        stored_at: r.stored_at,
+    }))
+}
+
+#[derive(FromRow)]
+pub(super) struct SessionRow {
+    session_id: String,
+    length: i64,
+    first_index: i64,
+    first_timestamp: String,
+    last_timestamp: String,
+}
+
+impl SessionRow {
+    /// The summary without its members, and the log index of its first record.
+    pub(super) fn into_summary(self) -> (u64, SessionSummary) {
+        (
+            self.first_index.max(0) as u64,
+            SessionSummary {
+                session_id: self.session_id,
+                length: self.length.max(0) as u64,
+                first_timestamp: self.first_timestamp,
+                last_timestamp: self.last_timestamp,
+                tasks: None,
+                agents: None,
+            },
+        )
+    }
+}

@@ -1,0 +1,419 @@
+//! The writer's connection and transactions. Each batch: BEGIN, the log's
+//! advisory lock, the log's size as committed (another replica may have
+//! moved it), the heads and idempotency keys it needs, its rows, COMMIT.
+//! A connection that fails is dropped and the next batch connects again, so
+//! a database restart costs the batches in flight (503s), not a restart of
+//! the service.
+
+use std::time::Duration;
+
+use futures_util::future::BoxFuture;
+use sqlx::postgres::PgConnectOptions;
+use sqlx::{Connection, PgConnection};
+
+use super::rows::record_by_id;
+use super::{log, map_error, search, LOG_LOCK};
+use crate::domain::checkpoint::LogSigner;
+use crate::domain::merkle::{Frontier, Hash};
+use crate::domain::record::Capabilities;
+use crate::domain::{ChainHead, Metadata, Record};
+use crate::store::backend::{Answer, BatchError, BatchStorage, Loaded, PlannedBatch};
+use crate::store::{CapabilitySnapshot, IdempotencyClaim, SignedCheckpoint, StoreError};
+
+/// Rows per INSERT statement, under PostgreSQL's 65,535 bound values.
+const RECORDS_PER_STATEMENT: usize = 4000;
+const HASHES_PER_STATEMENT: usize = 30_000;
+
+/// The writer's connection, made again after a failure.
+pub(super) struct PgBatches {
+    options: PgConnectOptions,
+    /// How long connecting may take before the batch fails (503).
+    connect_timeout: Duration,
+    /// None after a failure, until the next call connects.
+    conn: Option<PgConnection>,
+}
+
+impl PgBatches {
+    pub(super) fn new(options: PgConnectOptions, connect_timeout: Duration) -> PgBatches {
+        PgBatches {
+            options,
+            connect_timeout,
+            conn: None,
+        }
+    }
+
+    /// The connection, connecting when there is none.
+    pub(super) async fn connection(&mut self) -> Result<&mut PgConnection, StoreError> {
+        if self.conn.is_none() {
+            let connected = tokio::time::timeout(
+                self.connect_timeout,
+                PgConnection::connect_with(&self.options),
+            )
+            .await
+            .map_err(|_| {
+                StoreError::Unavailable(format!(
+                    "no connection to PostgreSQL within {:?}",
+                    self.connect_timeout
+                ))
+            })?
+            .map_err(map_error)?;
+            self.conn = Some(connected);
+        }
+        Ok(self.conn.as_mut().expect("connected above"))
+    }
+
+    /// Passes a result on; a failure that may have broken the connection
+    /// drops it, so that the next call starts on a fresh one.
+    fn settle<T>(&mut self, result: Result<T, StoreError>) -> Result<T, StoreError> {
+        if let Err(StoreError::Unavailable(_) | StoreError::Internal(_)) = &result {
+            self.conn = None;
+        }
+        result
+    }
+}
+
+impl BatchStorage for PgBatches {
+    fn open_log<'a>(
+        &'a mut self,
+        signer: &'a LogSigner,
+        origin: &'a str,
+    ) -> Answer<'a, (Frontier, SignedCheckpoint)> {
+        Box::pin(async move {
+            let conn = self.connection().await?;
+            let result = log::open(conn, signer, origin).await;
+            self.settle(result)
+        })
+    }
+
+    fn rebuild_log<'a>(
+        &'a mut self,
+        _signer: &'a LogSigner,
+        _origin: &'a str,
+        _retired_at: &'a str,
+    ) -> Answer<'a, SignedCheckpoint> {
+        Box::pin(async {
+            Err(StoreError::Config(
+                "`log rebuild` converts a SQLite log of the first leaf format; a PostgreSQL \
+                 log is always in the current one"
+                    .into(),
+            ))
+        })
+    }
+
+    fn put_snapshot<'a>(
+        &'a mut self,
+        snapshot: &'a CapabilitySnapshot,
+    ) -> Answer<'a, (CapabilitySnapshot, bool)> {
+        Box::pin(async move {
+            let conn = self.connection().await?;
+            let result = async {
+                let inserted = sqlx::query(
+                    "INSERT INTO capability_snapshots (hash, kind, canonical, trace, stored_at) \
+                     VALUES ($1, $2, $3, $4, $5) ON CONFLICT (hash) DO NOTHING",
+                )
+                .bind(&snapshot.hash)
+                .bind(&snapshot.kind)
+                .bind(&snapshot.canonical)
+                .bind(&snapshot.trace)
+                .bind(&snapshot.stored_at)
+                .execute(&mut *conn)
+                .await
+                .map_err(map_error)?
+                .rows_affected()
+                    == 1;
+                let stored = super::rows::snapshot_by_hash(&mut *conn, &snapshot.hash)
+                    .await?
+                    .ok_or_else(|| {
+                        StoreError::Internal("a stored snapshot did not read back".into())
+                    })?;
+                Ok((stored, inserted))
+            }
+            .await;
+            self.settle(result)
+        })
+    }
+
+    fn probe(&mut self) -> Answer<'_, ()> {
+        // The database answers on the writer's connection (connecting again if
+        // it was lost). Its disk is the database server's to watch.
+        Box::pin(async move {
+            let conn = self.connection().await?;
+            let result = async {
+                sqlx::query("SELECT 1")
+                    .execute(&mut *conn)
+                    .await
+                    .map(|_| ())
+                    .map_err(map_error)
+            }
+            .await;
+            self.settle(result)
+        })
+    }
+
+    fn begin(&mut self) -> Answer<'_, u64> {
+        Box::pin(async move {
+            let conn = self.connection().await?;
+            let result = async {
+                sqlx::query("BEGIN")
+                    .execute(&mut *conn)
+                    .await
+                    .map_err(map_error)?;
+                // Held to the commit: no other replica moves a head or the log
+                // in between, and every read below sees their commits.
+                sqlx::query("SELECT pg_advisory_xact_lock($1)")
+                    .bind(LOG_LOCK)
+                    .execute(&mut *conn)
+                    .await
+                    .map_err(map_error)?;
+                log::size(conn).await
+            }
+            .await;
+            self.settle(result)
+        })
+    }
+
+    fn frontier(&mut self, size: u64) -> Answer<'_, Frontier> {
+        Box::pin(async move {
+            let conn = self.connection().await?;
+            let result = log::frontier_at(conn, size).await;
+            self.settle(result)
+        })
+    }
+
+    fn load<'a>(
+        &'a mut self,
+        tasks: &'a [&'a str],
+        claims: &'a [&'a IdempotencyClaim],
+        now_ms: i64,
+    ) -> Answer<'a, Loaded> {
+        Box::pin(async move {
+            let conn = self.connection().await?;
+            let result = async {
+                let mut loaded = Loaded::default();
+                if !tasks.is_empty() {
+                    let rows: Vec<(String, i64, String, String)> = sqlx::query_as(
+                        "SELECT task_id, length, head_hash, last_timestamp FROM tasks \
+                         WHERE task_id = ANY($1)",
+                    )
+                    .bind(tasks)
+                    .fetch_all(&mut *conn)
+                    .await
+                    .map_err(map_error)?;
+                    for (task_id, length, head_hash, last_timestamp) in rows {
+                        loaded.heads.insert(
+                            task_id,
+                            ChainHead {
+                                length: length as u64,
+                                head_hash,
+                                last_timestamp,
+                            },
+                        );
+                    }
+                }
+                for claim in claims {
+                    let row: Option<(String, String)> = sqlx::query_as(
+                        "SELECT fingerprint, record_id FROM idempotency \
+                         WHERE scope = $1 AND key = $2 AND expires_at > $3",
+                    )
+                    .bind(&claim.owner)
+                    .bind(&claim.idempotency_key)
+                    .bind(now_ms)
+                    .fetch_optional(&mut *conn)
+                    .await
+                    .map_err(map_error)?;
+                    let Some((fingerprint, record_id)) = row else {
+                        continue;
+                    };
+                    let record = record_by_id(&mut *conn, &record_id).await?.ok_or_else(|| {
+                        StoreError::Internal(format!(
+                            "idempotency key names record {record_id}, which is not stored"
+                        ))
+                    })?;
+                    loaded.claims.insert(
+                        (claim.owner.clone(), claim.idempotency_key.clone()),
+                        (fingerprint, record),
+                    );
+                }
+                Ok(loaded)
+            }
+            .await;
+            self.settle(result)
+        })
+    }
+
+    fn write<'a>(
+        &'a mut self,
+        batch: &'a PlannedBatch<'a>,
+    ) -> BoxFuture<'a, Result<(), BatchError>> {
+        Box::pin(async move {
+            let conn = self.connection().await.map_err(BatchError::Batch)?;
+            let written = match insert_records(conn, &batch.records).await {
+                Err(StoreError::Conflict(e)) => Err(BatchError::Record(StoreError::Conflict(e))),
+                Err(e) => Err(BatchError::Batch(e)),
+                Ok(()) => async {
+                    search::index(conn, &batch.records).await?;
+                    insert_log_hashes(conn, &batch.log_hashes).await?;
+                    insert_claims(conn, batch).await?;
+                    log::insert_checkpoint(conn, &batch.checkpoint).await
+                }
+                .await
+                .map_err(BatchError::Batch),
+            };
+            if let Err(BatchError::Batch(StoreError::Unavailable(_) | StoreError::Internal(_))) =
+                &written
+            {
+                self.conn = None;
+            }
+            written
+        })
+    }
+
+    fn purge_claims(&mut self, now_ms: i64) -> Answer<'_, ()> {
+        Box::pin(async move {
+            let conn = self.connection().await?;
+            let result = async {
+                sqlx::query("DELETE FROM idempotency WHERE expires_at <= $1")
+                    .bind(now_ms)
+                    .execute(&mut *conn)
+                    .await
+                    .map(|_| ())
+                    .map_err(map_error)
+            }
+            .await;
+            self.settle(result)
+        })
+    }
+
+    fn commit(&mut self) -> Answer<'_, ()> {
+        Box::pin(async move {
+            let conn = self.connection().await?;
+            let result = async {
+                sqlx::query("COMMIT")
+                    .execute(&mut *conn)
+                    .await
+                    .map(|_| ())
+                    .map_err(map_error)
+            }
+            .await;
+            self.settle(result)
+        })
+    }
+
+    fn rollback(&mut self) -> BoxFuture<'_, ()> {
+        Box::pin(async move {
+            if let Some(conn) = self.conn.as_mut() {
+                if sqlx::query("ROLLBACK").execute(&mut *conn).await.is_err() {
+                    self.conn = None;
+                }
+            }
+        })
+    }
+
+    fn close(self: Box<Self>) -> BoxFuture<'static, ()> {
+        Box::pin(async move {
+            if let Some(conn) = self.conn {
+                if let Err(e) = conn.close().await {
+                    tracing::warn!(error = %e, "closing the write connection failed");
+                }
+            }
+        })
+    }
+}
+
+/// Inserts records, one statement per `RECORDS_PER_STATEMENT`, in log
+/// order; the schema's constraints and triggers check every row.
+async fn insert_records(conn: &mut PgConnection, records: &[Record]) -> Result<(), StoreError> {
+    for chunk in records.chunks(RECORDS_PER_STATEMENT) {
+        let rows: Vec<String> = (0..chunk.len())
+            .map(|i| {
+                let b = i * 14;
+                format!(
+                    "(${},${},${},${},${},${},${},${},${},${},${},${},${},${})",
+                    b + 1,
+                    b + 2,
+                    b + 3,
+                    b + 4,
+                    b + 5,
+                    b + 6,
+                    b + 7,
+                    b + 8,
+                    b + 9,
+                    b + 10,
+                    b + 11,
+                    b + 12,
+                    b + 13,
+                    b + 14
+                )
+            })
+            .collect();
+        let sql = format!(
+            "INSERT INTO thoughts (log_index, id, task_id, seq, type, agent_id, content, metadata, capabilities, session_id, parent_id, timestamp, prev_hash, hash) VALUES {}",
+            rows.join(", ")
+        );
+        let mut query = sqlx::query(&sql);
+        for r in chunk {
+            query = query
+                .bind(r.log_index as i64)
+                .bind(&r.id)
+                .bind(&r.task_id)
+                .bind(r.seq as i64)
+                .bind(r.r#type.as_str())
+                .bind(&r.agent_id)
+                .bind(r.content.as_bytes())
+                .bind(r.metadata.as_ref().map(Metadata::canonical))
+                .bind(r.capabilities.as_ref().map(Capabilities::canonical))
+                .bind(&r.session_id)
+                .bind(&r.parent_id)
+                .bind(&r.timestamp)
+                .bind(&r.prev_hash)
+                .bind(&r.hash);
+        }
+        query.execute(&mut *conn).await.map_err(map_error)?;
+    }
+    Ok(())
+}
+
+/// Stores log hashes at their indexes (two arrays unnested: one statement).
+async fn insert_log_hashes(
+    conn: &mut PgConnection,
+    hashes: &[(u64, Hash)],
+) -> Result<(), StoreError> {
+    for chunk in hashes.chunks(HASHES_PER_STATEMENT) {
+        let idx: Vec<i64> = chunk.iter().map(|(i, _)| *i as i64).collect();
+        let bytes: Vec<Vec<u8>> = chunk.iter().map(|(_, h)| h.0.to_vec()).collect();
+        sqlx::query(
+            "INSERT INTO log_hashes (idx, hash) SELECT * FROM UNNEST($1::bigint[], $2::bytea[])",
+        )
+        .bind(&idx)
+        .bind(&bytes)
+        .execute(&mut *conn)
+        .await
+        .map_err(map_error)?;
+    }
+    Ok(())
+}
+
+/// Stores the idempotency keys of new records; an expired row for the same
+/// key is replaced.
+async fn insert_claims(
+    conn: &mut PgConnection,
+    batch: &PlannedBatch<'_>,
+) -> Result<(), StoreError> {
+    for (claim, i) in &batch.claims {
+        sqlx::query(
+            "INSERT INTO idempotency (scope, key, fingerprint, record_id, expires_at) \
+             VALUES ($1, $2, $3, $4, $5) ON CONFLICT (scope, key) DO UPDATE SET \
+             fingerprint = excluded.fingerprint, record_id = excluded.record_id, \
+             expires_at = excluded.expires_at",
+        )
+        .bind(&claim.owner)
+        .bind(&claim.idempotency_key)
+        .bind(&claim.fingerprint)
+        .bind(&batch.records[*i].id)
+        .bind(batch.claims_expire_at)
+        .execute(&mut *conn)
+        .await
+        .map_err(map_error)?;
+    }
+    Ok(())
+}
