@@ -172,15 +172,26 @@ async fn fingerprint_store_fetch_round_trip_is_content_addressed() {
     );
 
     // A payload edited in the database no longer hashes to its address.
+    let url = app.database_url.clone();
     let (path, dir) = app.stop().await;
-    {
+    let edit = format!(
+        "UPDATE capability_snapshots SET canonical = canonical || ' ' WHERE hash = '{hash}'"
+    );
+    if crate::support::on_postgres() {
+        let table = "ALTER TABLE capability_snapshots";
+        for sql in [
+            format!("{table} DISABLE TRIGGER capability_snapshots_no_update"),
+            edit,
+            format!("{table} ENABLE TRIGGER capability_snapshots_no_update"),
+        ] {
+            crate::support::execute(&url, &sql).await.unwrap();
+        }
+    } else {
         use sqlx::Connection;
-        let mut conn = sqlx::SqliteConnection::connect(&format!("sqlite://{}", path.display()))
-            .await
-            .unwrap();
+        let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
         for sql in [
             "DROP TRIGGER capability_snapshots_no_update".to_string(),
-            format!("UPDATE capability_snapshots SET canonical = canonical || ' ' WHERE hash = '{hash}'"),
+            edit,
         ] {
             sqlx::query(&sql).execute(&mut conn).await.unwrap();
         }
@@ -315,17 +326,7 @@ async fn bad_requests_are_refused_naming_each_field_and_nothing_is_stored() {
         problem_fields(&assert_problem(r, 400, "invalid_params").await),
         ["kind"]
     );
-    let stored: i64 = {
-        use sqlx::Connection;
-        let mut conn =
-            sqlx::SqliteConnection::connect(&format!("sqlite://{}", app.db_path.display()))
-                .await
-                .unwrap();
-        sqlx::query_scalar("SELECT count(*) FROM capability_snapshots")
-            .fetch_one(&mut conn)
-            .await
-            .unwrap()
-    };
+    let stored = crate::support::scalar(&app, "SELECT count(*) FROM capability_snapshots").await;
     assert_eq!(stored, 0);
 }
 

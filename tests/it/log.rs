@@ -113,6 +113,9 @@ async fn every_append_is_covered_by_a_signed_checkpoint_at_once() {
 
 #[tokio::test]
 async fn the_key_is_generated_owner_only_and_reused_after_a_restart() {
+    if crate::support::sqlite_only("edits the SQLite file or its generated key") {
+        return;
+    }
     let app = TestApp::spawn().await;
     let before = key(&app).await;
     app.append(&thought("plan", "t", "a", "1")).await;
@@ -359,6 +362,9 @@ async fn tamper_setup() -> (TestApp, Vec<Value>) {
 
 #[tokio::test]
 async fn an_edited_content_is_a_hash_mismatch_at_that_record() {
+    if crate::support::sqlite_only("edits the SQLite file or its generated key") {
+        return;
+    }
     let (app, chain) = tamper_setup().await;
     let mut conn = open_db(&app).await;
     exec(
@@ -382,6 +388,9 @@ async fn an_edited_content_is_a_hash_mismatch_at_that_record() {
 
 #[tokio::test]
 async fn a_deleted_record_is_a_seq_gap_at_the_next_one() {
+    if crate::support::sqlite_only("edits the SQLite file or its generated key") {
+        return;
+    }
     let (app, chain) = tamper_setup().await;
     let mut conn = open_db(&app).await;
     exec(
@@ -406,6 +415,9 @@ async fn a_deleted_record_is_a_seq_gap_at_the_next_one() {
 
 #[tokio::test]
 async fn a_deleted_first_record_is_a_seq_gap_at_the_new_first() {
+    if crate::support::sqlite_only("edits the SQLite file or its generated key") {
+        return;
+    }
     let (app, chain) = tamper_setup().await;
     let mut conn = open_db(&app).await;
     exec(
@@ -422,6 +434,9 @@ async fn a_deleted_first_record_is_a_seq_gap_at_the_new_first() {
 
 #[tokio::test]
 async fn swapped_contents_break_at_the_first_swapped_record() {
+    if crate::support::sqlite_only("edits the SQLite file or its generated key") {
+        return;
+    }
     let (app, chain) = tamper_setup().await;
     let mut conn = open_db(&app).await;
     exec(&mut conn, "UPDATE thoughts SET content = CASE seq WHEN 1 THEN 'content 4' ELSE 'content 1' END WHERE task_id = 't' AND seq IN (1, 4)").await;
@@ -434,6 +449,9 @@ async fn swapped_contents_break_at_the_first_swapped_record() {
 
 #[tokio::test]
 async fn a_recomputed_hash_is_caught_at_that_record_by_the_log() {
+    if crate::support::sqlite_only("edits the SQLite file or its generated key") {
+        return;
+    }
     // The attacker edits a record and recomputes its hash. The next record still
     // links to the old hash, but the walk meets the record's leaf first: it is
     // not the one the log signed.
@@ -535,6 +553,9 @@ async fn an_export_carries_a_checkpoint_and_a_proof_per_record() {
 
 #[tokio::test]
 async fn an_altered_log_hash_stops_the_service_from_starting() {
+    if crate::support::sqlite_only("edits the SQLite file or its generated key") {
+        return;
+    }
     let app = TestApp::spawn().await;
     seed(&app, 5).await;
     let (path, dir) = app.stop().await;
@@ -566,6 +587,9 @@ async fn an_altered_log_hash_stops_the_service_from_starting() {
 
 #[tokio::test]
 async fn no_size_can_be_signed_twice() {
+    if crate::support::sqlite_only("edits the SQLite file or its generated key") {
+        return;
+    }
     let app = TestApp::spawn().await;
     seed(&app, 3).await;
     let mut conn = open_db(&app).await;

@@ -1,6 +1,7 @@
 //! The integration tests: one binary (it links the crate once), each module a
 //! capability, every test against the real service on a loopback port with a
-//! fresh SQLite file (`support::TestApp`), or the real binary.
+//! fresh database (`support::TestApp`: SQLite, or PostgreSQL when
+//! `DECISION_TRAIL_TEST_POSTGRES` names a server), or the real binary.
 
 mod abuse;
 mod append;
@@ -16,6 +17,7 @@ mod log;
 mod mcp;
 mod openapi;
 mod paging;
+mod postgres;
 mod search;
 mod support;
 mod tamper;

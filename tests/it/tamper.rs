@@ -84,6 +84,9 @@ async fn records(app: &TestApp, tasks: &[&str], n: usize) -> Vec<Value> {
 
 #[tokio::test]
 async fn a_forged_history_with_the_log_emptied_is_refused_not_signed_again() {
+    if crate::support::sqlite_only("edits the SQLite file with the service stopped") {
+        return;
+    }
     let app = TestApp::spawn().await;
     let all = records(&app, &["t", "u"], 3).await;
     let (path, _dir, mut conn) = stopped(app).await;
@@ -116,6 +119,9 @@ async fn a_forged_history_with_the_log_emptied_is_refused_not_signed_again() {
 
 #[tokio::test]
 async fn a_log_emptied_whole_is_caught_by_the_checkpoint_copy() {
+    if crate::support::sqlite_only("edits the SQLite file with the service stopped") {
+        return;
+    }
     let app = TestApp::spawn().await;
     records(&app, &["t"], 4).await;
     let (path, _dir, mut conn) = stopped(app).await;
@@ -143,6 +149,9 @@ async fn a_log_emptied_whole_is_caught_by_the_checkpoint_copy() {
 
 #[tokio::test]
 async fn an_older_copy_of_the_database_is_refused() {
+    if crate::support::sqlite_only("edits the SQLite file with the service stopped") {
+        return;
+    }
     let app = TestApp::spawn().await;
     records(&app, &["t"], 3).await;
     let (path, dir) = app.stop().await;
@@ -160,6 +169,9 @@ async fn an_older_copy_of_the_database_is_refused() {
 
 #[tokio::test]
 async fn a_deleted_chain_tail_is_a_log_gap_at_start() {
+    if crate::support::sqlite_only("edits the SQLite file with the service stopped") {
+        return;
+    }
     let app = TestApp::spawn().await;
     let all = records(&app, &["t", "u"], 2).await;
     // t's last record is log_index 2; the log's last leaf is u's, 3.
@@ -186,6 +198,9 @@ async fn a_deleted_chain_tail_is_a_log_gap_at_start() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_edited_agent_id_fails_the_walk_fsck_and_the_monitor() {
+    if crate::support::sqlite_only("edits the SQLite file with the service stopped") {
+        return;
+    }
     let app = TestApp::spawn().await;
     let all = records(&app, &["t", "u"], 3).await;
     let victim = &all[2]; // t, seq 1, log_index 2: not the last leaf
@@ -228,6 +243,9 @@ async fn an_edited_agent_id_fails_the_walk_fsck_and_the_monitor() {
 
 #[tokio::test]
 async fn an_edited_agent_id_on_the_last_leaf_is_refused_at_start() {
+    if crate::support::sqlite_only("edits the SQLite file with the service stopped") {
+        return;
+    }
     let app = TestApp::spawn().await;
     let all = records(&app, &["t"], 3).await;
     let (path, _dir, mut conn) = stopped(app).await;
@@ -249,6 +267,9 @@ async fn an_edited_agent_id_on_the_last_leaf_is_refused_at_start() {
 
 #[tokio::test]
 async fn a_chain_rewritten_with_recomputed_hashes_is_not_in_the_log() {
+    if crate::support::sqlite_only("edits the SQLite file with the service stopped") {
+        return;
+    }
     let app = TestApp::spawn().await;
     let all = records(&app, &["t", "u"], 3).await;
     let chain: Vec<&Value> = all.iter().filter(|r| r["task_id"] == "t").collect();
@@ -289,6 +310,9 @@ async fn a_chain_rewritten_with_recomputed_hashes_is_not_in_the_log() {
 
 #[tokio::test]
 async fn a_timestamp_that_goes_backwards_breaks_the_walk() {
+    if crate::support::sqlite_only("edits the SQLite file with the service stopped") {
+        return;
+    }
     let app = TestApp::spawn().await;
     let all = records(&app, &["t", "u"], 3).await;
     let last_of_t = &all[4];
@@ -349,6 +373,9 @@ async fn the_monitor_starts_from_an_empty_log_and_audits_what_is_new() {
 
 #[tokio::test]
 async fn a_database_without_its_triggers_is_refused_naming_them() {
+    if crate::support::sqlite_only("edits the SQLite file with the service stopped") {
+        return;
+    }
     let app = TestApp::spawn().await;
     records(&app, &["t"], 1).await;
     let (path, _dir, mut conn) = stopped(app).await;
@@ -366,6 +393,9 @@ async fn a_database_without_its_triggers_is_refused_naming_them() {
 
 #[tokio::test]
 async fn readyz_fails_while_the_disk_has_no_room() {
+    if crate::support::sqlite_only("edits the SQLite file with the service stopped") {
+        return;
+    }
     let app = TestApp::builder()
         .config(|c| c.min_free_bytes = u64::MAX)
         .spawn()
@@ -440,6 +470,9 @@ async fn an_http11_request_needs_exactly_one_host() {
 
 #[tokio::test]
 async fn a_first_format_log_starts_a_new_log_only_by_rebuild() {
+    if crate::support::sqlite_only("edits the SQLite file with the service stopped") {
+        return;
+    }
     let app = TestApp::spawn().await;
     let all = records(&app, &["t", "u"], 2).await;
     let (path, _dir, mut conn) = stopped(app).await;
@@ -510,6 +543,9 @@ async fn a_first_format_log_starts_a_new_log_only_by_rebuild() {
 /// reports it the same way.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_edited_parent_id_breaks_the_walk_at_its_record() {
+    if crate::support::sqlite_only("edits the SQLite file with the service stopped") {
+        return;
+    }
     let app = TestApp::spawn().await;
     let root = app.append(&thought("plan", "t", "a", "root")).await;
     let mut body = thought("analysis", "t", "a", "child");

@@ -7,7 +7,6 @@ use decision_trail::domain::record::Capabilities;
 use decision_trail::domain::HashInput;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
-use sqlx::Connection;
 
 use crate::support::{
     assert_hash_recomputes, assert_problem, data_file, oracle_leaf, problem_fields, thought,
@@ -244,10 +243,8 @@ async fn a_bad_parent_or_session_is_refused_naming_the_field() {
     app.append(&body).await;
 
     // The database itself refuses the same, written directly.
-    let (path, _dir) = app.stop().await;
-    let mut conn = sqlx::SqliteConnection::connect(&format!("sqlite://{}", path.display()))
-        .await
-        .unwrap();
+    let url = app.database_url.clone();
+    let _stopped = app.stop().await;
     let insert = |parent: &str, seq: i64, log_index: i64| {
         format!(
             "INSERT INTO thoughts (log_index, id, task_id, seq, type, agent_id, content, timestamp, prev_hash, hash, parent_id) \
@@ -258,13 +255,11 @@ async fn a_bad_parent_or_session_is_refused_naming_the_field() {
         )
     };
     for parent in ["no-such-record", other["id"].as_str().unwrap(), "direct-2"] {
-        let e = sqlx::query(&insert(parent, 2, 3))
-            .execute(&mut conn)
+        let e = crate::support::execute(&url, &insert(parent, 2, 3))
             .await
             .unwrap_err();
         assert!(
-            e.to_string()
-                .contains("parent_id must be an earlier record"),
+            e.contains("parent_id must be an earlier record"),
             "{parent}: {e}"
         );
     }

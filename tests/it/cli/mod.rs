@@ -174,19 +174,38 @@ fn healthcheck_succeeds_against_a_live_server_and_fails_otherwise() {
 }
 
 #[test]
-fn serve_creates_the_data_directory_and_refuses_postgres_clearly() {
+fn serve_creates_the_data_directory_and_asks_postgres_for_a_shared_key() {
     let dir = tempfile::tempdir().unwrap();
     let nested = dir.path().join("a/b/trail.db");
     let mut served = serve(&nested);
     assert!(nested.exists(), "directory and file created");
     assert!(terminate(&mut served).success());
 
+    // Replicas of one PostgreSQL log must share a key: none given is
+    // refused before any connection is tried, saying how to give one.
     let out = Command::new(BIN)
-        .args(["--database-url", "postgres://localhost/x"])
+        .args(["--database-url", "postgres://localhost:1/x"])
+        .env_remove("DECISION_TRAIL_SIGNING_KEY")
         .output()
         .unwrap();
     assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("PostgreSQL"));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("PostgreSQL"), "{stderr}");
+    assert!(stderr.contains("--signing-key-file"), "{stderr}");
+    assert!(stderr.contains("decision-trail log key"), "{stderr}");
+    // A key in the environment and a file at once is refused too.
+    let out = Command::new(BIN)
+        .args([
+            "--database-url",
+            "postgres://localhost:1/x",
+            "--signing-key-file",
+            "k",
+        ])
+        .env("DECISION_TRAIL_SIGNING_KEY", "x")
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("given twice"));
     let out = Command::new(BIN)
         .args(["--sqlite-synchronous", "off"])
         .output()

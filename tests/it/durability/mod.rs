@@ -29,6 +29,9 @@ async fn after_a_restart_the_next_append_links_to_the_last_record() {
 
 #[tokio::test]
 async fn the_database_refuses_updates_deletes_and_forks() {
+    if crate::support::sqlite_only("reads or writes the SQLite file directly") {
+        return;
+    }
     let app = TestApp::spawn().await;
     let first = app.append(&thought("plan", "t1", "a", "1")).await;
     app.append(&thought("plan", "t1", "a", "2")).await;
@@ -104,6 +107,9 @@ async fn a_database_that_is_down_answers_503_problems() {
 
 #[tokio::test]
 async fn unreadable_stored_data_is_a_500_problem_that_leaks_nothing() {
+    if crate::support::sqlite_only("reads or writes the SQLite file directly") {
+        return;
+    }
     let app = TestApp::spawn().await;
     let mut body = thought("plan", "t", "a", "x");
     body["metadata"] = json!({"k": 1});
@@ -140,6 +146,9 @@ async fn unreadable_stored_data_is_a_500_problem_that_leaks_nothing() {
 
 #[tokio::test]
 async fn the_database_file_is_in_wal_mode() {
+    if crate::support::sqlite_only("reads or writes the SQLite file directly") {
+        return;
+    }
     let app = TestApp::spawn().await;
     app.append(&thought("plan", "t", "a", "x")).await;
     use sqlx::Connection;

@@ -1,6 +1,14 @@
-//! Shared test helpers: the real app on 127.0.0.1:0 over a fresh SQLite file
+//! Shared test helpers: the real app on 127.0.0.1:0 over a fresh database
 //! ([`TestApp`], started through one builder), the real binary, and independent
 //! re-computations of record hashes and log roots.
+//!
+//! The backend: a fresh SQLite file by default; with
+//! `DECISION_TRAIL_TEST_POSTGRES=postgres://…` (a server the tests may create
+//! databases on), a fresh PostgreSQL database for each test instead, so that
+//! every test that is not SQLite-specific runs against both (`.ci/run` runs
+//! the suite twice). SQLite-specific tests skip themselves there
+//! ([`sqlite_only`]); PostgreSQL-only tests skip without the variable
+//! ([`postgres_url`]), saying so.
 
 #![allow(dead_code)] // each test crate uses a different part of this module
 
@@ -35,6 +43,8 @@ pub struct TestApp {
     pub addr: SocketAddr,
     pub client: reqwest::Client,
     pub db_path: PathBuf,
+    /// The database the app runs on (SQLite file or PostgreSQL database).
+    pub database_url: String,
     pub store: Arc<Store>,
     stop: Option<oneshot::Sender<()>>,
     server: Option<JoinHandle<std::io::Result<()>>>,
@@ -91,12 +101,18 @@ impl TestAppBuilder {
             (dir.path().join("trail.db"), Some(dir))
         });
         let mut config = StoreConfig {
-            database_url: format!("sqlite://{}", db_path.display()),
+            database_url: database_url(&db_path).await,
             ..StoreConfig::default()
         };
+        if on_postgres() {
+            // Replicas must be given their key: one per database, beside
+            // the path that names it.
+            config.signing_key = Some(signing_key_beside(&db_path));
+        }
         for adjust in self.config {
             adjust(&mut config);
         }
+        let database_url = config.database_url.clone();
         let store = Store::open_with(&config, self.seams)
             .await
             .expect("store opens");
@@ -114,12 +130,156 @@ impl TestAppBuilder {
             addr,
             client: reqwest::Client::new(),
             db_path,
+            database_url,
             store,
             stop: Some(stop),
             server: Some(server),
             _dir: dir,
         }
     }
+}
+
+/// One integer a query answers, read from the app's database directly,
+/// whichever backend it is (counts of rows the API does not show).
+pub async fn scalar(app: &TestApp, sql: &str) -> i64 {
+    use sqlx::Connection;
+    if app.database_url.starts_with("postgres") {
+        let mut conn = sqlx::PgConnection::connect(&app.database_url)
+            .await
+            .unwrap();
+        let n: i64 = sqlx::query_scalar(sql).fetch_one(&mut conn).await.unwrap();
+        let _ = conn.close().await;
+        n
+    } else {
+        let mut conn = sqlx::SqliteConnection::connect(&app.database_url)
+            .await
+            .unwrap();
+        sqlx::query_scalar(sql).fetch_one(&mut conn).await.unwrap()
+    }
+}
+
+/// Runs one statement on a database directly, whichever backend: the rows
+/// it changed, or the database's refusal.
+pub async fn execute(database_url: &str, sql: &str) -> Result<u64, String> {
+    use sqlx::Connection;
+    if database_url.starts_with("postgres") {
+        let mut conn = sqlx::PgConnection::connect(database_url).await.unwrap();
+        let done = sqlx::query(sql).execute(&mut conn).await;
+        let _ = conn.close().await;
+        done.map(|r| r.rows_affected()).map_err(|e| e.to_string())
+    } else {
+        let mut conn = sqlx::SqliteConnection::connect(database_url).await.unwrap();
+        let done = sqlx::query(sql).execute(&mut conn).await;
+        done.map(|r| r.rows_affected()).map_err(|e| e.to_string())
+    }
+}
+
+/// The server the PostgreSQL tests use, when given.
+pub fn postgres_url() -> Option<String> {
+    std::env::var("DECISION_TRAIL_TEST_POSTGRES")
+        .ok()
+        .filter(|u| !u.is_empty())
+}
+
+/// Whether the suite runs on PostgreSQL.
+pub fn on_postgres() -> bool {
+    postgres_url().is_some()
+}
+
+/// True (and says so) when the suite runs on PostgreSQL: the caller is a
+/// SQLite-specific test and returns.
+pub fn sqlite_only(why: &str) -> bool {
+    if on_postgres() {
+        say(&format!("SKIPPED on PostgreSQL (SQLite-specific: {why})"));
+        return true;
+    }
+    false
+}
+
+/// A line on stderr that the test harness does not capture: a skip must be
+/// seen in a passing run.
+pub fn say(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr().lock(), "{line}");
+}
+
+/// The PostgreSQL server URL, or None after saying loudly that the test is
+/// skipped.
+pub fn postgres_or_skip(test: &str) -> Option<String> {
+    let url = postgres_url();
+    if url.is_none() {
+        say(&format!(
+            "SKIPPED {test}: needs PostgreSQL; set DECISION_TRAIL_TEST_POSTGRES=postgres://USER@HOST:PORT/DB \
+             (`.ci/run` starts a throwaway cluster and sets it)"
+        ));
+    }
+    url
+}
+
+/// The URL of `database` on the test server (same user, host and options).
+pub fn postgres_database(server: &str, database: &str) -> String {
+    let (base, query) = match server.split_once('?') {
+        Some((b, q)) => (b, format!("?{q}")),
+        None => (server, String::new()),
+    };
+    let authority_end = base.find("://").map_or(0, |i| i + 3);
+    let host_end = base[authority_end..]
+        .find('/')
+        .map_or(base.len(), |i| authority_end + i);
+    format!("{}/{database}{query}", &base[..host_end])
+}
+
+/// Creates `name` on the test server unless it exists.
+pub async fn create_postgres_database(server: &str, name: &str) {
+    use sqlx::Connection;
+    let mut admin = sqlx::PgConnection::connect(server)
+        .await
+        .expect("the PostgreSQL test server answers");
+    let exists: Option<(i32,)> = sqlx::query_as("SELECT 1 FROM pg_database WHERE datname = $1")
+        .bind(name)
+        .fetch_optional(&mut admin)
+        .await
+        .expect("pg_database");
+    if exists.is_none() {
+        sqlx::query(&format!("CREATE DATABASE \"{name}\""))
+            .execute(&mut admin)
+            .await
+            .expect("CREATE DATABASE");
+    }
+    let _ = admin.close().await;
+}
+
+/// The database a test's path names: the SQLite file itself, or on
+/// PostgreSQL a database named after the path (created when new), so that
+/// reopening the path reopens the same database.
+pub async fn database_url(path: &Path) -> String {
+    match postgres_url() {
+        None => format!("sqlite://{}", path.display()),
+        Some(server) => {
+            let digest = Sha256::digest(path.as_os_str().as_encoded_bytes());
+            let name = format!("dt_test_{}", &hex_of(&digest)[..20]);
+            create_postgres_database(&server, &name).await;
+            postgres_database(&server, &name)
+        }
+    }
+}
+
+fn hex_of(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A signing key file beside `path`, made on first use.
+pub fn signing_key_beside(path: &Path) -> PathBuf {
+    let key = path.with_extension("key");
+    if !key.exists() {
+        let text = decision_trail::domain::checkpoint::LogSigner::generate(
+            decision_trail::store::DEFAULT_ORIGIN,
+            &mut rand_core::OsRng,
+        )
+        .expect("a key");
+        std::fs::write(&key, format!("{text}\n")).expect("key written");
+    }
+    key
 }
 
 impl TestApp {
@@ -367,11 +527,16 @@ pub struct Served {
 /// Starts `decision-trail serve` on `db` with `extra` flags; the address is
 /// read from its JSON log, which is drained afterwards so it never blocks.
 pub fn serve_binary(db: &Path, extra: &[&str]) -> Served {
+    serve_database(&format!("sqlite://{}", db.display()), extra)
+}
+
+/// Starts `decision-trail serve` on the database `url` with `extra` flags.
+pub fn serve_database(url: &str, extra: &[&str]) -> Served {
     use std::io::BufRead;
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_decision-trail"))
         .args(["serve", "--listen", "127.0.0.1:0", "--log-format", "json"])
         .arg("--database-url")
-        .arg(format!("sqlite://{}", db.display()))
+        .arg(url)
         .args(extra)
         .env("RUST_LOG", "info")
         .stdout(std::process::Stdio::piped())
