@@ -7,6 +7,12 @@
 #   bench/run.sh million    1,000,000 appends in chunks of 100,000: the rate of
 #                           each chunk (first vs last) and peak RSS
 #
+#   DATABASE=postgres bench/run.sh
+#                           POST and the 100-record page on SQLite, on PostgreSQL
+#                           with one replica and with two (the load split
+#                           between them), alternating in one run; PostgreSQL
+#                           is a throwaway local cluster (.ci/postgres)
+#
 # Environment: ROUNDS (3), POSTS per round (20000), GETS per round (40000),
 # SYNC (full; `normal` measures the non-durable option separately), BIN (the
 # service binary; default: this tree's release build. Give another build's to
@@ -64,10 +70,13 @@ elapsed() { python3 -c "print($2 - $1)"; }
 peak_rss_mb() { awk '/VmHWM/ {printf "%.1f", $2/1024}' "/proc/$1/status"; }
 
 # POSTs to $1 spread over the 16 tasks, $CONNS connections: one hey per task.
+# $1 may list several addresses (a,b): the tasks are dealt out between them.
 post_load() {
-    local addr=$1 n=$2 tag=$3 start end pids=()
+    local addrs n=$2 tag=$3 start end pids=() i addr
+    IFS=, read -r -a addrs <<<"$1"
     start=$(now)
     for i in $(seq -f %02g 0 $((TASKS - 1))); do
+        addr=${addrs[$((10#$i % ${#addrs[@]}))]}
         hey -n $((n / TASKS)) -c $((CONNS / TASKS)) -m POST -T application/json \
             -D "$WORK/body-$i.json" -o csv "http://$addr/thoughts" >"$WORK/$tag-$i.csv" &
         pids+=($!)
@@ -77,13 +86,73 @@ post_load() {
     python3 bench/stats.py "$(elapsed "$start" "$end")" "$WORK/$tag"-*.csv
 }
 
+# GETs of $1 ($CONNS connections); with several URLs (a b), each gets an
+# equal share of the requests and connections, at once.
 get_load() {
-    local url=$1 n=$2 tag=$3 start end
+    local urls n=$2 tag=$3 start end pids=() k=0 u
+    read -r -a urls <<<"$1"
     start=$(now)
-    hey -n "$n" -c "$CONNS" -o csv "$url" >"$WORK/$tag.csv"
+    for u in "${urls[@]}"; do
+        hey -n $((n / ${#urls[@]})) -c $((CONNS / ${#urls[@]})) -o csv "$u" >"$WORK/$tag-g$k.csv" &
+        pids+=($!); k=$((k + 1))
+    done
+    wait "${pids[@]}"
     end=$(now)
-    python3 bench/stats.py "$(elapsed "$start" "$end")" "$WORK/$tag.csv"
+    python3 bench/stats.py "$(elapsed "$start" "$end")" "$WORK/$tag"-g*.csv
 }
+
+if [ "${DATABASE:-sqlite}" = postgres ]; then
+    # shellcheck source=.ci/postgres
+    PG_PORT=${PG_PORT:-55439} source .ci/postgres >&2
+    trap 'cleanup; stop_postgres' EXIT
+    psql "$DECISION_TRAIL_TEST_POSTGRES" -qc "CREATE DATABASE bench" >&2
+    PG_URL=${DECISION_TRAIL_TEST_POSTGRES%/*}/bench
+    "$BIN" log key --origin bench/log >"$WORK/pg.key" 2>/dev/null
+    REPLICAS=()
+    for n in 1 2; do
+        addr=127.0.0.1:$((18190 + n))
+        "$BIN" --listen "$addr" --database-url "$PG_URL" --signing-key-file "$WORK/pg.key" \
+            --origin bench/log --checkpoint-file "$WORK/pg-$n.ndjson" --rate-limit 0 \
+            --read-connections 16 >"$WORK/pg-$n.log" 2>&1 &
+        PIDS+=($!)
+        for _ in $(seq 100); do curl -sf "http://$addr/healthz" >/dev/null && break; sleep 0.1; done
+        REPLICAS+=("$addr")
+    done
+    for addr in "$SERVICE" "${REPLICAS[0]}"; do
+        curl -sf "http://$addr/thoughts" -H 'content-type: application/json' -d @"$WORK/body-01.json" >/dev/null
+    done
+    page() { echo "http://$1/thoughts?task_id=bench-01&limit=100"; }
+    for r in $(seq 1 "$ROUNDS"); do
+        echo "round $r/$ROUNDS" >&2
+        echo "post sqlite $(post_load "$SERVICE" "$POSTS" "qs$r")" >>"$WORK/results"
+        echo "post pg1 $(post_load "${REPLICAS[0]}" "$POSTS" "q1$r")" >>"$WORK/results"
+        echo "post pg2 $(post_load "${REPLICAS[0]},${REPLICAS[1]}" "$POSTS" "q2$r")" >>"$WORK/results"
+        echo "list sqlite $(get_load "$(page "$SERVICE")" $((GETS / 20)) "ls$r")" >>"$WORK/results"
+        echo "list pg1 $(get_load "$(page "${REPLICAS[0]}")" $((GETS / 20)) "l1$r")" >>"$WORK/results"
+        echo "list pg2 $(get_load "$(page "${REPLICAS[0]}") $(page "${REPLICAS[1]}")" $((GETS / 20)) "l2$r")" >>"$WORK/results"
+    done
+    python3 - "$WORK/results" <<'PY'
+import json, statistics, sys
+rows = {}
+for line in open(sys.argv[1]):
+    op, who, data = line.split(" ", 2)
+    rows.setdefault((op, who), []).append(json.loads(data))
+def med(op, who, key):
+    return statistics.median(r[key] for r in rows[(op, who)])
+print(f"{len(rows[('post', 'sqlite')])} rounds, medians; hey on loopback, 64 connections; durable commits on both")
+print(f"{'operation':<24}{'backend':<22}{'req/s':>9}{'÷ SQLite':>10}{'p50 ms':>9}{'p99 ms':>9}{'errors':>8}")
+names = {"post": "POST /thoughts (1 KB)", "list": "GET 100-record page"}
+who_names = {"sqlite": "SQLite", "pg1": "PostgreSQL, 1 replica", "pg2": "PostgreSQL, 2 replicas"}
+for op in ["post", "list"]:
+    base = med(op, "sqlite", "rps")
+    for who in ["sqlite", "pg1", "pg2"]:
+        rps = med(op, who, "rps")
+        errors = sum(r["errors"] for r in rows[(op, who)])
+        print(f"{names[op]:<24}{who_names[who]:<22}{rps:>9.0f}{rps / base:>10.2f}{med(op, who, 'p50_ms'):>9.2f}{med(op, who, 'p99_ms'):>9.2f}{errors:>8}")
+    print(f"{'':<24}{'2 replicas ÷ 1':<22}{med(op, 'pg2', 'rps') / med(op, 'pg1', 'rps'):>19.2f}")
+PY
+    exit 0
+fi
 
 if [ "$MODE" = million ]; then
     echo "1,000,000 appends, $CONNS connections over $TASKS tasks, synchronous=$SYNC"

@@ -72,7 +72,7 @@ pub(super) async fn insert_checkpoint(
 
 /// The triggers the schema's guarantees rest on (migrations/postgres); the
 /// service refuses to start without any of them.
-pub(super) const REQUIRED_TRIGGERS: [&str; 16] = [
+pub(super) const REQUIRED_TRIGGERS: [&str; 14] = [
     "capability_snapshots_no_delete",
     "capability_snapshots_no_truncate",
     "capability_snapshots_no_update",
@@ -83,12 +83,10 @@ pub(super) const REQUIRED_TRIGGERS: [&str; 16] = [
     "log_hashes_no_truncate",
     "log_hashes_no_update",
     "thoughts_advance_task_head",
-    "thoughts_link_to_predecessor",
-    "thoughts_log_is_dense",
+    "thoughts_link_dense_parent",
     "thoughts_no_delete",
     "thoughts_no_truncate",
     "thoughts_no_update",
-    "thoughts_parent_is_earlier",
 ];
 
 /// The required triggers that are missing or disabled.
@@ -117,15 +115,6 @@ fn altered(what: String) -> StoreError {
         "{what}; refusing to start (the log only ever grows from its last signed checkpoint; \
          `decision-trail fsck` re-derives everything)"
     ))
-}
-
-/// The log's size as committed: the next `log_index`.
-pub(super) async fn size(conn: &mut PgConnection) -> Result<u64, StoreError> {
-    let (next,): (i64,) = sqlx::query_as("SELECT COALESCE(MAX(log_index) + 1, 0) FROM thoughts")
-        .fetch_one(&mut *conn)
-        .await
-        .map_err(map_error)?;
-    Ok(next as u64)
 }
 
 /// The frontier of the log at `size`, read from the stored hashes (another

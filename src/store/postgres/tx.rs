@@ -9,16 +9,27 @@ use std::time::Duration;
 
 use futures_util::future::BoxFuture;
 use sqlx::postgres::PgConnectOptions;
-use sqlx::{Connection, PgConnection};
+use sqlx::{Connection, PgConnection, Row};
 
 use super::rows::record_by_id;
 use super::{log, map_error, search, LOG_LOCK};
+
+const _: () = assert!(
+    LOG_LOCK == 110_451_297_970_540,
+    "BEGIN_BATCH names the lock"
+);
 use crate::domain::checkpoint::LogSigner;
 use crate::domain::merkle::{Frontier, Hash};
 use crate::domain::record::Capabilities;
 use crate::domain::{ChainHead, Metadata, Record};
 use crate::store::backend::{Answer, BatchError, BatchStorage, Loaded, PlannedBatch};
 use crate::store::{CapabilitySnapshot, IdempotencyClaim, SignedCheckpoint, StoreError};
+
+/// A batch's first round trip (simple protocol, several statements).
+const BEGIN_BATCH: &str = concat!(
+    "BEGIN; SELECT pg_advisory_xact_lock(110451297970540); ",
+    "SELECT COALESCE(MAX(log_index) + 1, 0) FROM thoughts"
+);
 
 /// Rows per INSERT statement, under PostgreSQL's 65,535 bound values.
 const RECORDS_PER_STATEMENT: usize = 4000;
@@ -153,19 +164,22 @@ impl BatchStorage for PgBatches {
     fn begin(&mut self) -> Answer<'_, u64> {
         Box::pin(async move {
             let conn = self.connection().await?;
+            // One round trip: the transaction, the log's lock (held to the
+            // commit: no other replica moves a head or the log in between,
+            // and every read below sees their commits), and the log's size
+            // as committed.
             let result = async {
-                sqlx::query("BEGIN")
-                    .execute(&mut *conn)
+                // A plain string is sent with the simple protocol, which
+                // takes several statements.
+                let rows = sqlx::Executor::fetch_all(&mut *conn, BEGIN_BATCH)
                     .await
                     .map_err(map_error)?;
-                // Held to the commit: no other replica moves a head or the log
-                // in between, and every read below sees their commits.
-                sqlx::query("SELECT pg_advisory_xact_lock($1)")
-                    .bind(LOG_LOCK)
-                    .execute(&mut *conn)
-                    .await
+                let size: i64 = rows
+                    .last()
+                    .ok_or_else(|| StoreError::Internal("the log size was not read".into()))?
+                    .try_get(0)
                     .map_err(map_error)?;
-                log::size(conn).await
+                Ok(size as u64)
             }
             .await;
             self.settle(result)
@@ -393,27 +407,45 @@ async fn insert_log_hashes(
     Ok(())
 }
 
-/// Stores the idempotency keys of new records; an expired row for the same
-/// key is replaced.
+/// Stores the idempotency keys of new records in one statement; an expired
+/// row for the same key is replaced.
 async fn insert_claims(
     conn: &mut PgConnection,
     batch: &PlannedBatch<'_>,
 ) -> Result<(), StoreError> {
-    for (claim, i) in &batch.claims {
-        sqlx::query(
-            "INSERT INTO idempotency (scope, key, fingerprint, record_id, expires_at) \
-             VALUES ($1, $2, $3, $4, $5) ON CONFLICT (scope, key) DO UPDATE SET \
-             fingerprint = excluded.fingerprint, record_id = excluded.record_id, \
-             expires_at = excluded.expires_at",
-        )
-        .bind(&claim.owner)
-        .bind(&claim.idempotency_key)
-        .bind(&claim.fingerprint)
-        .bind(&batch.records[*i].id)
-        .bind(batch.claims_expire_at)
-        .execute(&mut *conn)
-        .await
-        .map_err(map_error)?;
+    if batch.claims.is_empty() {
+        return Ok(());
     }
+    let owners: Vec<&str> = batch.claims.iter().map(|(c, _)| c.owner.as_str()).collect();
+    let keys: Vec<&str> = batch
+        .claims
+        .iter()
+        .map(|(c, _)| c.idempotency_key.as_str())
+        .collect();
+    let fingerprints: Vec<&str> = batch
+        .claims
+        .iter()
+        .map(|(c, _)| c.fingerprint.as_str())
+        .collect();
+    let records: Vec<&str> = batch
+        .claims
+        .iter()
+        .map(|(_, i)| batch.records[*i].id.as_str())
+        .collect();
+    sqlx::query(
+        "INSERT INTO idempotency (scope, key, fingerprint, record_id, expires_at) \
+         SELECT s, k, f, r, $5 FROM UNNEST($1::text[], $2::text[], $3::text[], $4::text[]) AS c(s, k, f, r) \
+         ON CONFLICT (scope, key) DO UPDATE SET \
+         fingerprint = excluded.fingerprint, record_id = excluded.record_id, \
+         expires_at = excluded.expires_at",
+    )
+    .bind(&owners)
+    .bind(&keys)
+    .bind(&fingerprints)
+    .bind(&records)
+    .bind(batch.claims_expire_at)
+    .execute(&mut *conn)
+    .await
+    .map_err(map_error)?;
     Ok(())
 }
