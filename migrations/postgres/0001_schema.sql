@@ -28,7 +28,10 @@ CREATE TABLE thoughts (
     prev_hash    TEXT COLLATE "C" NOT NULL CHECK (length(prev_hash) = 64),
     hash         TEXT COLLATE "C" NOT NULL UNIQUE CHECK (length(hash) = 64),
     UNIQUE (task_id, seq),
-    UNIQUE (task_id, prev_hash),
+    -- One successor per record. prev_hash first: an index led by task_id
+    -- would tempt the planner to scan a whole chain for a (task_id, seq)
+    -- lookup when its statistics are young.
+    UNIQUE (prev_hash, task_id),
     -- Only the first record of a chain links to the zero hash.
     CHECK ((seq = 0) = (prev_hash = '0000000000000000000000000000000000000000000000000000000000000000'))
 );
@@ -46,26 +49,36 @@ CREATE INDEX thoughts_by_session
 -- Rows of one INSERT are checked in order, and a row-level BEFORE trigger
 -- sees the rows its statement inserted before it, so a batch of one task's
 -- records links record by record. One trigger checks the three rules (one
--- function call per row instead of three).
-CREATE FUNCTION thoughts_check_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+-- function call per row instead of three). Each lookup is by one whole
+-- unique key, and the rest is compared here (a lookup that also named other
+-- columns could be planned on another index, scanning a task's whole chain
+-- for every append). With whole keys a generic plan
+-- is always right, and forcing it spares planning each row.
+CREATE FUNCTION thoughts_check_insert() RETURNS trigger LANGUAGE plpgsql
+SET plan_cache_mode = force_generic_plan AS $$
+DECLARE
+    previous_hash TEXT;
+    parent_task   TEXT;
+    parent_seq    BIGINT;
 BEGIN
-    IF NEW.seq > 0 AND NOT EXISTS (
-        SELECT 1 FROM thoughts
-        WHERE task_id = NEW.task_id AND seq = NEW.seq - 1 AND hash = NEW.prev_hash
-    ) THEN
-        RAISE EXCEPTION 'chain: prev_hash must be the hash of the record at seq - 1'
-            USING ERRCODE = 'integrity_constraint_violation';
+    IF NEW.seq > 0 THEN
+        SELECT hash INTO previous_hash FROM thoughts
+        WHERE task_id = NEW.task_id AND seq = NEW.seq - 1;
+        IF previous_hash IS DISTINCT FROM NEW.prev_hash THEN
+            RAISE EXCEPTION 'chain: prev_hash must be the hash of the record at seq - 1'
+                USING ERRCODE = 'integrity_constraint_violation';
+        END IF;
     END IF;
     IF NEW.log_index > 0 AND NOT EXISTS (SELECT 1 FROM thoughts WHERE log_index = NEW.log_index - 1) THEN
         RAISE EXCEPTION 'log: log_index must follow the last leaf'
             USING ERRCODE = 'integrity_constraint_violation';
     END IF;
-    IF NEW.parent_id IS NOT NULL AND NOT EXISTS (
-        SELECT 1 FROM thoughts
-        WHERE id = NEW.parent_id AND task_id = NEW.task_id AND seq < NEW.seq
-    ) THEN
-        RAISE EXCEPTION 'tree: parent_id must be an earlier record of the same task'
-            USING ERRCODE = 'integrity_constraint_violation';
+    IF NEW.parent_id IS NOT NULL THEN
+        SELECT task_id, seq INTO parent_task, parent_seq FROM thoughts WHERE id = NEW.parent_id;
+        IF parent_task IS DISTINCT FROM NEW.task_id OR parent_seq >= NEW.seq THEN
+            RAISE EXCEPTION 'tree: parent_id must be an earlier record of the same task'
+                USING ERRCODE = 'integrity_constraint_violation';
+        END IF;
     END IF;
     RETURN NEW;
 END $$;
@@ -98,10 +111,22 @@ CREATE TABLE tasks (
     last_timestamp  TEXT COLLATE "C" NOT NULL
 );
 
-CREATE FUNCTION thoughts_move_head() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Once per INSERT statement, one upsert per task it touched (the statement's
+-- rows as a transition table): a row per record would update one task's row
+-- once per record of the batch, and each update lengthens the chain of row
+-- versions the next one walks. New tasks are numbered in the order of their
+-- first record.
+CREATE FUNCTION thoughts_move_heads() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
     INSERT INTO tasks (task_id, length, head_hash, first_timestamp, last_timestamp)
-    VALUES (NEW.task_id, NEW.seq + 1, NEW.hash, NEW.timestamp, NEW.timestamp)
+    SELECT task_id,
+           max(seq) + 1,
+           (array_agg(hash ORDER BY seq DESC))[1],
+           (array_agg(timestamp ORDER BY seq))[1],
+           (array_agg(timestamp ORDER BY seq DESC))[1]
+    FROM inserted
+    GROUP BY task_id
+    ORDER BY min(log_index)
     ON CONFLICT (task_id) DO UPDATE SET
         length = excluded.length,
         head_hash = excluded.head_hash,
@@ -109,7 +134,8 @@ BEGIN
     RETURN NULL;
 END $$;
 CREATE TRIGGER thoughts_advance_task_head AFTER INSERT ON thoughts
-    FOR EACH ROW EXECUTE FUNCTION thoughts_move_head();
+    REFERENCING NEW TABLE AS inserted
+    FOR EACH STATEMENT EXECUTE FUNCTION thoughts_move_heads();
 
 -- The log (design.md §2): every complete subtree's hash at its stored-hash
 -- index, and every checkpoint the log signed (one root per size).

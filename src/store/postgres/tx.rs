@@ -20,7 +20,6 @@ const _: () = assert!(
 );
 use crate::domain::checkpoint::LogSigner;
 use crate::domain::merkle::{Frontier, Hash};
-use crate::domain::record::Capabilities;
 use crate::domain::{ChainHead, Metadata, Record};
 use crate::store::backend::{Answer, BatchError, BatchStorage, Loaded, PlannedBatch};
 use crate::store::{CapabilitySnapshot, IdempotencyClaim, SignedCheckpoint, StoreError};
@@ -31,7 +30,7 @@ const BEGIN_BATCH: &str = concat!(
     "SELECT COALESCE(MAX(log_index) + 1, 0) FROM thoughts"
 );
 
-/// Rows per INSERT statement, under PostgreSQL's 65,535 bound values.
+/// Rows per INSERT statement (arrays of this many values each).
 const RECORDS_PER_STATEMENT: usize = 4000;
 const HASHES_PER_STATEMENT: usize = 30_000;
 
@@ -334,55 +333,58 @@ impl BatchStorage for PgBatches {
     }
 }
 
-/// Inserts records, one statement per `RECORDS_PER_STATEMENT`, in log
-/// order; the schema's constraints and triggers check every row.
+/// Inserts records in log order, one statement of column arrays (one SQL
+/// text whatever the batch's size, so PostgreSQL plans it once per
+/// connection, not once per batch size); the schema's constraints and
+/// triggers check every row, in order.
 async fn insert_records(conn: &mut PgConnection, records: &[Record]) -> Result<(), StoreError> {
     for chunk in records.chunks(RECORDS_PER_STATEMENT) {
-        let rows: Vec<String> = (0..chunk.len())
-            .map(|i| {
-                let b = i * 14;
-                format!(
-                    "(${},${},${},${},${},${},${},${},${},${},${},${},${},${})",
-                    b + 1,
-                    b + 2,
-                    b + 3,
-                    b + 4,
-                    b + 5,
-                    b + 6,
-                    b + 7,
-                    b + 8,
-                    b + 9,
-                    b + 10,
-                    b + 11,
-                    b + 12,
-                    b + 13,
-                    b + 14
-                )
-            })
+        let log_index: Vec<i64> = chunk.iter().map(|r| r.log_index as i64).collect();
+        let id: Vec<&str> = chunk.iter().map(|r| r.id.as_str()).collect();
+        let task_id: Vec<&str> = chunk.iter().map(|r| r.task_id.as_str()).collect();
+        let seq: Vec<i64> = chunk.iter().map(|r| r.seq as i64).collect();
+        let kind: Vec<&str> = chunk.iter().map(|r| r.r#type.as_str()).collect();
+        let agent_id: Vec<&str> = chunk.iter().map(|r| r.agent_id.as_str()).collect();
+        let content: Vec<&[u8]> = chunk.iter().map(|r| r.content.as_bytes()).collect();
+        let metadata: Vec<Option<&str>> = chunk
+            .iter()
+            .map(|r| r.metadata.as_ref().map(Metadata::canonical))
             .collect();
-        let sql = format!(
-            "INSERT INTO thoughts (log_index, id, task_id, seq, type, agent_id, content, metadata, capabilities, session_id, parent_id, timestamp, prev_hash, hash) VALUES {}",
-            rows.join(", ")
-        );
-        let mut query = sqlx::query(&sql);
-        for r in chunk {
-            query = query
-                .bind(r.log_index as i64)
-                .bind(&r.id)
-                .bind(&r.task_id)
-                .bind(r.seq as i64)
-                .bind(r.r#type.as_str())
-                .bind(&r.agent_id)
-                .bind(r.content.as_bytes())
-                .bind(r.metadata.as_ref().map(Metadata::canonical))
-                .bind(r.capabilities.as_ref().map(Capabilities::canonical))
-                .bind(&r.session_id)
-                .bind(&r.parent_id)
-                .bind(&r.timestamp)
-                .bind(&r.prev_hash)
-                .bind(&r.hash);
-        }
-        query.execute(&mut *conn).await.map_err(map_error)?;
+        let capabilities: Vec<Option<String>> = chunk
+            .iter()
+            .map(|r| r.capabilities.as_ref().map(|c| c.canonical().to_string()))
+            .collect();
+        let session_id: Vec<Option<&str>> = chunk.iter().map(|r| r.session_id.as_deref()).collect();
+        let parent_id: Vec<Option<&str>> = chunk.iter().map(|r| r.parent_id.as_deref()).collect();
+        let timestamp: Vec<&str> = chunk.iter().map(|r| r.timestamp.as_str()).collect();
+        let prev_hash: Vec<&str> = chunk.iter().map(|r| r.prev_hash.as_str()).collect();
+        let hash: Vec<&str> = chunk.iter().map(|r| r.hash.as_str()).collect();
+        sqlx::query(
+            "INSERT INTO thoughts (log_index, id, task_id, seq, type, agent_id, content, metadata, \
+             capabilities, session_id, parent_id, timestamp, prev_hash, hash) \
+             SELECT c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14 FROM UNNEST(\
+             $1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::text[], \
+             $7::bytea[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], \
+             $13::text[], $14::text[]) WITH ORDINALITY \
+             AS r(c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, n) ORDER BY n",
+        )
+        .bind(&log_index)
+        .bind(&id)
+        .bind(&task_id)
+        .bind(&seq)
+        .bind(&kind)
+        .bind(&agent_id)
+        .bind(&content)
+        .bind(&metadata)
+        .bind(&capabilities)
+        .bind(&session_id)
+        .bind(&parent_id)
+        .bind(&timestamp)
+        .bind(&prev_hash)
+        .bind(&hash)
+        .execute(&mut *conn)
+        .await
+        .map_err(map_error)?;
     }
     Ok(())
 }
