@@ -23,11 +23,26 @@ use crate::domain::record::RecordFilter;
 use crate::domain::search::SearchQuery;
 use crate::domain::{ChainHead, Metadata, Record, RecordType};
 
+/// What a backend's search index is given for a record, prepared from the
+/// draft on the request's own thread before it is queued, so that the one
+/// writer spends no time on it (docs/design.md §7).
+#[derive(Debug, Clone)]
+pub(crate) struct SearchDocument {
+    /// SQLite: `index_text` of the content; PostgreSQL: the record's
+    /// `tsvector` literal.
+    pub content: String,
+    /// SQLite: `metadata_text` of the metadata; PostgreSQL: None (in the
+    /// tsvector already).
+    pub metadata: Option<String>,
+}
+
 /// An opened database: its reads, the writer's connection, and where a
 /// generated signing key goes.
 pub(crate) struct Opened {
     pub reads: Box<dyn Reads>,
     pub batches: Box<dyn BatchStorage>,
+    /// How this backend's search document of a record is made.
+    pub search_document: fn(&crate::domain::NewRecord) -> SearchDocument,
     /// The folder a generated signing key is kept in (beside a SQLite file);
     /// None: the key must be given, as every replica must sign with it.
     pub key_dir: Option<std::path::PathBuf>,
@@ -203,6 +218,8 @@ pub(crate) struct Loaded {
 pub(crate) struct PlannedBatch<'a> {
     /// New records, in log order, chained and hashed.
     pub records: Vec<Record>,
+    /// Each new record's search document, in the same order.
+    pub documents: Vec<&'a SearchDocument>,
     /// The log hashes the new leaves add, at their stored-hash indexes.
     pub log_hashes: Vec<(u64, Hash)>,
     /// Idempotency keys of new records, with the index of their record.

@@ -330,8 +330,16 @@ impl Store {
             &config.origin,
         )
         .await?;
-        let (writer, latest, publish) =
-            Writer::start(batches, frontier, latest, signer, copy, config, seams);
+        let (writer, latest, publish) = Writer::start(
+            batches,
+            opened.search_document,
+            frontier,
+            latest,
+            signer,
+            copy,
+            config,
+            seams,
+        );
         Ok(Store {
             shared: opened.shared,
             publish,

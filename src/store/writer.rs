@@ -13,7 +13,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use tokio::sync::{mpsc, oneshot, watch, Mutex, OwnedSemaphorePermit, Semaphore};
 use tokio::task::JoinHandle;
 
-use super::backend::{BatchError, BatchStorage, Loaded, PlannedBatch};
+use super::backend::{BatchError, BatchStorage, Loaded, PlannedBatch, SearchDocument};
 use super::checkpoint_copy::CheckpointCopy;
 use super::{
     Appended, CapabilitySnapshot, IdempotencyClaim, Seams, SignedCheckpoint, StoreConfig,
@@ -49,6 +49,8 @@ pub(crate) struct Writer {
     queued_bytes: Arc<Semaphore>,
     /// The writer task, awaited once at close.
     task: Mutex<Option<JoinHandle<()>>>,
+    /// The backend's search document of a draft, made before it is queued.
+    search_document: fn(&NewRecord) -> SearchDocument,
 }
 
 enum Job {
@@ -67,6 +69,8 @@ enum Job {
 struct Pending {
     draft: NewRecord,
     claim: Option<IdempotencyClaim>,
+    /// Made on the caller's thread: the writer only writes it.
+    search: SearchDocument,
     reply: oneshot::Sender<Result<Appended, StoreError>>,
     /// Holds this append's bytes in the queue's byte budget until it is answered.
     _permit: OwnedSemaphorePermit,
@@ -76,8 +80,10 @@ impl Writer {
     /// Starts the writer task on `storage`, whose log was loaded as `frontier`
     /// with `latest` its newest checkpoint. Returns the handle and the channel
     /// on which every new checkpoint is published.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn start(
         storage: Box<dyn BatchStorage>,
+        search_document: fn(&NewRecord) -> SearchDocument,
         frontier: Frontier,
         latest: SignedCheckpoint,
         signer: LogSigner,
@@ -107,6 +113,7 @@ impl Writer {
                 config.queue_bytes.clamp(1, u32::MAX as usize),
             )),
             task: Mutex::new(Some(task)),
+            search_document,
         };
         (writer, published, publish)
     }
@@ -129,11 +136,13 @@ impl Writer {
             .clone()
             .try_acquire_many_owned(u32::try_from(size).unwrap_or(u32::MAX))
             .map_err(|_| StoreError::Busy("the append queue is full".into()))?;
+        let search = (self.search_document)(&draft);
         let (reply, answer) = oneshot::channel();
         self.ask(
             Job::Append(Box::new(Pending {
                 draft,
                 claim,
+                search,
                 reply,
                 _permit: permit,
             })),
@@ -285,14 +294,21 @@ struct Plan<'a> {
     frontier: Frontier,
 }
 
-type Item<'a> = (&'a NewRecord, Option<&'a IdempotencyClaim>);
+type Item<'a> = (
+    &'a NewRecord,
+    Option<&'a IdempotencyClaim>,
+    &'a SearchDocument,
+);
 
 impl State {
     /// Answers every caller of a batch, after the commit that holds its record.
     /// If one record is refused by the database the batch is retried one record
     /// per transaction, so each caller gets its own answer.
     async fn commit_batch(&mut self, batch: Vec<Pending>) {
-        let items: Vec<Item<'_>> = batch.iter().map(|p| (&p.draft, p.claim.as_ref())).collect();
+        let items: Vec<Item<'_>> = batch
+            .iter()
+            .map(|p| (&p.draft, p.claim.as_ref(), &p.search))
+            .collect();
         match self.write_batch(&items).await {
             Ok(answers) => {
                 for (pending, answer) in batch.into_iter().zip(answers) {
@@ -303,7 +319,7 @@ impl State {
             Err(BatchError::Record(_)) if batch.len() > 1 => {
                 for pending in batch {
                     let result = self
-                        .write_batch(&[(&pending.draft, pending.claim.as_ref())])
+                        .write_batch(&[(&pending.draft, pending.claim.as_ref(), &pending.search)])
                         .await
                         .map_err(|e| match e {
                             BatchError::Record(e) | BatchError::Batch(e) => e,
@@ -415,14 +431,14 @@ impl State {
         let tasks: Vec<&str> = {
             let mut tasks: Vec<&str> = items
                 .iter()
-                .map(|(draft, _)| draft.task_id.as_str())
+                .map(|(draft, _, _)| draft.task_id.as_str())
                 .filter(|t| !self.heads.contains_key(*t))
                 .collect();
             tasks.sort_unstable();
             tasks.dedup();
             tasks
         };
-        let claims: Vec<&IdempotencyClaim> = items.iter().filter_map(|(_, c)| *c).collect();
+        let claims: Vec<&IdempotencyClaim> = items.iter().filter_map(|(_, c, _)| *c).collect();
         let loaded = self
             .storage
             .load(&tasks, &claims, now_ms)
@@ -467,11 +483,12 @@ impl State {
         let mut frontier = self.frontier.clone();
         let mut moved: HashMap<String, ChainHead> = HashMap::new();
         let mut records: Vec<Record> = Vec::with_capacity(items.len());
+        let mut documents = Vec::with_capacity(items.len());
         let mut outcomes = Vec::with_capacity(items.len());
         let mut log_hashes = Vec::with_capacity(items.len() * 2);
         let mut seen: HashMap<(String, String), (String, Earlier)> = HashMap::new();
         let mut new_claims: Vec<(&IdempotencyClaim, usize)> = Vec::new();
-        for (draft, claim) in items {
+        for (draft, claim, search) in items {
             if let Some(claim) = claim {
                 let id = (claim.owner.clone(), claim.idempotency_key.clone());
                 if !seen.contains_key(&id) {
@@ -524,9 +541,11 @@ impl State {
             }
             outcomes.push(Outcome::New(records.len()));
             records.push(record);
+            documents.push(*search);
         }
         let batch = (!records.is_empty()).then(|| PlannedBatch {
             records,
+            documents,
             log_hashes,
             claims: new_claims,
             claims_expire_at,

@@ -88,6 +88,7 @@ pub(crate) async fn open(config: &StoreConfig) -> Result<Opened, StoreError> {
         reads: Box::new(reads),
         batches: Box::new(writer),
         key_dir: None,
+        search_document: search::search_document,
         shared: true,
     })
 }

@@ -58,6 +58,28 @@ impl TryFrom<RecordRow> for Record {
     }
 }
 
+/// An idempotency key with the record it created.
+#[derive(FromRow)]
+pub(super) struct ClaimRow {
+    scope: String,
+    key: String,
+    fingerprint: String,
+    #[sqlx(flatten)]
+    record: RecordRow,
+}
+
+impl ClaimRow {
+    /// (owner, key, fingerprint, record).
+    pub(super) fn into_parts(self) -> Result<(String, String, String, Record), StoreError> {
+        Ok((
+            self.scope,
+            self.key,
+            self.fingerprint,
+            Record::try_from(self.record)?,
+        ))
+    }
+}
+
 /// Maps fetched rows to records; one that does not read back is an error.
 pub(super) fn records(rows: Vec<RecordRow>) -> Result<Vec<Record>, StoreError> {
     rows.into_iter().map(Record::try_from).collect()

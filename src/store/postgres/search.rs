@@ -7,13 +7,14 @@
 
 use std::collections::BTreeMap;
 
-use sqlx::{PgConnection, PgPool};
+use sqlx::PgPool;
 
 use super::map_error;
 use super::reads::filter_clauses;
 use crate::domain::record::RecordFilter;
 use crate::domain::search::{index_text, metadata_text, words, SearchQuery};
-use crate::domain::Record;
+use crate::domain::NewRecord;
+use crate::store::backend::SearchDocument;
 use crate::store::StoreError;
 
 /// PostgreSQL's limits on a tsvector: a lexeme under 2 KiB, positions up to
@@ -23,7 +24,8 @@ const MAX_LEXEME_BYTES: usize = 2046;
 const MAX_POSITIONS: usize = 255;
 const MAX_DOCUMENT_BYTES: usize = 900_000;
 
-/// The `tsvector` literal of a record: content words weighted A, metadata
+/// The `tsvector` literal of a record (written by the writer, in the
+/// append's transaction): content words weighted A, metadata
 /// words B, positioned so that a phrase never spans the two.
 pub(super) fn document(content: &str, metadata: Option<&str>) -> String {
     let mut lexemes: BTreeMap<String, Vec<(usize, char)>> = BTreeMap::new();
@@ -68,6 +70,17 @@ pub(super) fn document(content: &str, metadata: Option<&str>) -> String {
     out
 }
 
+/// A record's search document: its `tsvector` literal.
+pub(super) fn search_document(draft: &NewRecord) -> SearchDocument {
+    SearchDocument {
+        content: document(
+            &draft.content,
+            draft.metadata.as_ref().map(|m| m.canonical()),
+        ),
+        metadata: None,
+    }
+}
+
 /// A lexeme as tsvector and tsquery literals read it, as is.
 fn quote(word: &str) -> String {
     format!("'{}'", word.replace('\\', "\\\\").replace('\'', "''"))
@@ -91,28 +104,6 @@ fn tsquery(query: &SearchQuery) -> Option<String> {
         .map(|p| format!("({p})"))
         .collect();
     (!phrases.is_empty()).then(|| phrases.join(" & "))
-}
-
-/// Adds the records' documents to the index, in the caller's transaction.
-pub(super) async fn index(conn: &mut PgConnection, records: &[Record]) -> Result<(), StoreError> {
-    if records.is_empty() {
-        return Ok(());
-    }
-    let indexes: Vec<i64> = records.iter().map(|r| r.log_index as i64).collect();
-    let documents: Vec<String> = records
-        .iter()
-        .map(|r| document(&r.content, r.metadata.as_ref().map(|m| m.canonical())))
-        .collect();
-    sqlx::query(
-        "INSERT INTO thoughts_search (log_index, doc) \
-         SELECT * FROM UNNEST($1::bigint[], $2::text[]::tsvector[])",
-    )
-    .bind(&indexes)
-    .bind(&documents)
-    .execute(&mut *conn)
-    .await
-    .map_err(map_error)?;
-    Ok(())
 }
 
 /// `ts_rank` weights, in the order D, C, B, A: content (A) counts twice

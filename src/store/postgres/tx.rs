@@ -11,15 +11,15 @@ use futures_util::future::BoxFuture;
 use sqlx::postgres::PgConnectOptions;
 use sqlx::{Connection, PgConnection, Row};
 
-use super::rows::record_by_id;
-use super::{log, map_error, search, LOG_LOCK};
+use super::rows;
+use super::{log, map_error, LOG_LOCK};
 
 const _: () = assert!(
     LOG_LOCK == 110_451_297_970_540,
     "BEGIN_BATCH names the lock"
 );
 use crate::domain::checkpoint::LogSigner;
-use crate::domain::merkle::{Frontier, Hash};
+use crate::domain::merkle::Frontier;
 use crate::domain::{ChainHead, Metadata, Record};
 use crate::store::backend::{Answer, BatchError, BatchStorage, Loaded, PlannedBatch};
 use crate::store::{CapabilitySnapshot, IdempotencyClaim, SignedCheckpoint, StoreError};
@@ -32,7 +32,6 @@ const BEGIN_BATCH: &str = concat!(
 
 /// Rows per INSERT statement (arrays of this many values each).
 const RECORDS_PER_STATEMENT: usize = 4000;
-const HASHES_PER_STATEMENT: usize = 30_000;
 
 /// The writer's connection, made again after a failure.
 pub(super) struct PgBatches {
@@ -223,29 +222,34 @@ impl BatchStorage for PgBatches {
                         );
                     }
                 }
-                for claim in claims {
-                    let row: Option<(String, String)> = sqlx::query_as(
-                        "SELECT fingerprint, record_id FROM idempotency \
-                         WHERE scope = $1 AND key = $2 AND expires_at > $3",
-                    )
-                    .bind(&claim.owner)
-                    .bind(&claim.idempotency_key)
-                    .bind(now_ms)
-                    .fetch_optional(&mut *conn)
-                    .await
-                    .map_err(map_error)?;
-                    let Some((fingerprint, record_id)) = row else {
-                        continue;
-                    };
-                    let record = record_by_id(&mut *conn, &record_id).await?.ok_or_else(|| {
-                        StoreError::Internal(format!(
-                            "idempotency key names record {record_id}, which is not stored"
-                        ))
-                    })?;
-                    loaded.claims.insert(
-                        (claim.owner.clone(), claim.idempotency_key.clone()),
-                        (fingerprint, record),
+                if !claims.is_empty() {
+                    // Every key of the batch and the record each created, in
+                    // one round trip (the lock is held).
+                    let owners: Vec<&str> = claims.iter().map(|c| c.owner.as_str()).collect();
+                    let keys: Vec<&str> =
+                        claims.iter().map(|c| c.idempotency_key.as_str()).collect();
+                    let sql = format!(
+                        "SELECT i.scope, i.key, i.fingerprint, {} \
+                         FROM idempotency i JOIN thoughts t ON t.id = i.record_id \
+                         WHERE (i.scope, i.key) IN (SELECT * FROM UNNEST($1::text[], $2::text[])) \
+                         AND i.expires_at > $3",
+                        rows::RECORD_COLUMNS
+                            .split(", ")
+                            .map(|c| format!("t.{c}"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
                     );
+                    let found: Vec<rows::ClaimRow> = sqlx::query_as(&sql)
+                        .bind(&owners)
+                        .bind(&keys)
+                        .bind(now_ms)
+                        .fetch_all(&mut *conn)
+                        .await
+                        .map_err(map_error)?;
+                    for row in found {
+                        let (owner, key, fingerprint, record) = row.into_parts()?;
+                        loaded.claims.insert((owner, key), (fingerprint, record));
+                    }
                 }
                 Ok(loaded)
             }
@@ -263,14 +267,9 @@ impl BatchStorage for PgBatches {
             let written = match insert_records(conn, &batch.records).await {
                 Err(StoreError::Conflict(e)) => Err(BatchError::Record(StoreError::Conflict(e))),
                 Err(e) => Err(BatchError::Batch(e)),
-                Ok(()) => async {
-                    search::index(conn, &batch.records).await?;
-                    insert_log_hashes(conn, &batch.log_hashes).await?;
-                    insert_claims(conn, batch).await?;
-                    log::insert_checkpoint(conn, &batch.checkpoint).await
-                }
-                .await
-                .map_err(BatchError::Batch),
+                Ok(()) => insert_the_rest(conn, batch)
+                    .await
+                    .map_err(BatchError::Batch),
             };
             if let Err(BatchError::Batch(StoreError::Unavailable(_) | StoreError::Internal(_))) =
                 &written
@@ -389,63 +388,59 @@ async fn insert_records(conn: &mut PgConnection, records: &[Record]) -> Result<(
     Ok(())
 }
 
-/// Stores log hashes at their indexes (two arrays unnested: one statement).
-async fn insert_log_hashes(
-    conn: &mut PgConnection,
-    hashes: &[(u64, Hash)],
-) -> Result<(), StoreError> {
-    for chunk in hashes.chunks(HASHES_PER_STATEMENT) {
-        let idx: Vec<i64> = chunk.iter().map(|(i, _)| *i as i64).collect();
-        let bytes: Vec<Vec<u8>> = chunk.iter().map(|(_, h)| h.0.to_vec()).collect();
-        sqlx::query(
-            "INSERT INTO log_hashes (idx, hash) SELECT * FROM UNNEST($1::bigint[], $2::bytea[])",
-        )
-        .bind(&idx)
-        .bind(&bytes)
-        .execute(&mut *conn)
-        .await
-        .map_err(map_error)?;
-    }
-    Ok(())
-}
-
-/// Stores the idempotency keys of new records in one statement; an expired
-/// row for the same key is replaced.
-async fn insert_claims(
+/// Everything a batch writes besides its records, in one statement (one
+/// round trip while the log's lock is held): the records' search documents,
+/// the log hashes, the idempotency keys of new records (an expired row for a
+/// key is replaced) and the signed checkpoint.
+async fn insert_the_rest(
     conn: &mut PgConnection,
     batch: &PlannedBatch<'_>,
 ) -> Result<(), StoreError> {
-    if batch.claims.is_empty() {
-        return Ok(());
-    }
-    let owners: Vec<&str> = batch.claims.iter().map(|(c, _)| c.owner.as_str()).collect();
-    let keys: Vec<&str> = batch
-        .claims
+    let indexes: Vec<i64> = batch.records.iter().map(|r| r.log_index as i64).collect();
+    let documents: Vec<&str> = batch.documents.iter().map(|d| d.content.as_str()).collect();
+    let hash_at: Vec<i64> = batch.log_hashes.iter().map(|(i, _)| *i as i64).collect();
+    let hashes: Vec<&[u8]> = batch
+        .log_hashes
+        .iter()
+        .map(|(_, h)| h.0.as_slice())
+        .collect();
+    let claims = &batch.claims;
+    let owners: Vec<&str> = claims.iter().map(|(c, _)| c.owner.as_str()).collect();
+    let keys: Vec<&str> = claims
         .iter()
         .map(|(c, _)| c.idempotency_key.as_str())
         .collect();
-    let fingerprints: Vec<&str> = batch
-        .claims
-        .iter()
-        .map(|(c, _)| c.fingerprint.as_str())
-        .collect();
-    let records: Vec<&str> = batch
-        .claims
+    let fingerprints: Vec<&str> = claims.iter().map(|(c, _)| c.fingerprint.as_str()).collect();
+    let records: Vec<&str> = claims
         .iter()
         .map(|(_, i)| batch.records[*i].id.as_str())
         .collect();
     sqlx::query(
-        "INSERT INTO idempotency (scope, key, fingerprint, record_id, expires_at) \
-         SELECT s, k, f, r, $5 FROM UNNEST($1::text[], $2::text[], $3::text[], $4::text[]) AS c(s, k, f, r) \
-         ON CONFLICT (scope, key) DO UPDATE SET \
-         fingerprint = excluded.fingerprint, record_id = excluded.record_id, \
-         expires_at = excluded.expires_at",
+        "WITH search AS (\
+            INSERT INTO thoughts_search (log_index, doc) \
+            SELECT * FROM UNNEST($1::bigint[], $2::text[]::tsvector[])), \
+         hashes AS (\
+            INSERT INTO log_hashes (idx, hash) SELECT * FROM UNNEST($3::bigint[], $4::bytea[])), \
+         claims AS (\
+            INSERT INTO idempotency (scope, key, fingerprint, record_id, expires_at) \
+            SELECT s, k, f, r, $9 FROM UNNEST($5::text[], $6::text[], $7::text[], $8::text[]) \
+                AS c(s, k, f, r) \
+            ON CONFLICT (scope, key) DO UPDATE SET fingerprint = excluded.fingerprint, \
+                record_id = excluded.record_id, expires_at = excluded.expires_at) \
+         INSERT INTO checkpoints (tree_size, root, note) VALUES ($10, $11, $12)",
     )
+    .bind(&indexes)
+    .bind(&documents)
+    .bind(&hash_at)
+    .bind(&hashes)
     .bind(&owners)
     .bind(&keys)
     .bind(&fingerprints)
     .bind(&records)
     .bind(batch.claims_expire_at)
+    .bind(batch.checkpoint.tree_size as i64)
+    .bind(batch.checkpoint.root.0.as_slice())
+    .bind(&batch.checkpoint.note)
     .execute(&mut *conn)
     .await
     .map_err(map_error)?;

@@ -98,6 +98,7 @@ pub(crate) async fn open(config: &StoreConfig) -> Result<Opened, StoreError> {
             min_free_bytes: config.min_free_bytes,
         }),
         key_dir: Some(dir),
+        search_document: search::document,
         shared: false,
     })
 }

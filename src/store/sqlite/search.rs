@@ -7,28 +7,43 @@ use super::rows::{self, RecordRow, RECORD_COLUMNS};
 use super::{map_error, position};
 use crate::domain::record::RecordFilter;
 use crate::domain::search::{index_text, metadata_text, SearchQuery};
-use crate::domain::Record;
+use crate::domain::{NewRecord, Record};
+use crate::store::backend::SearchDocument;
 use crate::store::StoreError;
 
 /// Index rows per statement (3 bound values each, under SQLite's 32,766).
 const ROWS_PER_STATEMENT: usize = 1000;
 
-/// Adds the records' rows to the index, in the caller's transaction.
+/// The index's text of a record (FTS5's `unicode61` splits and folds it).
+pub(super) fn document(draft: &NewRecord) -> SearchDocument {
+    SearchDocument {
+        content: index_text(&draft.content),
+        metadata: draft
+            .metadata
+            .as_ref()
+            .map(|m| metadata_text(m.canonical())),
+    }
+}
+
+/// Adds the records' rows to the index, in the caller's transaction:
+/// `documents[i]` is `records[i]`'s.
 pub(super) async fn index(
     conn: &mut SqliteConnection,
     records: &[Record],
+    documents: &[&SearchDocument],
 ) -> Result<(), StoreError> {
-    for chunk in records.chunks(ROWS_PER_STATEMENT) {
+    let rows: Vec<(&Record, &&SearchDocument)> = records.iter().zip(documents).collect();
+    for chunk in rows.chunks(ROWS_PER_STATEMENT) {
         let sql = format!(
             "INSERT INTO thoughts_fts (rowid, content, metadata) VALUES {}",
             vec!["(?, ?, ?)"; chunk.len()].join(", ")
         );
         let mut query = sqlx::query(&sql);
-        for r in chunk {
+        for (r, d) in chunk {
             query = query
                 .bind(r.log_index as i64)
-                .bind(index_text(&r.content))
-                .bind(r.metadata.as_ref().map(|m| metadata_text(m.canonical())));
+                .bind(d.content.as_str())
+                .bind(d.metadata.as_deref());
         }
         query.execute(&mut *conn).await.map_err(map_error)?;
     }
@@ -65,7 +80,15 @@ pub(super) async fn catch_up(conn: &mut SqliteConnection) -> Result<u64, StoreEr
             .execute(&mut *conn)
             .await
             .map_err(map_error)?;
-        let written = index(conn, &records).await;
+        let documents: Vec<SearchDocument> = records
+            .iter()
+            .map(|r| SearchDocument {
+                content: index_text(&r.content),
+                metadata: r.metadata.as_ref().map(|m| metadata_text(m.canonical())),
+            })
+            .collect();
+        let documents: Vec<&SearchDocument> = documents.iter().collect();
+        let written = index(conn, &records, &documents).await;
         let end = match written {
             Ok(()) => "COMMIT",
             Err(_) => "ROLLBACK",

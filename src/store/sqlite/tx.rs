@@ -211,7 +211,7 @@ impl BatchStorage for SqliteBatches {
             insert_records(&mut self.conn, &batch.records)
                 .await
                 .map_err(BatchError::Record)?;
-            search::index(&mut self.conn, &batch.records)
+            search::index(&mut self.conn, &batch.records, &batch.documents)
                 .await
                 .map_err(BatchError::Batch)?;
             let written = async {
