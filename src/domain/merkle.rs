@@ -228,6 +228,16 @@ impl Frontier {
     }
 
     /// Number of leaves.
+    /// The frontier at `size` (not smaller than this one's), from the
+    /// stored hashes written since this one's size (tlog writes them in
+    /// index order, from [`stored_leaf_index`] of this size on) and this
+    /// one's own.
+    pub fn advanced(&self, size: u64, since: &HashMap<u64, Hash>) -> Result<Frontier, LogError> {
+        let mut known = self.hashes.clone();
+        known.extend(since.iter().map(|(i, h)| (*i, *h)));
+        Frontier::from_stored(size, &known)
+    }
+
     pub fn size(&self) -> u64 {
         self.size
     }

@@ -242,7 +242,7 @@ pub(crate) enum BatchError {
 }
 
 /// The writer's connection. The writer calls, for each batch:
-/// `begin` (and `frontier` when the log moved under it), `load`, then `write`
+/// `begin` (which answers the log's frontier when it moved under it), `load`, then `write`
 /// (and `purge_claims` when due), then `commit` — or `rollback` after any
 /// failure. From `begin` to `commit` no other writer may move a chain head or
 /// the log.
@@ -273,11 +273,10 @@ pub(crate) trait BatchStorage: Send {
     ) -> Answer<'a, (CapabilitySnapshot, bool)>;
     /// Starts the batch's transaction, holding whatever keeps every other
     /// writer (another replica, another process) off the heads and the log
-    /// until the commit; answers the log's size as committed, which tells
-    /// the writer whether someone else appended since its last batch.
-    fn begin(&mut self) -> Answer<'_, u64>;
-    /// The log's frontier at `size`, read in the batch's transaction.
-    fn frontier(&mut self, size: u64) -> Answer<'_, Frontier>;
+    /// until the commit. `known` is the log as the writer last committed it;
+    /// when another writer appended since, answers the log's frontier as
+    /// committed now (and the writer forgets its cached heads).
+    fn begin<'a>(&'a mut self, known: &'a Frontier) -> Answer<'a, Option<Frontier>>;
     fn load<'a>(
         &'a mut self,
         tasks: &'a [&'a str],

@@ -230,28 +230,40 @@ async fn run(mut state: State, mut queue: mpsc::Receiver<Job>) {
             break;
         };
         // Group commit: everything already waiting joins this transaction.
+        // The transaction is opened at the first append, before the queue is
+        // drained: on a shared database it waits there for the log's lock,
+        // and the appends that arrive meanwhile join this batch instead of
+        // waiting for the next turn at the lock.
         let mut batch = Vec::new();
+        let mut begun = None;
+        // Probes and snapshots that arrive once the transaction is open run
+        // after it, on their own.
+        let mut later = Vec::new();
         let mut next = Some(first);
         while let Some(job) = next.take() {
             match job {
-                Job::Append(pending) => batch.push(*pending),
-                Job::Probe(reply) => {
-                    let _ = reply.send(state.storage.probe().await);
-                }
-                Job::Snapshot(snapshot, reply) => {
-                    let _ = reply.send(state.storage.put_snapshot(&snapshot).await);
+                Job::Append(pending) => {
+                    if begun.is_none() {
+                        begun = Some(state.begin().await);
+                    }
+                    batch.push(*pending);
                 }
                 Job::Shutdown => {
                     stopping = true;
                     break;
                 }
+                other if begun.is_some() => later.push(other),
+                other => state.run_job(other).await,
             }
             if batch.len() < MAX_BATCH {
                 next = queue.try_recv().ok();
             }
         }
-        if !batch.is_empty() {
-            state.commit_batch(batch).await;
+        if let Some(begun) = begun {
+            state.commit_batch(batch, begun).await;
+        }
+        for job in later {
+            state.run_job(job).await;
         }
     }
     queue.close();
@@ -304,12 +316,19 @@ impl State {
     /// Answers every caller of a batch, after the commit that holds its record.
     /// If one record is refused by the database the batch is retried one record
     /// per transaction, so each caller gets its own answer.
-    async fn commit_batch(&mut self, batch: Vec<Pending>) {
+    async fn commit_batch(&mut self, batch: Vec<Pending>, begun: Result<(), BatchError>) {
         let items: Vec<Item<'_>> = batch
             .iter()
             .map(|p| (&p.draft, p.claim.as_ref(), &p.search))
             .collect();
-        match self.write_batch(&items).await {
+        let written = match begun {
+            Ok(()) => self.finish_batch(&items).await,
+            Err(e) => {
+                self.storage.rollback().await;
+                Err(e)
+            }
+        };
+        match written {
             Ok(answers) => {
                 for (pending, answer) in batch.into_iter().zip(answers) {
                     // The caller may have gone away; the record is committed regardless.
@@ -347,14 +366,46 @@ impl State {
         &mut self,
         items: &[Item<'_>],
     ) -> Result<Vec<Result<Appended, StoreError>>, BatchError> {
-        let size = self.storage.begin().await.map_err(BatchError::Batch)?;
-        let prepared = async {
-            if size != self.frontier.size() {
-                self.catch_up(size).await?;
+        if let Err(e) = self.begin().await {
+            self.storage.rollback().await;
+            return Err(e);
+        }
+        self.finish_batch(items).await
+    }
+
+    /// Opens a batch's transaction; when another writer moved the log, the
+    /// batch starts from the log as committed ([`State::catch_up`]).
+    async fn begin(&mut self) -> Result<(), BatchError> {
+        let moved = self
+            .storage
+            .begin(&self.frontier)
+            .await
+            .map_err(BatchError::Batch)?;
+        if let Some(frontier) = moved {
+            self.catch_up(frontier)?;
+        }
+        Ok(())
+    }
+
+    /// A probe or a snapshot, between transactions.
+    async fn run_job(&mut self, job: Job) {
+        match job {
+            Job::Probe(reply) => {
+                let _ = reply.send(self.storage.probe().await);
             }
-            self.write_in_transaction(items).await
-        };
-        match prepared.await {
+            Job::Snapshot(snapshot, reply) => {
+                let _ = reply.send(self.storage.put_snapshot(&snapshot).await);
+            }
+            Job::Append(_) | Job::Shutdown => unreachable!("appends and shutdown are the loop's"),
+        }
+    }
+
+    /// The rest of a batch in its open transaction: plan, write, commit.
+    async fn finish_batch(
+        &mut self,
+        items: &[Item<'_>],
+    ) -> Result<Vec<Result<Appended, StoreError>>, BatchError> {
+        match self.write_in_transaction(items).await {
             Ok((outcomes, records, checkpoint, moved, frontier)) => {
                 if let Err(e) = self.storage.commit().await {
                     self.storage.rollback().await;
@@ -393,21 +444,18 @@ impl State {
     }
 
     /// Another writer (a replica on the same database) appended since this
-    /// one's last batch: the log's frontier is read again at the committed
-    /// size and every cached head is forgotten, so the batch is planned on
-    /// the database as it is (docs/design.md §4).
-    async fn catch_up(&mut self, size: u64) -> Result<(), BatchError> {
-        if size < self.frontier.size() {
+    /// one's last batch: the batch starts from the log's frontier as
+    /// committed, and every cached head is forgotten, so the batch is
+    /// planned on the database as it is (docs/design.md §4).
+    fn catch_up(&mut self, frontier: Frontier) -> Result<(), BatchError> {
+        if frontier.size() < self.frontier.size() {
             return Err(BatchError::Batch(StoreError::Internal(format!(
-                "the log shrank under the writer (size {size}, was {})",
+                "the log shrank under the writer (size {}, was {})",
+                frontier.size(),
                 self.frontier.size()
             ))));
         }
-        self.frontier = self
-            .storage
-            .frontier(size)
-            .await
-            .map_err(BatchError::Batch)?;
+        self.frontier = frontier;
         self.heads.clear();
         Ok(())
     }

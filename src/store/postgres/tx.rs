@@ -19,16 +19,14 @@ const _: () = assert!(
     "BEGIN_BATCH names the lock"
 );
 use crate::domain::checkpoint::LogSigner;
-use crate::domain::merkle::Frontier;
+use crate::domain::merkle::{stored_leaf_index, Frontier, Hash};
 use crate::domain::{ChainHead, Metadata, Record};
 use crate::store::backend::{Answer, BatchError, BatchStorage, Loaded, PlannedBatch};
 use crate::store::{CapabilitySnapshot, IdempotencyClaim, SignedCheckpoint, StoreError};
 
-/// A batch's first round trip (simple protocol, several statements).
-const BEGIN_BATCH: &str = concat!(
-    "BEGIN; SELECT pg_advisory_xact_lock(110451297970540); ",
-    "SELECT COALESCE(MAX(log_index) + 1, 0) FROM thoughts"
-);
+/// Most stored hashes a batch reads to catch up with other replicas' appends
+/// (about two per record); past it, the frontier is read at the new size.
+const CATCH_UP_HASHES: usize = 8192;
 
 /// Rows per INSERT statement (arrays of this many values each).
 const RECORDS_PER_STATEMENT: usize = 4000;
@@ -159,35 +157,60 @@ impl BatchStorage for PgBatches {
         })
     }
 
-    fn begin(&mut self) -> Answer<'_, u64> {
+    fn begin<'a>(&'a mut self, known: &'a Frontier) -> Answer<'a, Option<Frontier>> {
         Box::pin(async move {
             let conn = self.connection().await?;
-            // One round trip: the transaction, the log's lock (held to the
-            // commit: no other replica moves a head or the log in between,
-            // and every read below sees their commits), and the log's size
-            // as committed.
             let result = async {
-                // A plain string is sent with the simple protocol, which
-                // takes several statements.
-                let rows = sqlx::Executor::fetch_all(&mut *conn, BEGIN_BATCH)
+                // One round trip (the simple protocol takes several
+                // statements): the transaction; the log's lock, held to the
+                // commit, so no other replica moves a head or the log in
+                // between and every read after it sees their commits; the
+                // log's size as committed; and the stored hashes written
+                // since `known` (tlog writes them in index order), up to a
+                // bound. The numbers are this process's own integers.
+                let since = stored_leaf_index(known.size());
+                let sql = format!(
+                    "BEGIN; SELECT pg_advisory_xact_lock({LOG_LOCK}); \
+                     SELECT COALESCE(MAX(log_index) + 1, 0) FROM thoughts; \
+                     SELECT idx, hash FROM log_hashes WHERE idx >= {since} ORDER BY idx LIMIT {}",
+                    CATCH_UP_HASHES + 1
+                );
+                let rows = sqlx::Executor::fetch_all(&mut *conn, sql.as_str())
                     .await
                     .map_err(map_error)?;
+                // The lock's row and the size's have one column; hashes two.
                 let size: i64 = rows
-                    .last()
+                    .iter()
+                    .rfind(|r| r.len() == 1)
                     .ok_or_else(|| StoreError::Internal("the log size was not read".into()))?
                     .try_get(0)
                     .map_err(map_error)?;
-                Ok(size as u64)
+                let size = size as u64;
+                if size == known.size() {
+                    return Ok(None);
+                }
+                let hashes: Vec<&sqlx::postgres::PgRow> =
+                    rows.iter().filter(|r| r.len() == 2).collect();
+                let frontier = if hashes.len() <= CATCH_UP_HASHES {
+                    let mut since = std::collections::HashMap::new();
+                    for row in hashes {
+                        let idx: i64 = row.try_get(0).map_err(map_error)?;
+                        let bytes: Vec<u8> = row.try_get(1).map_err(map_error)?;
+                        let hash: [u8; 32] = bytes.try_into().map_err(|_| {
+                            StoreError::Internal(format!("stored hash {idx} is not 32 bytes"))
+                        })?;
+                        since.insert(idx as u64, Hash(hash));
+                    }
+                    known.advanced(size, &since)
+                } else {
+                    // Far behind: read the O(log n) hashes of the new size.
+                    return log::frontier_at(conn, size).await.map(Some);
+                };
+                frontier.map(Some).map_err(|e| {
+                    StoreError::Internal(format!("the log cannot be loaded at size {size}: {e}"))
+                })
             }
             .await;
-            self.settle(result)
-        })
-    }
-
-    fn frontier(&mut self, size: u64) -> Answer<'_, Frontier> {
-        Box::pin(async move {
-            let conn = self.connection().await?;
-            let result = log::frontier_at(conn, size).await;
             self.settle(result)
         })
     }

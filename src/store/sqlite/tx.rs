@@ -122,25 +122,24 @@ impl BatchStorage for SqliteBatches {
         })
     }
 
-    fn begin(&mut self) -> Answer<'_, u64> {
+    fn begin<'a>(&'a mut self, known: &'a Frontier) -> Answer<'a, Option<Frontier>> {
         Box::pin(async move {
             // IMMEDIATE: the write lock is taken now, so the heads read next
             // cannot move before the commit.
             self.execute("BEGIN IMMEDIATE").await?;
-            // The rowid's maximum: one descent of the table's b-tree.
+            // The rowid's maximum: one descent of the table's b-tree. Another
+            // process on the same file moved the log only if it differs.
             let (next,): (i64,) =
                 sqlx::query_as("SELECT COALESCE(MAX(log_index) + 1, 0) FROM thoughts")
                     .fetch_one(&mut self.conn)
                     .await
                     .map_err(map_error)?;
-            Ok(next as u64)
-        })
-    }
-
-    fn frontier(&mut self, size: u64) -> Answer<'_, Frontier> {
-        Box::pin(async move {
+            let size = next as u64;
+            if size == known.size() {
+                return Ok(None);
+            }
             let stored = log::stored_hashes(&mut self.conn, &Frontier::indexes(size)).await?;
-            Frontier::from_stored(size, &stored).map_err(|e| {
+            Frontier::from_stored(size, &stored).map(Some).map_err(|e| {
                 StoreError::Internal(format!("the log cannot be loaded at size {size}: {e}"))
             })
         })
