@@ -35,6 +35,7 @@ pub mod checkpoint_copy;
 mod config;
 mod fsck;
 mod postgres;
+mod rows;
 mod search;
 pub(crate) mod signing;
 mod sqlite;

@@ -4,14 +4,13 @@
 use sqlx::FromRow;
 
 use super::map_error;
-use crate::domain::merkle::Hash;
 use crate::domain::Record;
 use crate::store::backend::{RecordColumns, StoredLink};
-use crate::store::{CapabilitySnapshot, SessionSummary, SignedCheckpoint, StoreError, TaskSummary};
-
-/// The columns of a record, in the order of [`RecordRow`].
-pub(super) const RECORD_COLUMNS: &str =
-    "log_index, id, task_id, seq, type, agent_id, content, metadata, capabilities, session_id, parent_id, timestamp, prev_hash, hash";
+use crate::store::rows::SnapshotRow;
+pub(super) use crate::store::rows::{
+    checkpoint, CheckpointRow, SessionRow, TaskRow, RECORD_COLUMNS,
+};
+use crate::store::{CapabilitySnapshot, StoreError};
 
 #[derive(FromRow)]
 pub(super) struct RecordRow {
@@ -140,55 +139,6 @@ impl From<LinkRow> for StoredLink {
     }
 }
 
-#[derive(FromRow)]
-pub(super) struct TaskRow {
-    task_no: i64,
-    task_id: String,
-    length: i64,
-    head_hash: String,
-    first_timestamp: String,
-    last_timestamp: String,
-}
-
-impl From<TaskRow> for (u64, TaskSummary) {
-    fn from(row: TaskRow) -> (u64, TaskSummary) {
-        (
-            row.task_no as u64,
-            TaskSummary {
-                task_id: row.task_id,
-                length: row.length as u64,
-                head_hash: row.head_hash,
-                first_timestamp: row.first_timestamp,
-                last_timestamp: row.last_timestamp,
-            },
-        )
-    }
-}
-
-/// The columns of a checkpoint row: `tree_size, root, note`.
-pub(super) type CheckpointRow = (i64, Vec<u8>, String);
-
-pub(super) fn checkpoint(row: CheckpointRow) -> Result<SignedCheckpoint, StoreError> {
-    let (tree_size, root, note) = row;
-    let root: [u8; 32] = root
-        .try_into()
-        .map_err(|_| StoreError::Internal(format!("checkpoint {tree_size} has a bad root")))?;
-    Ok(SignedCheckpoint {
-        tree_size: tree_size as u64,
-        root: Hash(root),
-        note,
-    })
-}
-
-#[derive(FromRow)]
-struct SnapshotRow {
-    hash: String,
-    kind: String,
-    canonical: String,
-    trace: String,
-    stored_at: String,
-}
-
 /// A capability snapshot by hash, over any executor.
 pub(super) async fn snapshot_by_hash<'c, E>(
     executor: E,
@@ -204,37 +154,5 @@ where
     .fetch_optional(executor)
     .await
     .map_err(map_error)?;
-    Ok(row.map(|r| CapabilitySnapshot {
-        hash: r.hash,
-        kind: r.kind,
-        canonical: r.canonical,
-        trace: r.trace,
-        stored_at: r.stored_at,
-    }))
-}
-
-#[derive(FromRow)]
-pub(super) struct SessionRow {
-    session_id: String,
-    length: i64,
-    first_index: i64,
-    first_timestamp: String,
-    last_timestamp: String,
-}
-
-impl SessionRow {
-    /// The summary without its members, and the log index of its first record.
-    pub(super) fn into_summary(self) -> (u64, SessionSummary) {
-        (
-            self.first_index.max(0) as u64,
-            SessionSummary {
-                session_id: self.session_id,
-                length: self.length.max(0) as u64,
-                first_timestamp: self.first_timestamp,
-                last_timestamp: self.last_timestamp,
-                tasks: None,
-                agents: None,
-            },
-        )
-    }
+    Ok(row.map(CapabilitySnapshot::from))
 }

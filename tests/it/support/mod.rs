@@ -190,7 +190,13 @@ pub fn on_postgres() -> bool {
 /// SQLite-specific test and returns.
 pub fn sqlite_only(why: &str) -> bool {
     if on_postgres() {
-        say(&format!("SKIPPED on PostgreSQL (SQLite-specific: {why})"));
+        let test = std::thread::current()
+            .name()
+            .unwrap_or("a test")
+            .to_string();
+        say(&format!(
+            "SKIPPED {test} on PostgreSQL (SQLite-specific: {why})"
+        ));
         return true;
     }
     false
