@@ -227,7 +227,6 @@ impl Frontier {
         Ok(Frontier { size, hashes: kept })
     }
 
-    /// Number of leaves.
     /// The frontier at `size` (not smaller than this one's), from the
     /// stored hashes written since this one's size (tlog writes them in
     /// index order, from [`stored_leaf_index`] of this size on) and this
@@ -238,6 +237,7 @@ impl Frontier {
         Frontier::from_stored(size, &known)
     }
 
+    /// Number of leaves.
     pub fn size(&self) -> u64 {
         self.size
     }
@@ -280,6 +280,30 @@ mod tests {
             roots.push(f.root());
         }
         (f, all, roots)
+    }
+
+    #[test]
+    fn a_frontier_advances_from_the_hashes_stored_since_its_size() {
+        let (_, all, roots) = build(70);
+        for from in 0..70u64 {
+            let mut old = Frontier::empty();
+            for n in 0..from {
+                old.append(&n.to_be_bytes());
+            }
+            let since: HashMap<u64, Hash> = all
+                .iter()
+                .filter(|(i, _)| **i >= stored_leaf_index(from))
+                .map(|(i, h)| (*i, *h))
+                .collect();
+            for to in from..=70 {
+                let new = old.advanced(to, &since).unwrap();
+                assert_eq!(new.root(), roots[to as usize], "{from} -> {to}");
+            }
+        }
+        // Without the hashes stored since, it cannot.
+        let mut old = Frontier::empty();
+        old.append(b"0");
+        assert!(old.advanced(3, &HashMap::new()).is_err());
     }
 
     #[test]

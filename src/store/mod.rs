@@ -483,6 +483,16 @@ impl Store {
         }
         match self.reads.checkpoint(None).await? {
             Some(stored) if stored.tree_size > known.tree_size => {
+                // Only a checkpoint this log's key signed is served: a row
+                // written into the table by anyone else is refused.
+                crate::domain::checkpoint::open_checkpoint(&stored.note, &self.verifier_key)
+                    .map_err(|e| {
+                        StoreError::Internal(format!(
+                            "the database's newest checkpoint (size {}) does not verify with \
+                             the log's key: {e}",
+                            stored.tree_size
+                        ))
+                    })?;
                 let stored = Arc::new(stored);
                 let newer = stored.clone();
                 self.publish.send_if_modified(|current| {

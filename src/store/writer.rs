@@ -336,6 +336,9 @@ impl State {
                 }
             }
             Err(BatchError::Record(_)) if batch.len() > 1 => {
+                // A refused record may mean a head moved under this writer:
+                // each retry reads its head again.
+                self.heads.clear();
                 for pending in batch {
                     let result = self
                         .write_batch(&[(&pending.draft, pending.claim.as_ref(), &pending.search)])
@@ -410,7 +413,8 @@ impl State {
                 if let Err(e) = self.storage.commit().await {
                     self.storage.rollback().await;
                     return Err(BatchError::Batch(StoreError::Unavailable(format!(
-                        "the commit failed, nothing of the batch was written: {e}"
+                        "the commit did not complete ({e}); retry with the same \
+                         Idempotency-Key, which answers the record if it was written"
                     ))));
                 }
                 self.frontier = frontier;

@@ -55,6 +55,15 @@ fn replica(shared: &Shared, n: usize) -> Served {
     )
 }
 
+/// A client that gives up after 30 s: a stuck replica fails the test
+/// instead of hanging it.
+fn client() -> reqwest::Client {
+    reqwest::Client::builder()
+        .timeout(Duration::from_secs(30))
+        .build()
+        .unwrap()
+}
+
 fn url(addr: SocketAddr, path: &str) -> String {
     format!("http://{addr}{path}")
 }
@@ -297,7 +306,7 @@ async fn three_replicas_keep_one_chain_per_task_and_one_dense_log() {
     let mut replicas: Vec<Served> = (0..3).map(|n| replica(&shared, n)).collect();
     let addrs: Vec<SocketAddr> = replicas.iter().map(|r| r.addr).collect();
     let key = verifier_key(&replicas[0]);
-    let client = reqwest::Client::new();
+    let client = client();
     let done = load(&client, &addrs, 400, 5, |_| {}).await;
     assert_eq!(done.statuses.get(&201), Some(&1200), "{:?}", done.statuses);
     assert_one_log(&client, &addrs, &done.acknowledged, &done.checkpoints, &key).await;
@@ -316,7 +325,7 @@ async fn a_replica_killed_under_load_loses_no_acknowledged_record() {
     let addrs: Vec<SocketAddr> = replicas.iter().map(|r| r.addr).collect();
     let key = verifier_key(&replicas[0]);
     let replicas = Arc::new(Mutex::new(replicas));
-    let client = reqwest::Client::new();
+    let client = client();
     let victim = replicas.clone();
     let done = load(&client, &addrs, 400, 5, move |n| {
         if n == 400 {
@@ -358,7 +367,7 @@ async fn idempotency_keys_and_expected_heads_hold_across_replicas() {
     let shared = shared(&server).await;
     let mut replicas: Vec<Served> = (0..2).map(|n| replica(&shared, n)).collect();
     let (a, b) = (replicas[0].addr, replicas[1].addr);
-    let client = reqwest::Client::new();
+    let client = client();
     for round in 0..20 {
         let task = format!("idem-{round}");
         let body = json!({"type": "plan", "task_id": task, "agent_id": "a", "content": "once"});
@@ -727,4 +736,102 @@ async fn a_record_edited_in_the_database_is_caught_by_the_walk_and_fsck() {
         Err(e) => e.to_string(),
     };
     assert!(refused.contains("thoughts_no_delete"), "{refused}");
+}
+
+/// A replica idle while others appended more than one round trip's worth of
+/// stored hashes reads the log's frontier at the new size, and continues the
+/// log so that a fresh start (which checks the stored log against the last
+/// checkpoint) accepts it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_replica_far_behind_continues_the_log_from_the_database() {
+    use decision_trail::domain::{NewRecord, RecordType};
+    use decision_trail::store::{Store, StoreConfig};
+    let Some(server) = postgres_or_skip("a_replica_far_behind_continues_the_log_from_the_database")
+    else {
+        return;
+    };
+    let shared = shared(&server).await;
+    let config = |n: usize| StoreConfig {
+        database_url: shared.url.clone(),
+        signing_key: Some(shared.key.clone()),
+        checkpoint_copy: Some(shared.dir.path().join(format!("copy-{n}.ndjson"))),
+        ..StoreConfig::default()
+    };
+    let draft = |task: &str, content: String| NewRecord {
+        r#type: RecordType::Plan,
+        task_id: task.to_string(),
+        agent_id: "a".into(),
+        content,
+        metadata: None,
+        capabilities: None,
+        session_id: None,
+        parent_id: None,
+        expected_prev_hash: None,
+    };
+    let busy = Store::open(&config(0)).await.unwrap();
+    let idle = Store::open(&config(1)).await.unwrap();
+    idle.append(draft("idle", "first".into()), None)
+        .await
+        .unwrap();
+    // ~2 stored hashes a record: 4,500 records are past the 8,192 read in
+    // the batch's first round trip.
+    for chunk in 0..18 {
+        let appends = (0..250)
+            .map(|i| busy.append(draft(&format!("t{}", i % 7), format!("{chunk}/{i}")), None));
+        for done in futures_util::future::join_all(appends).await {
+            done.unwrap();
+        }
+    }
+    let last = idle
+        .append(draft("idle", "second".into()), None)
+        .await
+        .unwrap()
+        .record;
+    assert_eq!(last.log_index, 4501);
+    assert_eq!(last.seq, 1);
+    let signed = idle.latest_checkpoint();
+    assert_eq!(signed.tree_size, 4502);
+    assert_eq!(busy.newest_checkpoint().await.unwrap().root, signed.root);
+    for task in ["idle", "t0", "t6"] {
+        match idle.verify_chain(task).await.unwrap() {
+            Some(decision_trail::store::ChainVerdict::Valid { .. }) => {}
+            other => panic!("{task}: {other:?}"),
+        }
+    }
+    busy.close().await;
+    idle.close().await;
+    // A fresh start recomputes the frontier from the stored log and refuses
+    // a root that does not match the last checkpoint.
+    let again = Store::open(&config(2)).await.unwrap();
+    assert_eq!(again.latest_checkpoint().root, signed.root);
+    again.close().await;
+}
+
+/// Batches name their isolation level: a database whose default is
+/// SERIALIZABLE (where a snapshot taken before the lock would be stale) keeps
+/// one log all the same.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn replicas_keep_one_log_whatever_the_default_isolation() {
+    let Some(server) = postgres_or_skip("replicas_keep_one_log_whatever_the_default_isolation")
+    else {
+        return;
+    };
+    let shared = shared(&server).await;
+    let database = shared.url.rsplit('/').next().unwrap().to_string();
+    execute(
+        &server,
+        &format!(
+            "ALTER DATABASE \"{database}\" SET default_transaction_isolation = 'serializable'"
+        ),
+    )
+    .await
+    .unwrap();
+    let mut replicas: Vec<Served> = (0..2).map(|n| replica(&shared, n)).collect();
+    let addrs: Vec<SocketAddr> = replicas.iter().map(|r| r.addr).collect();
+    let key = verifier_key(&replicas[0]);
+    let client = client();
+    let done = load(&client, &addrs, 150, 3, |_| {}).await;
+    assert_eq!(done.statuses.get(&201), Some(&300), "{:?}", done.statuses);
+    assert_one_log(&client, &addrs, &done.acknowledged, &done.checkpoints, &key).await;
+    replicas.iter_mut().for_each(kill);
 }

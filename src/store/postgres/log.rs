@@ -6,7 +6,7 @@ use sqlx::PgConnection;
 
 use super::rows::{self, CheckpointRow};
 use super::{map_error, LOG_LOCK};
-use crate::domain::checkpoint::LogSigner;
+use crate::domain::checkpoint::{open_checkpoint, LogSigner};
 use crate::domain::merkle::{leaf_data, leaf_hash, stored_leaf_index, Frontier, Hash};
 use crate::store::{SignedCheckpoint, StoreError};
 
@@ -94,10 +94,11 @@ pub(super) async fn missing_triggers<'c, E>(executor: E) -> Result<Vec<&'static 
 where
     E: sqlx::Executor<'c, Database = sqlx::Postgres>,
 {
-    // `tgenabled = 'D'`: ALTER TABLE … DISABLE TRIGGER, as good as dropped.
+    // Only 'O' (origin) and 'A' (always) fire in the service's sessions:
+    // 'D' is disabled, and 'R' fires only under replication.
     let present: Vec<(String,)> = sqlx::query_as(
         "SELECT t.tgname::text FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid \
-         WHERE NOT t.tgisinternal AND t.tgenabled <> 'D' AND c.relnamespace = current_schema()::regnamespace",
+         WHERE NOT t.tgisinternal AND t.tgenabled IN ('O', 'A') AND c.relnamespace = current_schema()::regnamespace",
     )
     .fetch_all(executor)
     .await
@@ -143,7 +144,7 @@ pub(super) async fn open(
             missing.join(", ")
         )));
     }
-    sqlx::query("BEGIN")
+    sqlx::query("BEGIN ISOLATION LEVEL READ COMMITTED")
         .execute(&mut *conn)
         .await
         .map_err(map_error)?;
@@ -188,6 +189,14 @@ async fn load(
         insert_checkpoint(conn, &checkpoint).await?;
         return Ok((frontier, checkpoint));
     };
+    // Replicas must share the key: a replica given another one would sign
+    // into the same table.
+    if let Err(e) = open_checkpoint(&last.note, signer.verifier_key()) {
+        return Err(StoreError::Config(format!(
+            "the database's last checkpoint is not signed by this replica's key ({e}): every \
+             replica of a PostgreSQL log must be given the same signing key"
+        )));
+    }
     let signed_origin = last.note.lines().next().unwrap_or_default();
     if signed_origin != origin {
         return Err(StoreError::Config(format!(

@@ -32,6 +32,11 @@ static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres
 /// writer at a time, across replicas. ("dtrail" in ASCII.)
 pub(super) const LOG_LOCK: i64 = 0x6474_7261_696c;
 
+/// How long a session may sit inside a transaction without a statement
+/// before the server ends it: a batch sends its statements back to back, so
+/// only a replica that froze or lost its network holds the lock this long.
+const IDLE_IN_TRANSACTION: Duration = Duration::from_secs(10);
+
 /// Whether `url` names a PostgreSQL database.
 pub(crate) fn is_postgres(url: &str) -> bool {
     url.starts_with("postgres:") || url.starts_with("postgresql:")
@@ -43,7 +48,16 @@ fn connect_options(config: &StoreConfig) -> Result<PgConnectOptions, StoreError>
     let url = &config.database_url;
     let options = PgConnectOptions::from_str(url)
         .map_err(|e| StoreError::Config(format!("invalid database URL `{}`: {e}", redact(url))))?;
-    let mut settings = vec![("application_name", "decision-trail".to_string())];
+    // A session that stops mid-transaction (a frozen replica) is ended by the
+    // server, releasing the log's lock for the others. (Batches name their
+    // isolation level themselves: store::postgres::tx.)
+    let mut settings = vec![
+        ("application_name", "decision-trail".to_string()),
+        (
+            "idle_in_transaction_session_timeout",
+            IDLE_IN_TRANSACTION.as_millis().to_string(),
+        ),
+    ];
     if !config.statement_timeout.is_zero() {
         settings.push((
             "statement_timeout",

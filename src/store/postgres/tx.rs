@@ -14,10 +14,6 @@ use sqlx::{Connection, PgConnection, Row};
 use super::rows;
 use super::{log, map_error, LOG_LOCK};
 
-const _: () = assert!(
-    LOG_LOCK == 110_451_297_970_540,
-    "BEGIN_BATCH names the lock"
-);
 use crate::domain::checkpoint::LogSigner;
 use crate::domain::merkle::{stored_leaf_index, Frontier, Hash};
 use crate::domain::{ChainHead, Metadata, Record};
@@ -67,6 +63,15 @@ impl PgBatches {
             self.conn = Some(connected);
         }
         Ok(self.conn.as_mut().expect("connected above"))
+    }
+
+    /// The connection of the batch in progress: never made again here, as a
+    /// new connection would run the rest of the batch outside its
+    /// transaction and its lock.
+    fn in_batch(&mut self) -> Result<&mut PgConnection, StoreError> {
+        self.conn.as_mut().ok_or_else(|| {
+            StoreError::Unavailable("the connection to PostgreSQL was lost during the batch".into())
+        })
     }
 
     /// Passes a result on; a failure that may have broken the connection
@@ -170,7 +175,7 @@ impl BatchStorage for PgBatches {
                 // bound. The numbers are this process's own integers.
                 let since = stored_leaf_index(known.size());
                 let sql = format!(
-                    "BEGIN; SELECT pg_advisory_xact_lock({LOG_LOCK}); \
+                    "BEGIN ISOLATION LEVEL READ COMMITTED; SELECT pg_advisory_xact_lock({LOG_LOCK}); \
                      SELECT COALESCE(MAX(log_index) + 1, 0) FROM thoughts; \
                      SELECT idx, hash FROM log_hashes WHERE idx >= {since} ORDER BY idx LIMIT {}",
                     CATCH_UP_HASHES + 1
@@ -222,7 +227,7 @@ impl BatchStorage for PgBatches {
         now_ms: i64,
     ) -> Answer<'a, Loaded> {
         Box::pin(async move {
-            let conn = self.connection().await?;
+            let conn = self.in_batch()?;
             let result = async {
                 let mut loaded = Loaded::default();
                 if !tasks.is_empty() {
@@ -286,13 +291,17 @@ impl BatchStorage for PgBatches {
         batch: &'a PlannedBatch<'a>,
     ) -> BoxFuture<'a, Result<(), BatchError>> {
         Box::pin(async move {
-            let conn = self.connection().await.map_err(BatchError::Batch)?;
+            let conn = self.in_batch().map_err(BatchError::Batch)?;
             let written = match insert_records(conn, &batch.records).await {
                 Err(StoreError::Conflict(e)) => Err(BatchError::Record(StoreError::Conflict(e))),
                 Err(e) => Err(BatchError::Batch(e)),
-                Ok(()) => insert_the_rest(conn, batch)
-                    .await
-                    .map_err(BatchError::Batch),
+                // A rule those rows break is no caller's doing: not a 409.
+                Ok(()) => insert_the_rest(conn, batch).await.map_err(|e| {
+                    BatchError::Batch(match e {
+                        StoreError::Conflict(m) => StoreError::Internal(m),
+                        other => other,
+                    })
+                }),
             };
             if let Err(BatchError::Batch(StoreError::Unavailable(_) | StoreError::Internal(_))) =
                 &written
@@ -305,7 +314,7 @@ impl BatchStorage for PgBatches {
 
     fn purge_claims(&mut self, now_ms: i64) -> Answer<'_, ()> {
         Box::pin(async move {
-            let conn = self.connection().await?;
+            let conn = self.in_batch()?;
             let result = async {
                 sqlx::query("DELETE FROM idempotency WHERE expires_at <= $1")
                     .bind(now_ms)
@@ -321,7 +330,7 @@ impl BatchStorage for PgBatches {
 
     fn commit(&mut self) -> Answer<'_, ()> {
         Box::pin(async move {
-            let conn = self.connection().await?;
+            let conn = self.in_batch()?;
             let result = async {
                 sqlx::query("COMMIT")
                     .execute(&mut *conn)

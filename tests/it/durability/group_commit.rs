@@ -6,7 +6,6 @@ use std::collections::HashSet;
 
 use crate::support::{assert_hash_recomputes, oracle_log_root, thought, TestApp};
 use serde_json::Value;
-use sqlx::Connection;
 
 /// Fires `bodies` concurrently, each on its own connection: (status, body) each.
 async fn fire(app: &TestApp, bodies: Vec<Value>) -> Vec<(u16, Value, Option<String>)> {
@@ -96,20 +95,34 @@ async fn interleaved_tasks_in_batches_chain_and_log_correctly() {
 /// and none of its records is written; the appends after it go on.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_failed_commit_answers_the_whole_batch_503_and_writes_nothing() {
-    if crate::support::sqlite_only("a deferred SQLite constraint fails the commit") {
-        return;
-    }
     let app = TestApp::spawn().await;
     app.append(&thought("plan", "t", "a", "before")).await;
-    let mut conn = sqlx::SqliteConnection::connect(&format!("sqlite://{}", app.db_path.display()))
-        .await
-        .unwrap();
-    for sql in [
-        "CREATE TABLE boom_parent (id INTEGER PRIMARY KEY)",
-        "CREATE TABLE boom_child (pid INTEGER REFERENCES boom_parent(id) DEFERRABLE INITIALLY DEFERRED)",
-        "CREATE TRIGGER boom AFTER INSERT ON thoughts WHEN NEW.content = 'boom' BEGIN INSERT INTO boom_child VALUES (42); END",
-    ] {
-        sqlx::query(sql).execute(&mut conn).await.unwrap();
+    // A rule checked only at COMMIT, which the record `boom` breaks.
+    let (setup, teardown): (&[&str], &str) = if crate::support::on_postgres() {
+        (
+            &[
+                "CREATE FUNCTION boom() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN \
+                 IF NEW.content = convert_to('boom', 'UTF8') THEN RAISE EXCEPTION 'boom'; END IF; \
+                 RETURN NULL; END $$",
+                "CREATE CONSTRAINT TRIGGER boom AFTER INSERT ON thoughts \
+                 DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION boom()",
+            ],
+            "DROP TRIGGER boom ON thoughts",
+        )
+    } else {
+        (
+            &[
+                "CREATE TABLE boom_parent (id INTEGER PRIMARY KEY)",
+                "CREATE TABLE boom_child (pid INTEGER REFERENCES boom_parent(id) DEFERRABLE INITIALLY DEFERRED)",
+                "CREATE TRIGGER boom AFTER INSERT ON thoughts WHEN NEW.content = 'boom' BEGIN INSERT INTO boom_child VALUES (42); END",
+            ],
+            "DROP TRIGGER boom",
+        )
+    };
+    for sql in setup {
+        crate::support::execute(&app.database_url, sql)
+            .await
+            .unwrap();
     }
     let mut bodies: Vec<Value> = (0..120)
         .map(|i| thought("plan", &format!("t{}", i % 4), "a", &format!("{i}")))
@@ -164,8 +177,7 @@ async fn a_failed_commit_answers_the_whole_batch_503_and_writes_nothing() {
         }
     }
     // The service goes on: the log and the heads were not advanced by the failed batch.
-    sqlx::query("DROP TRIGGER boom")
-        .execute(&mut conn)
+    crate::support::execute(&app.database_url, teardown)
         .await
         .unwrap();
     let after = app.append(&thought("plan", "t", "a", "after")).await;
