@@ -519,3 +519,25 @@ fn an_empty_allowed_hosts_list_is_refused_at_start() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("--allowed-hosts names no host"), "{err}");
 }
+
+#[tokio::test]
+async fn log_key_prints_a_key_that_signs_under_its_origin() {
+    let (ok, out, err) = crate::support::run_binary(vec![
+        "log".into(),
+        "key".into(),
+        "--origin".into(),
+        "trail.example.com/log".into(),
+    ])
+    .await;
+    assert!(ok, "{err}");
+    let signer = decision_trail::domain::checkpoint::LogSigner::from_signer_key(out.trim())
+        .expect("the printed key loads");
+    assert!(signer.verifier_key().starts_with("trail.example.com/log+"));
+    assert!(
+        err.contains(signer.verifier_key()),
+        "stderr names the verifier key: {err}"
+    );
+    // Two runs, two keys.
+    let (_, again, _) = crate::support::run_binary(vec!["log".into(), "key".into()]).await;
+    assert_ne!(out.trim(), again.trim());
+}
