@@ -50,6 +50,10 @@ pub(crate) struct Opened {
     /// the newest checkpoint is then read from the database, not only from
     /// this process's writer.
     pub shared: bool,
+    /// Whether the writer runs on a thread of its own: the calls of a
+    /// backend that blocks (SQLite driven directly) must not hold a worker
+    /// of the runtime that serves HTTP.
+    pub writer_thread: bool,
 }
 
 /// What a backend call answers.

@@ -340,7 +340,8 @@ impl Store {
             copy,
             config,
             seams,
-        );
+            opened.writer_thread,
+        )?;
         Ok(Store {
             shared: opened.shared,
             publish,

@@ -11,7 +11,6 @@ use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use tokio::sync::{mpsc, oneshot, watch, Mutex, OwnedSemaphorePermit, Semaphore};
-use tokio::task::JoinHandle;
 
 use super::backend::{BatchError, BatchStorage, Loaded, PlannedBatch, SearchDocument};
 use super::checkpoint_copy::CheckpointCopy;
@@ -47,8 +46,8 @@ pub(crate) struct Writer {
     /// Bytes of appends queued; with the channel's bound, what keeps the queue
     /// from growing without limit.
     queued_bytes: Arc<Semaphore>,
-    /// The writer task, awaited once at close.
-    task: Mutex<Option<JoinHandle<()>>>,
+    /// Says when the writer has stopped; awaited once at close.
+    stopped: Mutex<Option<oneshot::Receiver<()>>>,
     /// The backend's search document of a draft, made before it is queued.
     search_document: fn(&NewRecord) -> SearchDocument,
 }
@@ -78,8 +77,9 @@ struct Pending {
 
 impl Writer {
     /// Starts the writer task on `storage`, whose log was loaded as `frontier`
-    /// with `latest` its newest checkpoint. Returns the handle and the channel
-    /// on which every new checkpoint is published.
+    /// with `latest` its newest checkpoint: on a thread of its own when
+    /// `own_thread` (a backend whose calls block). Returns the handle and the
+    /// channel on which every new checkpoint is published.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn start(
         storage: Box<dyn BatchStorage>,
@@ -90,7 +90,8 @@ impl Writer {
         copy: CheckpointCopy,
         config: &StoreConfig,
         seams: Seams,
-    ) -> (Writer, watch::Receiver<Arc<SignedCheckpoint>>, Publisher) {
+        own_thread: bool,
+    ) -> Result<(Writer, watch::Receiver<Arc<SignedCheckpoint>>, Publisher), StoreError> {
         let (publish, published) = watch::channel(Arc::new(latest));
         let publish = Arc::new(publish);
         let (jobs, queue) = mpsc::channel(config.queue_capacity.max(1));
@@ -106,16 +107,35 @@ impl Writer {
             claims_ttl: config.idempotency_ttl,
             next_purge: Instant::now(),
         };
-        let task = tokio::spawn(run(state, queue));
+        let (done, stopped) = oneshot::channel();
+        let writing = async move {
+            run(state, queue).await;
+            let _ = done.send(());
+        };
+        if own_thread {
+            // A runtime of its own for the writer's few awaits (the queue,
+            // replies): its storage calls block this thread, not a worker
+            // that serves HTTP.
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .map_err(|e| StoreError::Internal(format!("cannot start the writer: {e}")))?;
+            std::thread::Builder::new()
+                .name("decision-trail-writer".into())
+                .spawn(move || runtime.block_on(writing))
+                .map_err(|e| StoreError::Internal(format!("cannot start the writer: {e}")))?;
+        } else {
+            tokio::spawn(writing);
+        }
         let writer = Writer {
             jobs,
             queued_bytes: Arc::new(Semaphore::new(
                 config.queue_bytes.clamp(1, u32::MAX as usize),
             )),
-            task: Mutex::new(Some(task)),
+            stopped: Mutex::new(Some(stopped)),
             search_document,
         };
-        (writer, published, publish)
+        Ok((writer, published, publish))
     }
 
     /// Queues an append and waits for its answer; refuses at once with `Busy`
@@ -173,8 +193,8 @@ impl Writer {
     /// Finishes the appends already queued, then stops the writer task.
     pub(crate) async fn close(&self) {
         let _ = self.jobs.send(Job::Shutdown).await;
-        if let Some(task) = self.task.lock().await.take() {
-            let _ = task.await;
+        if let Some(stopped) = self.stopped.lock().await.take() {
+            let _ = stopped.await;
         }
     }
 

@@ -104,6 +104,7 @@ pub(crate) async fn open(config: &StoreConfig) -> Result<Opened, StoreError> {
         key_dir: None,
         search_document: search::search_document,
         shared: true,
+        writer_thread: false,
     })
 }
 

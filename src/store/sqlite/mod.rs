@@ -8,9 +8,12 @@
 //!   ([`super::backend::BatchStorage`]);
 //! - `log`: loading the log at start, checkpoint rows, stored log hashes;
 //! - `rows`: row types and their mapping to domain types;
-//! - `search`: full-text search over the FTS5 index.
+//! - `search`: full-text search over the FTS5 index;
+//! - `raw`: SQLite driven directly for the hot paths (the writer's batches,
+//!   records, pages, chains, proofs), on threads of their own.
 
 mod log;
+mod raw;
 mod reads;
 mod rows;
 mod search;
@@ -80,6 +83,32 @@ pub(crate) async fn open(config: &StoreConfig) -> Result<Opened, StoreError> {
             "indexed for search the records stored before the index"
         );
     }
+    // The batches' connection, with the same durability, read back.
+    let raw_writer = raw::open(&path, true)?;
+    let level = match config.synchronous {
+        Synchronous::Normal => 1,
+        Synchronous::Full => 2,
+        Synchronous::Extra => 3,
+    };
+    raw_writer
+        .execute_batch(&format!(
+            "PRAGMA synchronous = {level}; PRAGMA cache_size = -32768;"
+        ))
+        .map_err(raw::map_error)?;
+    let (journal, synchronous): (String, i64) = raw_writer
+        .query_row("PRAGMA journal_mode", [], |row| row.get(0))
+        .and_then(|journal| {
+            raw_writer
+                .query_row("PRAGMA synchronous", [], |row| row.get(0))
+                .map(|sync| (journal, sync))
+        })
+        .map_err(raw::map_error)?;
+    if !journal.eq_ignore_ascii_case("wal") || synchronous != level {
+        return Err(StoreError::Config(format!(
+            "SQLite journal_mode is {journal} and synchronous {synchronous} on the batches' connection, not wal and {}",
+            config.synchronous
+        )));
+    }
     let read_options = base
         .read_only(true)
         .busy_timeout(BUSY_TIMEOUT)
@@ -91,15 +120,20 @@ pub(crate) async fn open(config: &StoreConfig) -> Result<Opened, StoreError> {
         .await
         .map_err(|e| open_error(&path, e))?;
     Ok(Opened {
-        reads: Box::new(reads::SqliteReads { pool }),
+        reads: Box::new(reads::SqliteReads {
+            pool,
+            raw: std::sync::Arc::new(raw::ReadPool::new(path.clone(), config.read_connections)),
+        }),
         batches: Box::new(tx::SqliteBatches {
             conn: writer,
+            raw: raw_writer,
             dir: dir.clone(),
             min_free_bytes: config.min_free_bytes,
         }),
         key_dir: Some(dir),
         search_document: search::document,
         shared: false,
+        writer_thread: true,
     })
 }
 
@@ -120,7 +154,10 @@ pub(crate) async fn open_read_only(config: &StoreConfig) -> Result<Box<dyn Reads
         .connect_with(base.read_only(true).disable_statement_logging())
         .await
         .map_err(|e| open_error(&path, e))?;
-    Ok(Box::new(reads::SqliteReads { pool }))
+    Ok(Box::new(reads::SqliteReads {
+        pool,
+        raw: std::sync::Arc::new(raw::ReadPool::new(path, 2)),
+    }))
 }
 
 fn connect_options(url: &str) -> Result<SqliteConnectOptions, StoreError> {

@@ -3,10 +3,13 @@
 use std::collections::HashMap;
 
 use futures_util::future::BoxFuture;
-use futures_util::stream::{BoxStream, StreamExt, TryStreamExt};
+use std::sync::Arc;
+
+use futures_util::stream::{self, BoxStream, StreamExt};
 use sqlx::SqlitePool;
 
-use super::rows::{self, CheckpointRow, LinkRow, RecordRow, TaskRow, RECORD_COLUMNS};
+use super::raw::{self, ReadPool};
+use super::rows::{self, CheckpointRow, TaskRow, RECORD_COLUMNS};
 use super::{log, map_error, position, search};
 use crate::domain::merkle::Hash;
 use crate::domain::record::RecordFilter;
@@ -18,31 +21,37 @@ use crate::store::{
 };
 
 pub(super) struct SqliteReads {
+    /// The reads that return a row or a few (sqlx).
     pub(super) pool: SqlitePool,
+    /// The reads that return many rows, or are asked for at every request
+    /// (records, pages, chains, proofs): driven directly ([`raw`]).
+    pub(super) raw: Arc<ReadPool>,
 }
+
+/// Rows of a chain read at once by a walk; the next batch is read while the
+/// walk hashes this one.
+const CHAIN_ROWS_PER_READ: i64 = 4096;
 
 const TASK_COLUMNS: &str = "task_no, task_id, length, head_hash, first_timestamp, last_timestamp";
 
 /// How a record is looked up, besides by id.
 enum RecordKey<'a> {
+    Id(&'a str),
     LogIndex(i64),
     Hash(&'a str),
 }
 
 impl SqliteReads {
     async fn record_where(&self, key: RecordKey<'_>) -> Result<Option<Record>, StoreError> {
-        let column = match key {
-            RecordKey::LogIndex(_) => "log_index",
-            RecordKey::Hash(_) => "hash",
+        let (column, value): (&str, rusqlite::types::Value) = match key {
+            RecordKey::Id(id) => ("id", id.to_string().into()),
+            RecordKey::LogIndex(i) => ("log_index", i.into()),
+            RecordKey::Hash(h) => ("hash", h.to_string().into()),
         };
         let sql = format!("SELECT {RECORD_COLUMNS} FROM thoughts WHERE {column} = ?");
-        let query = sqlx::query_as::<_, RecordRow>(&sql);
-        let query = match key {
-            RecordKey::LogIndex(i) => query.bind(i),
-            RecordKey::Hash(h) => query.bind(h),
-        };
-        let row = query.fetch_optional(&self.pool).await.map_err(map_error)?;
-        row.map(Record::try_from).transpose()
+        self.raw
+            .run(move |conn| Ok(raw::records(conn, &sql, [value])?.pop()))
+            .await
     }
 }
 
@@ -109,7 +118,7 @@ impl Reads for SqliteReads {
     }
 
     fn record<'a>(&'a self, id: &'a str) -> Answer<'a, Option<Record>> {
-        Box::pin(rows::record_by_id(&self.pool, id))
+        Box::pin(self.record_where(RecordKey::Id(id)))
     }
 
     fn record_at(&self, log_index: u64) -> Answer<'_, Option<Record>> {
@@ -164,16 +173,14 @@ impl Reads for SqliteReads {
                 format!("SELECT {RECORD_COLUMNS} FROM thoughts WHERE {position_column} > ?");
             let values = filter_clauses(&mut sql, task, filter);
             sql.push_str(&format!(" ORDER BY {position_column} LIMIT ?"));
-            let mut query = sqlx::query_as::<_, RecordRow>(&sql).bind(after);
-            for value in values {
-                query = query.bind(value);
-            }
-            let rows = query
-                .bind(i64::from(limit))
-                .fetch_all(&self.pool)
+            let mut params: Vec<rusqlite::types::Value> = vec![after.into()];
+            params.extend(values.into_iter().map(|v| v.to_string().into()));
+            params.push(i64::from(limit).into());
+            self.raw
+                .run(move |conn| {
+                    raw::records(conn, &sql, rusqlite::params_from_iter(params))
+                })
                 .await
-                .map_err(map_error)?;
-            rows::records(rows)
         })
     }
 
@@ -193,28 +200,71 @@ impl Reads for SqliteReads {
                 "SELECT {RECORD_COLUMNS} FROM thoughts \
                  WHERE task_id = ? AND seq > ? AND log_index < ? ORDER BY seq LIMIT ?"
             );
-            let rows: Vec<RecordRow> = sqlx::query_as(&sql)
-                .bind(task_id)
-                .bind(after)
-                .bind(tree_size)
-                .bind(i64::from(limit))
-                .fetch_all(&self.pool)
+            let task_id = task_id.to_string();
+            self.raw
+                .run(move |conn| {
+                    raw::records(
+                        conn,
+                        &sql,
+                        rusqlite::params![task_id, after, tree_size, i64::from(limit)],
+                    )
+                })
                 .await
-                .map_err(map_error)?;
-            rows::records(rows)
         })
     }
 
     fn chain<'a>(&'a self, task_id: &'a str) -> BoxStream<'a, Result<StoredLink, StoreError>> {
-        sqlx::query_as::<_, LinkRow>(
-            "SELECT seq, log_index, id, agent_id, type, content, metadata, capabilities, session_id, parent_id, timestamp, prev_hash, hash \
-             FROM thoughts WHERE task_id = ? ORDER BY seq",
-        )
-        .bind(task_id)
-        .fetch(&self.pool)
-        .map_ok(StoredLink::from)
-        .map_err(map_error)
-        .boxed()
+        // A reader task reads the chain in batches of rows, each in its own
+        // read transaction (a chain only grows, so a later batch may only
+        // hold more records); the channel lets it read the next batch while
+        // the walk hashes this one, and stops it when the walk ends.
+        let (rows, mut batches) = tokio::sync::mpsc::channel(2);
+        let pool = self.raw.clone();
+        let task_id = task_id.to_string();
+        tokio::spawn(async move {
+            let mut after = -1i64;
+            loop {
+                let task_id = task_id.clone();
+                let batch = pool
+                    .run(move |conn| {
+                        let mut statement = conn
+                            .prepare_cached(
+                                "SELECT seq, log_index, id, agent_id, type, content, metadata, \
+                                 capabilities, session_id, parent_id, timestamp, prev_hash, hash \
+                                 FROM thoughts WHERE task_id = ? AND seq > ? ORDER BY seq LIMIT ?",
+                            )
+                            .map_err(raw::map_error)?;
+                        let links = statement
+                            .query_map(
+                                rusqlite::params![task_id, after, CHAIN_ROWS_PER_READ],
+                                raw::stored_link,
+                            )
+                            .map_err(raw::map_error)?;
+                        links
+                            .collect::<Result<Vec<_>, _>>()
+                            .map_err(raw::map_error)
+                    })
+                    .await;
+                let last = match &batch {
+                    Ok(links) if (links.len() as i64) < CHAIN_ROWS_PER_READ => None,
+                    Ok(links) => links.last().map(|l| l.seq as i64),
+                    Err(_) => None,
+                };
+                if rows.send(batch).await.is_err() {
+                    return;
+                }
+                match last {
+                    Some(seq) => after = seq,
+                    None => return,
+                }
+            }
+        });
+        stream::poll_fn(move |cx| batches.poll_recv(cx))
+            .flat_map(|batch| match batch {
+                Ok(links) => stream::iter(links.into_iter().map(Ok).collect::<Vec<_>>()),
+                Err(e) => stream::iter(vec![Err(e)]),
+            })
+            .boxed()
     }
 
     fn session<'a>(&'a self, session_id: &'a str) -> Answer<'a, Option<(u64, SessionSummary)>> {
@@ -343,7 +393,12 @@ impl Reads for SqliteReads {
     }
 
     fn log_hashes<'a>(&'a self, indexes: &'a [u64]) -> Answer<'a, HashMap<u64, Hash>> {
-        Box::pin(log::stored_hashes(&self.pool, indexes))
+        Box::pin(async move {
+            let indexes = indexes.to_vec();
+            self.raw
+                .run(move |conn| raw::stored_hashes(conn, &indexes))
+                .await
+        })
     }
 
     fn search<'a>(
@@ -357,7 +412,7 @@ impl Reads for SqliteReads {
     }
 
     fn records_at<'a>(&'a self, indexes: &'a [u64]) -> Answer<'a, Vec<Record>> {
-        Box::pin(search::records_at(&self.pool, indexes))
+        Box::pin(search::records_at(&self.raw, indexes))
     }
 
     fn missing_triggers(&self) -> Answer<'_, Vec<&'static str>> {
@@ -365,6 +420,9 @@ impl Reads for SqliteReads {
     }
 
     fn close(&self) -> BoxFuture<'_, ()> {
-        Box::pin(self.pool.close())
+        Box::pin(async move {
+            self.raw.close();
+            self.pool.close().await
+        })
     }
 }

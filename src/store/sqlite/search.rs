@@ -179,7 +179,7 @@ pub(super) async fn search(
 
 /// The records at these log indexes (those that exist), in the order given.
 pub(super) async fn records_at(
-    pool: &SqlitePool,
+    pool: &super::raw::ReadPool,
     indexes: &[u64],
 ) -> Result<Vec<Record>, StoreError> {
     let wanted: Vec<i64> = indexes.iter().filter_map(|&i| position(i)).collect();
@@ -188,11 +188,9 @@ pub(super) async fn records_at(
     }
     let marks = vec!["?"; wanted.len()].join(", ");
     let sql = format!("SELECT {RECORD_COLUMNS} FROM thoughts WHERE log_index IN ({marks})");
-    let mut q = sqlx::query_as::<_, RecordRow>(&sql);
-    for index in &wanted {
-        q = q.bind(index);
-    }
-    let mut found = rows::records(q.fetch_all(pool).await.map_err(map_error)?)?;
+    let mut found = pool
+        .run(move |conn| super::raw::records(conn, &sql, rusqlite::params_from_iter(wanted)))
+        .await?;
     found.sort_by_key(|r| {
         indexes
             .iter()

@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 use futures_util::future::BoxFuture;
 use sqlx::{Connection, SqliteConnection};
 
-use super::rows::record_by_id;
-use super::{log, map_error, search};
+use super::raw;
+use super::{log, map_error, position};
 use crate::domain::checkpoint::LogSigner;
 use crate::domain::merkle::{Frontier, Hash};
 use crate::domain::record::Capabilities;
@@ -14,13 +14,18 @@ use crate::domain::{ChainHead, Metadata, Record};
 use crate::store::backend::{Answer, BatchError, BatchStorage, Loaded, PlannedBatch};
 use crate::store::{CapabilitySnapshot, IdempotencyClaim, SignedCheckpoint, StoreError};
 
-/// Rows per INSERT statement, under SQLite's limit of 32,766 bound values.
-const RECORDS_PER_STATEMENT: usize = 2000;
+/// Stored hashes per INSERT statement when a log is rebuilt, under SQLite's
+/// limit of 32,766 bound values.
 const HASHES_PER_STATEMENT: usize = 10_000;
 
-/// The writer's only connection.
+/// The writer's connections to the file (one process writes at a time: each
+/// takes the write lock, and the writer uses them one after the other).
 pub(super) struct SqliteBatches {
+    /// Loading and rebuilding the log, probes and snapshots (sqlx).
     pub(super) conn: SqliteConnection,
+    /// The batches: begin, load, write, commit, driven directly ([`raw`]);
+    /// its calls block, so the writer runs on a thread of its own.
+    pub(super) raw: rusqlite::Connection,
     /// The database's directory, whose free space readiness checks.
     pub(super) dir: PathBuf,
     /// Free bytes under which the database is not ready for appends.
@@ -51,6 +56,10 @@ fn free_bytes(dir: &Path) -> Result<u64, StoreError> {
 }
 
 impl SqliteBatches {
+    fn run(&self, sql: &str) -> Result<(), StoreError> {
+        self.raw.execute_batch(sql).map_err(raw::map_error)
+    }
+
     async fn execute(&mut self, sql: &str) -> Result<(), StoreError> {
         sqlx::query(sql)
             .execute(&mut self.conn)
@@ -126,19 +135,19 @@ impl BatchStorage for SqliteBatches {
         Box::pin(async move {
             // IMMEDIATE: the write lock is taken now, so the heads read next
             // cannot move before the commit.
-            self.execute("BEGIN IMMEDIATE").await?;
+            self.run("BEGIN IMMEDIATE")?;
             // The rowid's maximum: one descent of the table's b-tree. Another
             // process on the same file moved the log only if it differs.
-            let (next,): (i64,) =
-                sqlx::query_as("SELECT COALESCE(MAX(log_index) + 1, 0) FROM thoughts")
-                    .fetch_one(&mut self.conn)
-                    .await
-                    .map_err(map_error)?;
+            let next: i64 = self
+                .raw
+                .prepare_cached("SELECT COALESCE(MAX(log_index) + 1, 0) FROM thoughts")
+                .and_then(|mut s| s.query_row([], |row| row.get(0)))
+                .map_err(raw::map_error)?;
             let size = next as u64;
             if size == known.size() {
                 return Ok(None);
             }
-            let stored = log::stored_hashes(&mut self.conn, &Frontier::indexes(size)).await?;
+            let stored = raw::stored_hashes(&self.raw, &Frontier::indexes(size))?;
             Frontier::from_stored(size, &stored).map(Some).map_err(|e| {
                 StoreError::Internal(format!("the log cannot be loaded at size {size}: {e}"))
             })
@@ -153,41 +162,54 @@ impl BatchStorage for SqliteBatches {
     ) -> Answer<'a, Loaded> {
         Box::pin(async move {
             let mut loaded = Loaded::default();
-            for task_id in tasks {
-                let row: Option<(i64, String, String)> = sqlx::query_as(
+            let mut heads = self
+                .raw
+                .prepare_cached(
                     "SELECT length, head_hash, last_timestamp FROM tasks WHERE task_id = ?",
                 )
-                .bind(task_id)
-                .fetch_optional(&mut self.conn)
-                .await
-                .map_err(map_error)?;
-                if let Some((length, head_hash, last_timestamp)) = row {
-                    loaded.heads.insert(
-                        task_id.to_string(),
-                        ChainHead {
-                            length: length as u64,
-                            head_hash,
-                            last_timestamp,
-                        },
-                    );
+                .map_err(raw::map_error)?;
+            for task_id in tasks {
+                let mut rows = heads.query([task_id]).map_err(raw::map_error)?;
+                if let Some(row) = rows.next().map_err(raw::map_error)? {
+                    let head = (|| {
+                        Ok::<_, rusqlite::Error>(ChainHead {
+                            length: row.get::<_, i64>(0)? as u64,
+                            head_hash: row.get(1)?,
+                            last_timestamp: row.get(2)?,
+                        })
+                    })()
+                    .map_err(raw::map_error)?;
+                    loaded.heads.insert(task_id.to_string(), head);
                 }
             }
-            for claim in claims {
-                let row: Option<(String, String)> = sqlx::query_as(
+            let mut stored = self
+                .raw
+                .prepare_cached(
                     "SELECT fingerprint, record_id FROM idempotency \
                      WHERE scope = ? AND key = ? AND expires_at > ?",
                 )
-                .bind(&claim.owner)
-                .bind(&claim.idempotency_key)
-                .bind(now_ms)
-                .fetch_optional(&mut self.conn)
-                .await
-                .map_err(map_error)?;
+                .map_err(raw::map_error)?;
+            for claim in claims {
+                let row: Option<(String, String)> = stored
+                    .query_row(
+                        rusqlite::params![claim.owner, claim.idempotency_key, now_ms],
+                        |row| Ok((row.get(0)?, row.get(1)?)),
+                    )
+                    .map(Some)
+                    .or_else(|e| match e {
+                        rusqlite::Error::QueryReturnedNoRows => Ok(None),
+                        e => Err(e),
+                    })
+                    .map_err(raw::map_error)?;
                 let Some((fingerprint, record_id)) = row else {
                     continue;
                 };
-                let record = record_by_id(&mut self.conn, &record_id)
-                    .await?
+                let sql = format!(
+                    "SELECT {} FROM thoughts WHERE id = ?",
+                    crate::store::rows::RECORD_COLUMNS
+                );
+                let record = raw::records(&self.raw, &sql, [&record_id])?
+                    .pop()
                     .ok_or_else(|| {
                         StoreError::Internal(format!(
                             "idempotency key names record {record_id}, which is not stored"
@@ -207,39 +229,30 @@ impl BatchStorage for SqliteBatches {
         batch: &'a PlannedBatch<'a>,
     ) -> BoxFuture<'a, Result<(), BatchError>> {
         Box::pin(async move {
-            insert_records(&mut self.conn, &batch.records)
-                .await
-                .map_err(BatchError::Record)?;
-            search::index(&mut self.conn, &batch.records, &batch.documents)
-                .await
-                .map_err(BatchError::Batch)?;
-            let written = async {
-                insert_log_hashes(&mut self.conn, &batch.log_hashes).await?;
-                insert_claims(&mut self.conn, batch).await?;
-                log::insert_checkpoint(&mut self.conn, &batch.checkpoint).await
-            };
-            written.await.map_err(BatchError::Batch)
+            insert_records(&self.raw, &batch.records).map_err(BatchError::Record)?;
+            write_the_rest(&self.raw, batch).map_err(BatchError::Batch)
         })
     }
 
     fn purge_claims(&mut self, now_ms: i64) -> Answer<'_, ()> {
         Box::pin(async move {
-            sqlx::query("DELETE FROM idempotency WHERE expires_at <= ?")
-                .bind(now_ms)
-                .execute(&mut self.conn)
-                .await
+            self.raw
+                .prepare_cached("DELETE FROM idempotency WHERE expires_at <= ?")
+                .and_then(|mut s| s.execute([now_ms]))
                 .map(|_| ())
-                .map_err(map_error)
+                .map_err(raw::map_error)
         })
     }
 
     fn commit(&mut self) -> Answer<'_, ()> {
-        Box::pin(self.execute("COMMIT"))
+        Box::pin(async move { self.run("COMMIT") })
     }
 
     fn rollback(&mut self) -> BoxFuture<'_, ()> {
         Box::pin(async move {
-            let _ = self.execute("ROLLBACK").await;
+            if !self.raw.is_autocommit() {
+                let _ = self.run("ROLLBACK");
+            }
         })
     }
 
@@ -252,34 +265,93 @@ impl BatchStorage for SqliteBatches {
     }
 }
 
-/// Inserts records with one statement per `RECORDS_PER_STATEMENT`; the schema's
+/// Inserts records, one prepared statement stepped per record; the schema's
 /// constraints and triggers check every row.
-async fn insert_records(conn: &mut SqliteConnection, records: &[Record]) -> Result<(), StoreError> {
-    for chunk in records.chunks(RECORDS_PER_STATEMENT) {
-        let sql = format!(
-            "INSERT INTO thoughts (log_index, id, task_id, seq, type, agent_id, content, metadata, capabilities, session_id, parent_id, timestamp, prev_hash, hash) VALUES {}",
-            vec!["(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"; chunk.len()].join(", ")
-        );
-        let mut query = sqlx::query(&sql);
-        for r in chunk {
-            query = query
-                .bind(r.log_index as i64)
-                .bind(&r.id)
-                .bind(&r.task_id)
-                .bind(r.seq as i64)
-                .bind(r.r#type.as_str())
-                .bind(&r.agent_id)
-                .bind(&r.content)
-                .bind(r.metadata.as_ref().map(Metadata::canonical))
-                .bind(r.capabilities.as_ref().map(Capabilities::canonical))
-                .bind(&r.session_id)
-                .bind(&r.parent_id)
-                .bind(&r.timestamp)
-                .bind(&r.prev_hash)
-                .bind(&r.hash);
-        }
-        query.execute(&mut *conn).await.map_err(map_error)?;
+fn insert_records(conn: &rusqlite::Connection, records: &[Record]) -> Result<(), StoreError> {
+    let mut insert = conn
+        .prepare_cached(
+            "INSERT INTO thoughts (log_index, id, task_id, seq, type, agent_id, content, metadata, \
+             capabilities, session_id, parent_id, timestamp, prev_hash, hash) \
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        )
+        .map_err(raw::map_error)?;
+    for r in records {
+        insert
+            .execute(rusqlite::params![
+                position(r.log_index),
+                r.id,
+                r.task_id,
+                position(r.seq),
+                r.r#type.as_str(),
+                r.agent_id,
+                r.content,
+                r.metadata.as_ref().map(Metadata::canonical),
+                r.capabilities.as_ref().map(Capabilities::canonical),
+                r.session_id,
+                r.parent_id,
+                r.timestamp,
+                r.prev_hash,
+                r.hash,
+            ])
+            .map_err(raw::map_error)?;
     }
+    Ok(())
+}
+
+/// Writes the rest of a batch after its records: their search rows, the
+/// log's new hashes, the idempotency keys (an expired row for the same key is
+/// replaced; `scope` holds the claim's owner) and the signed checkpoint,
+/// whose `tree_size` key refuses a second root for a size.
+fn write_the_rest(conn: &rusqlite::Connection, batch: &PlannedBatch<'_>) -> Result<(), StoreError> {
+    let mut search = conn
+        .prepare_cached("INSERT INTO thoughts_fts (rowid, content, metadata) VALUES (?, ?, ?)")
+        .map_err(raw::map_error)?;
+    for (r, d) in batch.records.iter().zip(&batch.documents) {
+        search
+            .execute(rusqlite::params![
+                position(r.log_index),
+                d.content,
+                d.metadata
+            ])
+            .map_err(raw::map_error)?;
+    }
+    let mut hashes = conn
+        .prepare_cached("INSERT INTO log_hashes (idx, hash) VALUES (?, ?)")
+        .map_err(raw::map_error)?;
+    for (idx, hash) in &batch.log_hashes {
+        hashes
+            .execute(rusqlite::params![position(*idx), hash.0.as_slice()])
+            .map_err(raw::map_error)?;
+    }
+    let mut claims = conn
+        .prepare_cached(
+            "INSERT INTO idempotency (scope, key, fingerprint, record_id, expires_at) \
+             VALUES (?, ?, ?, ?, ?) ON CONFLICT (scope, key) DO UPDATE SET \
+             fingerprint = excluded.fingerprint, record_id = excluded.record_id, \
+             expires_at = excluded.expires_at",
+        )
+        .map_err(raw::map_error)?;
+    for (claim, i) in &batch.claims {
+        claims
+            .execute(rusqlite::params![
+                claim.owner,
+                claim.idempotency_key,
+                claim.fingerprint,
+                batch.records[*i].id,
+                batch.claims_expire_at,
+            ])
+            .map_err(raw::map_error)?;
+    }
+    let checkpoint = &batch.checkpoint;
+    conn.prepare_cached("INSERT INTO checkpoints (tree_size, root, note) VALUES (?, ?, ?)")
+        .and_then(|mut s| {
+            s.execute(rusqlite::params![
+                position(checkpoint.tree_size),
+                checkpoint.root.0.as_slice(),
+                checkpoint.note,
+            ])
+        })
+        .map_err(raw::map_error)?;
     Ok(())
 }
 
@@ -298,31 +370,6 @@ pub(super) async fn insert_log_hashes(
             query = query.bind(*idx as i64).bind(hash.0.to_vec());
         }
         query.execute(&mut *conn).await.map_err(map_error)?;
-    }
-    Ok(())
-}
-
-/// Stores the idempotency keys of new records; an expired row for the same key
-/// is replaced. (The `scope` column holds the claim's owner.)
-async fn insert_claims(
-    conn: &mut SqliteConnection,
-    batch: &PlannedBatch<'_>,
-) -> Result<(), StoreError> {
-    for (claim, i) in &batch.claims {
-        sqlx::query(
-            "INSERT INTO idempotency (scope, key, fingerprint, record_id, expires_at) \
-             VALUES (?, ?, ?, ?, ?) ON CONFLICT (scope, key) DO UPDATE SET \
-             fingerprint = excluded.fingerprint, record_id = excluded.record_id, \
-             expires_at = excluded.expires_at",
-        )
-        .bind(&claim.owner)
-        .bind(&claim.idempotency_key)
-        .bind(&claim.fingerprint)
-        .bind(&batch.records[*i].id)
-        .bind(batch.claims_expire_at)
-        .execute(&mut *conn)
-        .await
-        .map_err(map_error)?;
     }
     Ok(())
 }
