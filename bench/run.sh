@@ -2,10 +2,19 @@
 # The bench kit: the release service against the HTTP floor (examples/floor.rs),
 # driven by hey on loopback, alternating floor and service in the same run.
 #
-#   bench/run.sh            POST, GET by id, list page, receipt: rates, p50/p99,
-#                           service ÷ floor, peak RSS (ROUNDS=3 rounds, medians)
+#   bench/run.sh            POST (over 16 tasks and all on one task), GET by id,
+#                           list page, receipt: rates, p50/p99, service ÷ floor,
+#                           service ÷ the seeds' design (../shared/bench/peer-node,
+#                           when it is there and node is installed), peak RSS
+#                           (ROUNDS=3 rounds, medians)
 #   bench/run.sh million    1,000,000 appends in chunks of 100,000: the rate of
 #                           each chunk (first vs last) and peak RSS
+#   bench/run.sh cores      the service and the floor pinned to N cores
+#                           (taskset; N = 1, 2, 4, 8 as the machine allows, hey
+#                           on the other cores): POST and page rates per N
+#   bench/run.sh verify     the chain-verify path (Criterion: a 200,000-record
+#                           chain in a 1,000,000-record file) and the batch path
+#                           without HTTP (µs per record)
 #
 #   DATABASE=postgres bench/run.sh
 #                           POST and the 100-record page on SQLite, on PostgreSQL
@@ -33,7 +42,16 @@ if ! command -v hey >/dev/null 2>&1; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hey >/dev/null
 fi
 BIN=${BIN:-target/release/decision-trail}
+if [ "$MODE" = verify ]; then
+    # Criterion prints each figure as time per iteration and throughput (the
+    # first run builds the 1,000,000-record file once, under target/tmp).
+    cargo bench --locked --bench chain_verify -- walk_sqlite_200k_of_1m 2>&1 | grep -E "^chain_verify|thrpt:|time:" || true
+    cargo bench --locked --bench batch_path 2>&1 | grep -E "^batch_path|thrpt:|time:" || true
+    exit 0
+fi
 cargo build --release --locked --bin decision-trail --example floor >&2
+# The load generator's cores (bench/run.sh cores pins it); empty: anywhere.
+HEY_PIN=()
 
 WORK=$(mktemp -d)
 PIDS=()
@@ -49,6 +67,21 @@ for addr in "$SERVICE" "$FLOOR"; do
     for _ in $(seq 100); do curl -sf "http://$addr/healthz" >/dev/null && break; sleep 0.1; done
 done
 
+# The seeds' own design as a yardstick, in a copy of its folder (npm ci once).
+PEER_SRC=${PEER_SRC:-../shared/bench/peer-node}
+PEER=
+if [ "$MODE" = ops ] && [ -f "$PEER_SRC/server.mjs" ] && command -v node >/dev/null && command -v npm >/dev/null; then
+    mkdir -p target/peer-node
+    cp "$PEER_SRC"/server.mjs "$PEER_SRC"/package.json "$PEER_SRC"/package-lock.json target/peer-node/
+    if [ ! -d target/peer-node/node_modules ]; then (cd target/peer-node && npm ci --silent >&2); fi
+    PEER=127.0.0.1:18182
+    node target/peer-node/server.mjs 18182 "$WORK/peer.db" "$(echo "$SYNC" | tr a-z A-Z)" >"$WORK/peer.log" 2>&1 &
+    PIDS+=($!)
+    for _ in $(seq 100); do curl -sf "http://$PEER/thoughts?task_id=x&limit=1" >/dev/null && break; sleep 0.1; done
+else
+    [ "$MODE" = ops ] && echo "the seeds' design is not measured ($PEER_SRC or node is missing)" >&2
+fi
+
 # 1 KB records over 16 tasks: one body file per task. The content is varied
 # words (what the search index sees in real records), not one repeated letter.
 python3 - "$WORK" "$TASKS" <<'PY'
@@ -63,6 +96,9 @@ for i in range(tasks):
         content += rng.choice(words) + " "
     body = {"type": "analysis", "task_id": f"bench-{i:02}", "agent_id": "bench", "content": content[:1000]}
     open(f"{work}/body-{i:02}.json", "w").write(json.dumps(body))
+    if i == 0:
+        body["task_id"] = "bench-hot"
+        open(f"{work}/body-hot.json", "w").write(json.dumps(body))
 PY
 
 now() { date +%s.%N; }
@@ -77,13 +113,23 @@ post_load() {
     start=$(now)
     for i in $(seq -f %02g 0 $((TASKS - 1))); do
         addr=${addrs[$((10#$i % ${#addrs[@]}))]}
-        hey -n $((n / TASKS)) -c $((CONNS / TASKS)) -m POST -T application/json \
+        "${HEY_PIN[@]}" hey -n $((n / TASKS)) -c $((CONNS / TASKS)) -m POST -T application/json \
             -D "$WORK/body-$i.json" -o csv "http://$addr/thoughts" >"$WORK/$tag-$i.csv" &
         pids+=($!)
     done
     wait "${pids[@]}"
     end=$(now)
     python3 bench/stats.py "$(elapsed "$start" "$end")" "$WORK/$tag"-*.csv
+}
+
+# POSTs to $1, all to one task ($CONNS connections on one chain).
+post_hot() {
+    local n=$2 tag=$3 start end
+    start=$(now)
+    "${HEY_PIN[@]}" hey -n "$n" -c "$CONNS" -m POST -T application/json -D "$WORK/body-hot.json" -o csv \
+        "http://$1/thoughts" >"$WORK/$tag-hot.csv"
+    end=$(now)
+    python3 bench/stats.py "$(elapsed "$start" "$end")" "$WORK/$tag-hot.csv"
 }
 
 # GETs of $1 ($CONNS connections); with several URLs (a b), each gets an
@@ -93,7 +139,7 @@ get_load() {
     read -r -a urls <<<"$1"
     start=$(now)
     for u in "${urls[@]}"; do
-        hey -n $((n / ${#urls[@]})) -c $((CONNS / ${#urls[@]})) -o csv "$u" >"$WORK/$tag-g$k.csv" &
+        "${HEY_PIN[@]}" hey -n $((n / ${#urls[@]})) -c $((CONNS / ${#urls[@]})) -o csv "$u" >"$WORK/$tag-g$k.csv" &
         pids+=($!); k=$((k + 1))
     done
     wait "${pids[@]}"
@@ -154,6 +200,37 @@ PY
     exit 0
 fi
 
+if [ "$MODE" = cores ]; then
+    CPUS=$(nproc)
+    echo "service and floor pinned to N cores (taskset), hey on the others; $CONNS connections, synchronous=$SYNC, $ROUNDS rounds, medians"
+    printf '%-6s%12s%14s%8s%10s%12s%10s\n' cores "floor POST" "service POST" ratio "p99 ms" "page req/s" "p99 ms"
+    for n in 1 2 4 8; do
+        # N cores for the service and at least one for hey; on a 2-core
+        # machine N = 2 shares them with hey.
+        [ "$n" -lt "$CPUS" ] || { [ "$n" -eq 2 ] && [ "$CPUS" -eq 2 ]; } || continue
+        for pid in "$SERVICE_PID" "$FLOOR_PID"; do taskset -a -p -c "0-$((n - 1))" "$pid" >/dev/null; done
+        if [ "$n" -lt "$CPUS" ]; then HEY_PIN=(taskset -c "$n-$((CPUS - 1))"); else HEY_PIN=(); fi
+        : >"$WORK/cores"
+        for r in $(seq 1 "$ROUNDS"); do
+            echo "cores $n round $r/$ROUNDS" >&2
+            echo "post floor $(post_load "$FLOOR" "$POSTS" "cf$n$r")" >>"$WORK/cores"
+            echo "post service $(post_load "$SERVICE" "$POSTS" "cs$n$r")" >>"$WORK/cores"
+            echo "list service $(get_load "http://$SERVICE/thoughts?task_id=bench-01&limit=100" $((GETS / 20)) "cl$n$r")" >>"$WORK/cores"
+        done
+        python3 - "$WORK/cores" "$n" <<'PY'
+import json, statistics, sys
+rows = {}
+for line in open(sys.argv[1]):
+    op, who, data = line.split(" ", 2)
+    rows.setdefault((op, who), []).append(json.loads(data))
+med = lambda op, who, key: statistics.median(r[key] for r in rows[(op, who)])
+f, s = med("post", "floor", "rps"), med("post", "service", "rps")
+print(f"{sys.argv[2]:<6}{f:>12.0f}{s:>14.0f}{s / f:>8.2f}{med('post', 'service', 'p99_ms'):>10.1f}{med('list', 'service', 'rps'):>12.0f}{med('list', 'service', 'p99_ms'):>10.1f}")
+PY
+    done
+    exit 0
+fi
+
 if [ "$MODE" = million ]; then
     echo "1,000,000 appends, $CONNS connections over $TASKS tasks, synchronous=$SYNC"
     for chunk in $(seq 1 10); do
@@ -174,14 +251,27 @@ fi
 
 ID=$(curl -sf "http://$SERVICE/thoughts" -H 'content-type: application/json' -d @"$WORK/body-00.json" \
     | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
+if [ -n "$PEER" ]; then
+    PEER_ID=$(curl -sf "http://$PEER/thoughts" -H 'content-type: application/json' -d @"$WORK/body-00.json" \
+        | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
+fi
+page() { echo "http://$1/thoughts?task_id=bench-01&limit=100"; }
 for r in $(seq 1 "$ROUNDS"); do
     echo "round $r/$ROUNDS" >&2
     echo "post floor $(post_load "$FLOOR" "$POSTS" "pf$r")" >>"$WORK/results"
     echo "post service $(post_load "$SERVICE" "$POSTS" "ps$r")" >>"$WORK/results"
+    echo "hot service $(post_hot "$SERVICE" "$POSTS" "hs$r")" >>"$WORK/results"
     echo "get floor $(get_load "http://$FLOOR/thoughts/$ID" "$GETS" "gf$r")" >>"$WORK/results"
     echo "get service $(get_load "http://$SERVICE/thoughts/$ID" "$GETS" "gs$r")" >>"$WORK/results"
-    echo "list service $(get_load "http://$SERVICE/thoughts?task_id=bench-01&limit=100" $((GETS / 20)) "ls$r")" >>"$WORK/results"
+    echo "list service $(get_load "$(page "$SERVICE")" $((GETS / 20)) "ls$r")" >>"$WORK/results"
     echo "receipt service $(get_load "http://$SERVICE/thoughts/$ID/receipt" "$GETS" "rs$r")" >>"$WORK/results"
+    if [ -n "$PEER" ]; then
+        # Fewer appends: the seeds' design is an order of magnitude slower.
+        echo "post peer $(post_load "$PEER" $((POSTS / 4)) "pp$r")" >>"$WORK/results"
+        echo "hot peer $(post_hot "$PEER" $((POSTS / 4)) "hp$r")" >>"$WORK/results"
+        echo "get peer $(get_load "http://$PEER/thoughts/$PEER_ID" "$GETS" "gp$r")" >>"$WORK/results"
+        echo "list peer $(get_load "$(page "$PEER")" $((GETS / 20)) "lp$r")" >>"$WORK/results"
+    fi
 done
 
 python3 - "$WORK/results" "$(peak_rss_mb "$SERVICE_PID")" "$(peak_rss_mb "$FLOOR_PID")" "$SYNC" <<'PY'
@@ -193,13 +283,21 @@ for line in open(sys.argv[1]):
 def med(op, who, key):
     vals = [r[key] for r in rows.get((op, who), [])]
     return statistics.median(vals) if vals else None
+def fmt(v, spec):
+    return format(v, spec) if v is not None else "-"
 print(f"synchronous={sys.argv[4]}, {len(rows[('post', 'service')])} rounds, medians; hey on loopback, 64 connections")
-print(f"{'operation':<22}{'floor req/s':>12}{'service req/s':>15}{'service÷floor':>15}{'p50 ms':>9}{'p99 ms':>9}{'errors':>8}")
-names = {"post": "POST /thoughts (1 KB)", "get": "GET /thoughts/{id}", "list": "GET 100-record page", "receipt": "GET receipt"}
-for op in ["post", "get", "list", "receipt"]:
-    s, f = med(op, "service", "rps"), med(op, "floor", "rps")
-    ratio = f"{s / f:.2f}" if f else "-"
+print(f"{'operation':<30}{'floor':>9}{'service':>9}{'÷ floor':>9}{'p50 ms':>8}{'p99 ms':>8}{'errors':>7}{'seeds':>8}{'÷ seeds':>9}")
+names = {"post": "POST /thoughts, 16 tasks", "hot": "POST /thoughts, one task", "get": "GET /thoughts/{id}",
+         "list": "GET 100-record page", "receipt": "GET receipt"}
+for op in ["post", "hot", "get", "list", "receipt"]:
+    s = med(op, "service", "rps")
+    f = med(op, "floor", "rps") or (med("post", "floor", "rps") if op == "hot" else None)
+    p = med(op, "peer", "rps")
     errors = sum(r["errors"] for r in rows[(op, "service")])
-    print(f"{names[op]:<22}{(f'{f:.0f}' if f else '-'):>12}{s:>15.0f}{ratio:>15}{med(op, 'service', 'p50_ms'):>9.2f}{med(op, 'service', 'p99_ms'):>9.2f}{errors:>8}")
+    print(f"{names[op]:<30}{fmt(f, '.0f'):>9}{s:>9.0f}{fmt(s / f if f else None, '.2f'):>9}"
+          f"{med(op, 'service', 'p50_ms'):>8.1f}{med(op, 'service', 'p99_ms'):>8.1f}{errors:>7}"
+          f"{fmt(p, '.0f'):>8}{fmt(s / p if p else None, '.2f'):>9}")
+print(f"one task ÷ 16 tasks: {med('hot', 'service', 'rps') / med('post', 'service', 'rps'):.2f}; "
+      f"receipt ÷ GET by id: {med('receipt', 'service', 'rps') / med('get', 'service', 'rps'):.2f}")
 print(f"peak RSS: service {sys.argv[2]} MB, floor {sys.argv[3]} MB")
 PY

@@ -83,7 +83,8 @@ pub(crate) async fn open(config: &StoreConfig) -> Result<Opened, StoreError> {
             "indexed for search the records stored before the index"
         );
     }
-    // The batches' connection, with the same durability, read back.
+    // The batches' connection, with the same durability (read back) and
+    // foreign keys enforced, as sqlx's connections have them.
     let raw_writer = raw::open(&path, true)?;
     let level = match config.synchronous {
         Synchronous::Normal => 1,
@@ -92,7 +93,7 @@ pub(crate) async fn open(config: &StoreConfig) -> Result<Opened, StoreError> {
     };
     raw_writer
         .execute_batch(&format!(
-            "PRAGMA synchronous = {level}; PRAGMA cache_size = -32768;"
+            "PRAGMA synchronous = {level}; PRAGMA cache_size = -32768; PRAGMA foreign_keys = ON;"
         ))
         .map_err(raw::map_error)?;
     let (journal, synchronous): (String, i64) = raw_writer
