@@ -58,6 +58,19 @@ async fn the_database_refuses_updates_deletes_and_forks() {
         .execute(&mut conn)
         .await;
     assert!(fork.is_err(), "fork refused");
+    // A successor of seq 0 placed further on: the link rule names it.
+    let late_fork = sqlx::query(insert)
+        .bind(2)
+        .bind("late-fork")
+        .bind(2)
+        .bind(first["hash"].as_str().unwrap())
+        .bind("b".repeat(64))
+        .execute(&mut conn)
+        .await;
+    assert!(
+        late_fork.unwrap_err().to_string().contains("chain"),
+        "a second successor at a later seq is refused"
+    );
     let gap = sqlx::query(insert)
         .bind(2)
         .bind("gap")
