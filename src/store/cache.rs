@@ -1,11 +1,58 @@
-//! Recent records by id. Records are immutable once committed, so a cached copy
-//! can never be stale: the cache only saves the read. Bounded in records and in
-//! bytes; oldest out first; large records are not cached.
+//! Recent records by id, and stored log hashes by index. Both are immutable
+//! once committed, so a cached copy can never be stale: the caches only save
+//! the read. Bounded; large records are not cached.
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;
 
+use crate::domain::merkle::Hash;
 use crate::domain::Record;
+
+/// Stored log hashes by their index (the nodes of inclusion and consistency
+/// proofs). The upper levels of the tree are in every proof, so after a few
+/// receipts most of a proof is served from memory. Bounded in entries
+/// (48 bytes or so each); when full it starts over.
+pub(crate) struct HashCache {
+    max: usize,
+    inner: Mutex<HashMap<u64, Hash>>,
+}
+
+impl HashCache {
+    pub(crate) fn new(max: usize) -> HashCache {
+        HashCache {
+            max,
+            inner: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The cached hashes of `indexes`, and the indexes not cached.
+    pub(crate) fn lookup(&self, indexes: &[u64]) -> (HashMap<u64, Hash>, Vec<u64>) {
+        let inner = self.inner.lock().expect("cache lock");
+        let mut found = HashMap::with_capacity(indexes.len());
+        let mut missing = Vec::new();
+        for &i in indexes {
+            match inner.get(&i) {
+                Some(h) => {
+                    found.insert(i, *h);
+                }
+                None => missing.push(i),
+            }
+        }
+        (found, missing)
+    }
+
+    /// Caches hashes read from the database (only what is stored).
+    pub(crate) fn put(&self, hashes: &HashMap<u64, Hash>) {
+        if self.max == 0 {
+            return;
+        }
+        let mut inner = self.inner.lock().expect("cache lock");
+        if inner.len() + hashes.len() > self.max {
+            inner.clear();
+        }
+        inner.extend(hashes.iter().map(|(i, h)| (*i, *h)));
+    }
+}
 
 /// Records larger than this (content and metadata) are read from storage.
 const MAX_CACHED_RECORD_BYTES: usize = 16 * 1024;
@@ -94,6 +141,21 @@ mod tests {
             format!("r{i}"),
             "2026-01-01T00:00:00.000Z".into(),
         )
+    }
+
+    #[test]
+    fn hashes_are_answered_from_memory_once_read_and_the_cache_stays_bounded() {
+        let cache = HashCache::new(4);
+        let read: HashMap<u64, Hash> = (0..3).map(|i| (i, Hash([i as u8; 32]))).collect();
+        cache.put(&read);
+        let (found, missing) = cache.lookup(&[0, 2, 7]);
+        assert_eq!(found.len(), 2);
+        assert_eq!(found[&2], Hash([2; 32]));
+        assert_eq!(missing, vec![7]);
+        let more: HashMap<u64, Hash> = (10..13).map(|i| (i, Hash([i as u8; 32]))).collect();
+        cache.put(&more);
+        assert!(cache.inner.lock().unwrap().len() <= 4, "starts over when full");
+        assert_eq!(cache.lookup(&[11]).0[&11], Hash([11; 32]));
     }
 
     #[test]

@@ -61,7 +61,7 @@ use crate::domain::merkle::{Frontier, Hash, LogQuery};
 use crate::domain::record::RecordFilter;
 use crate::domain::{NewRecord, Record};
 use backend::Reads;
-use cache::RecordCache;
+use cache::{HashCache, RecordCache};
 use checkpoint_copy::{check_copy, CheckpointCopy};
 use writer::Writer;
 
@@ -197,6 +197,8 @@ pub struct Store {
     verifier_key: String,
     /// Recent records by id (immutable, so never stale).
     recent: RecordCache,
+    /// Stored log hashes already read: the nodes most proofs share.
+    hashes: HashCache,
     /// The order of each recent search that has more pages.
     search_orders: search::SearchOrders,
     /// Other replicas append to the same database: the newest checkpoint is
@@ -294,6 +296,8 @@ pub struct CapabilitySnapshot {
 /// Records kept by id for reads, and their bytes at most.
 const RECENT_RECORDS: usize = 16_384;
 const RECENT_BYTES: usize = 32 * 1024 * 1024;
+/// Stored log hashes kept in memory (about 48 bytes each: 12 MB at most).
+const CACHED_HASHES: usize = 256 * 1024;
 
 impl Store {
     /// Opens (creating if missing) the database named by the configuration,
@@ -350,6 +354,7 @@ impl Store {
             latest,
             verifier_key,
             recent: RecordCache::new(RECENT_RECORDS, RECENT_BYTES),
+            hashes: HashCache::new(CACHED_HASHES),
             search_orders: search::SearchOrders::default(),
         })
     }
@@ -543,7 +548,12 @@ impl Store {
         let mut indexes: Vec<u64> = queries.iter().flat_map(LogQuery::indexes).collect();
         indexes.sort_unstable();
         indexes.dedup();
-        let known = self.reads.log_hashes(&indexes).await?;
+        let (mut known, missing) = self.hashes.lookup(&indexes);
+        if !missing.is_empty() {
+            let read = self.reads.log_hashes(&missing).await?;
+            self.hashes.put(&read);
+            known.extend(read);
+        }
         queries
             .iter()
             .map(|q| {
