@@ -154,7 +154,10 @@ mod tests {
         assert_eq!(missing, vec![7]);
         let more: HashMap<u64, Hash> = (10..13).map(|i| (i, Hash([i as u8; 32]))).collect();
         cache.put(&more);
-        assert!(cache.inner.lock().unwrap().len() <= 4, "starts over when full");
+        assert!(
+            cache.inner.lock().unwrap().len() <= 4,
+            "starts over when full"
+        );
         assert_eq!(cache.lookup(&[11]).0[&11], Hash([11; 32]));
     }
 

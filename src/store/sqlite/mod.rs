@@ -9,9 +9,11 @@
 //! - `log`: loading the log at start, checkpoint rows, stored log hashes;
 //! - `rows`: row types and their mapping to domain types;
 //! - `search`: full-text search over the FTS5 index;
+//! - `checkpointer`: WAL checkpoints on a thread of their own;
 //! - `raw`: SQLite driven directly for the hot paths (the writer's batches,
 //!   records, pages, chains, proofs), on threads of their own.
 
+mod checkpointer;
 mod log;
 mod raw;
 mod reads;
@@ -84,7 +86,8 @@ pub(crate) async fn open(config: &StoreConfig) -> Result<Opened, StoreError> {
         );
     }
     // The batches' connection, with the same durability (read back) and
-    // foreign keys enforced, as sqlx's connections have them.
+    // foreign keys enforced, as sqlx's connections have them; it leaves WAL
+    // checkpoints to the checkpointer's thread.
     let raw_writer = raw::open(&path, true)?;
     let level = match config.synchronous {
         Synchronous::Normal => 1,
@@ -93,7 +96,7 @@ pub(crate) async fn open(config: &StoreConfig) -> Result<Opened, StoreError> {
     };
     raw_writer
         .execute_batch(&format!(
-            "PRAGMA synchronous = {level}; PRAGMA cache_size = -32768; PRAGMA foreign_keys = ON;"
+            "PRAGMA synchronous = {level}; PRAGMA cache_size = -32768; PRAGMA foreign_keys = ON; PRAGMA wal_autocheckpoint = 0;"
         ))
         .map_err(raw::map_error)?;
     let (journal, synchronous): (String, i64) = raw_writer
@@ -128,6 +131,7 @@ pub(crate) async fn open(config: &StoreConfig) -> Result<Opened, StoreError> {
         batches: Box::new(tx::SqliteBatches {
             conn: writer,
             raw: raw_writer,
+            _checkpointer: checkpointer::start(&path)?,
             dir: dir.clone(),
             min_free_bytes: config.min_free_bytes,
         }),

@@ -111,7 +111,9 @@ pub(super) fn stored_hashes(
                 .as_blob()
                 .ok()
                 .and_then(|b| b.try_into().ok())
-                .ok_or_else(|| StoreError::Internal(format!("stored hash {idx} is not 32 bytes")))?;
+                .ok_or_else(|| {
+                    StoreError::Internal(format!("stored hash {idx} is not 32 bytes"))
+                })?;
             found.insert(idx, Hash(hash));
         }
     }
@@ -170,7 +172,11 @@ impl ReadPool {
             .await
             .map_err(|_| StoreError::Unavailable("no database connection is free".into()))?
             .map_err(|_| StoreError::Unavailable("the database is closed".into()))?;
-        let idle = self.idle.lock().expect("the pool's lock is never poisoned").pop();
+        let idle = self
+            .idle
+            .lock()
+            .expect("the pool's lock is never poisoned")
+            .pop();
         let conn = match idle {
             Some(conn) => conn,
             None => open(&self.path, false)?,

@@ -177,9 +177,7 @@ impl Reads for SqliteReads {
             params.extend(values.into_iter().map(|v| v.to_string().into()));
             params.push(i64::from(limit).into());
             self.raw
-                .run(move |conn| {
-                    raw::records(conn, &sql, rusqlite::params_from_iter(params))
-                })
+                .run(move |conn| raw::records(conn, &sql, rusqlite::params_from_iter(params)))
                 .await
         })
     }
@@ -240,9 +238,7 @@ impl Reads for SqliteReads {
                                 raw::stored_link,
                             )
                             .map_err(raw::map_error)?;
-                        links
-                            .collect::<Result<Vec<_>, _>>()
-                            .map_err(raw::map_error)
+                        links.collect::<Result<Vec<_>, _>>().map_err(raw::map_error)
                     })
                     .await;
                 let last = match &batch {

@@ -222,3 +222,52 @@ async fn a_full_queue_answers_503_with_retry_after_at_once() {
     app.append(&thought("plan", "t", "a", "after the storm"))
         .await;
 }
+
+/// The batches' connection leaves WAL checkpoints to a thread of its own:
+/// while the service runs, the WAL's pages reach the database file, and the
+/// WAL is reused instead of growing with every append.
+#[tokio::test]
+async fn the_wal_is_checkpointed_while_the_service_appends() {
+    if crate::support::sqlite_only("watches the SQLite file and its WAL") {
+        return;
+    }
+    let app = TestApp::spawn().await;
+    let size = |suffix: &str| {
+        let mut name = app.db_path.as_os_str().to_owned();
+        name.push(suffix);
+        std::fs::metadata(&name).map_or(0, |m| m.len())
+    };
+    let before = size("");
+    let content = "word ".repeat(200);
+    for round in 0..6 {
+        let bodies: Vec<Value> = (0..100)
+            .map(|i| {
+                let text = format!("{round} {i} {content}");
+                thought("analysis", &format!("t{}", i % 8), "a", &text)
+            })
+            .collect();
+        for response in futures_util::future::join_all(bodies.iter().map(|b| app.post(b))).await {
+            assert_eq!(response.status(), 201);
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    }
+    // 600 records of 1 KB: ~1 MB of rows at least, copied into the file.
+    let mut grown = size("");
+    for _ in 0..50 {
+        if grown >= before + 600 * 1000 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        grown = size("");
+    }
+    assert!(
+        grown >= before + 600 * 1000,
+        "the database file grew from {before} to {grown} bytes only: nothing was checkpointed"
+    );
+    // Reused from its start once copied: far less than every page appended.
+    assert!(
+        size("-wal") < 8 * 1024 * 1024,
+        "the WAL grew to {} bytes",
+        size("-wal")
+    );
+}
