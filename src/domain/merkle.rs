@@ -184,6 +184,84 @@ pub fn verify_consistency(
         && tlog::check_tree(&proof.to_vec(), second, second_root, first, first_root).is_ok()
 }
 
+/// Many leaves proven in one tree at once (a chain walk proves every record
+/// of a task): the root is recomputed from the leaves and the stored hashes of
+/// the subtrees they leave out, so a node above several leaves is hashed once,
+/// not once per leaf's proof. `leaves` are (leaf index, leaf hash), in
+/// increasing index order.
+pub struct LeafSet<'a> {
+    leaves: &'a [(u64, Hash)],
+    tree_size: u64,
+}
+
+impl<'a> LeafSet<'a> {
+    /// None when the leaves are not in increasing order or not all in the tree.
+    pub fn new(leaves: &'a [(u64, Hash)], tree_size: u64) -> Option<LeafSet<'a>> {
+        let ordered = leaves.windows(2).all(|w| w[0].0 < w[1].0);
+        let inside = leaves.last().is_none_or(|l| l.0 < tree_size);
+        (ordered && inside).then_some(LeafSet { leaves, tree_size })
+    }
+
+    /// The stored-hash indexes of the subtrees no leaf is in, which
+    /// [`LeafSet::verify`] needs.
+    pub fn indexes(&self) -> Vec<u64> {
+        let mut out = Vec::new();
+        if !self.leaves.is_empty() {
+            walk_leaf_set(0, self.tree_size, self.leaves, &mut |lo, size| {
+                let level = size.trailing_zeros() as u8;
+                out.push(tlog::stored_hash_index(level, lo >> level));
+                None
+            });
+        }
+        out
+    }
+
+    /// Whether the leaves and `known` (the hashes of [`LeafSet::indexes`])
+    /// give `root`.
+    pub fn verify(&self, root: Hash, known: &HashMap<u64, Hash>) -> bool {
+        if self.leaves.is_empty() {
+            return true;
+        }
+        let computed = walk_leaf_set(0, self.tree_size, self.leaves, &mut |lo, size| {
+            let level = size.trailing_zeros() as u8;
+            known
+                .get(&tlog::stored_hash_index(level, lo >> level))
+                .copied()
+        });
+        computed == Some(root)
+    }
+}
+
+/// The hash of the RFC 9162 subtree of leaves `[lo, lo + size)` holding
+/// `leaves` (all inside it, at least one); `outside(lo, size)` gives that of a
+/// complete subtree with no leaf in it. None when a hash is missing.
+fn walk_leaf_set(
+    lo: u64,
+    size: u64,
+    leaves: &[(u64, Hash)],
+    outside: &mut dyn FnMut(u64, u64) -> Option<Hash>,
+) -> Option<Hash> {
+    if leaves.is_empty() {
+        if size.is_power_of_two() {
+            return outside(lo, size);
+        }
+        // The tree's incomplete right edge: made of complete subtrees.
+        let k = 1 << (63 - (size - 1).leading_zeros());
+        let left = outside(lo, k);
+        let right = walk_leaf_set(lo + k, size - k, leaves, outside);
+        return Some(tlog::node_hash(left?, right?));
+    }
+    if size == 1 {
+        return Some(leaves[0].1);
+    }
+    // RFC 9162 §2.1.1: the left subtree holds the largest power of two < size.
+    let k = 1 << (63 - (size - 1).leading_zeros());
+    let split = leaves.partition_point(|l| l.0 < lo + k);
+    let left = walk_leaf_set(lo, k, &leaves[..split], outside);
+    let right = walk_leaf_set(lo + k, size - k, &leaves[split..], outside);
+    Some(tlog::node_hash(left?, right?))
+}
+
 /// Where leaf `leaf`'s hash is stored (its stored-hash index).
 pub fn stored_leaf_index(leaf: u64) -> u64 {
     tlog::stored_hash_index(0, leaf)
@@ -304,6 +382,62 @@ mod tests {
         let mut old = Frontier::empty();
         old.append(b"0");
         assert!(old.advanced(3, &HashMap::new()).is_err());
+    }
+
+    #[test]
+    fn a_leaf_set_proves_exactly_what_single_proofs_prove() {
+        let (_, all, roots) = build(70);
+        let leaf = |i: u64| leaf_hash(&i.to_be_bytes());
+        for size in 1..=70u64 {
+            // Every fifth leaf, every leaf, one leaf, the last leaf.
+            for pick in [5u64, 1, size, 1000] {
+                let leaves: Vec<(u64, Hash)> = (0..size)
+                    .filter(|i| match pick {
+                        1000 => *i == size - 1,
+                        p => i % p == 0,
+                    })
+                    .map(|i| (i, leaf(i)))
+                    .collect();
+                let set = LeafSet::new(&leaves, size).unwrap();
+                let known: HashMap<u64, Hash> =
+                    set.indexes().iter().map(|i| (*i, all[i])).collect();
+                assert!(
+                    set.verify(roots[size as usize], &known),
+                    "size {size}, every {pick}"
+                );
+                // Each leaf's own proof agrees.
+                for (i, h) in &leaves {
+                    let q = LogQuery::Inclusion {
+                        leaf: *i,
+                        tree_size: size,
+                    };
+                    let proof = q.answer(&all).unwrap();
+                    assert!(verify_inclusion(&proof, size, roots[size as usize], *i, *h));
+                }
+                // One altered leaf, a missing hash, or another root: refused.
+                let mut altered = leaves.clone();
+                let last = altered.len() - 1;
+                altered[last].1 = leaf(size + 7);
+                let altered_set = LeafSet::new(&altered, size).unwrap();
+                assert!(
+                    !altered_set.verify(roots[size as usize], &known),
+                    "size {size}"
+                );
+                if let Some(any) = set.indexes().first() {
+                    let mut fewer = known.clone();
+                    fewer.remove(any);
+                    assert!(!set.verify(roots[size as usize], &fewer));
+                }
+                if size > 1 {
+                    assert!(!set.verify(roots[size as usize - 1], &known));
+                }
+            }
+        }
+        // Out of order, repeated, or outside the tree: not a set.
+        let two = [(3, leaf(3)), (1, leaf(1))];
+        assert!(LeafSet::new(&two, 10).is_none());
+        assert!(LeafSet::new(&[(1, leaf(1)), (1, leaf(1))], 10).is_none());
+        assert!(LeafSet::new(&[(10, leaf(10))], 10).is_none());
     }
 
     #[test]

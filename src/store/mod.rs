@@ -49,6 +49,7 @@ pub use config::{
 pub use fsck::{fsck, FsckReport};
 pub use search::{SearchHit, SearchPage, KEPT_FOR as SEARCH_KEPT_FOR};
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use chrono::Utc;
@@ -542,18 +543,28 @@ impl Store {
             .ok_or_else(|| StoreError::Internal(format!("no checkpoint covers leaf {log_index}")))
     }
 
+    /// The stored log hashes at `indexes` that exist: from memory when read
+    /// before ([`HashCache`]), else from the database.
+    pub(crate) async fn stored_hashes(
+        &self,
+        indexes: &[u64],
+    ) -> Result<HashMap<u64, Hash>, StoreError> {
+        let (mut known, missing) = self.hashes.lookup(indexes);
+        if !missing.is_empty() {
+            let read = self.reads.log_hashes(&missing).await?;
+            self.hashes.put(&read);
+            known.extend(read);
+        }
+        Ok(known)
+    }
+
     /// Answers log queries (validated by the caller against a signed size) with
     /// one read of the O(log n) stored hashes they need.
     pub async fn log_answers(&self, queries: &[LogQuery]) -> Result<Vec<Vec<Hash>>, StoreError> {
         let mut indexes: Vec<u64> = queries.iter().flat_map(LogQuery::indexes).collect();
         indexes.sort_unstable();
         indexes.dedup();
-        let (mut known, missing) = self.hashes.lookup(&indexes);
-        if !missing.is_empty() {
-            let read = self.reads.log_hashes(&missing).await?;
-            self.hashes.put(&read);
-            known.extend(read);
-        }
+        let known = self.stored_hashes(&indexes).await?;
         queries
             .iter()
             .map(|q| {

@@ -100,7 +100,10 @@ pub(super) fn stored_hashes(
         .prepare_cached("SELECT hash FROM log_hashes WHERE idx = ?")
         .map_err(map_error)?;
     let mut found = HashMap::with_capacity(indexes.len());
-    for &idx in indexes {
+    // In index order: neighbouring lookups share the b-tree's pages.
+    let mut sorted = indexes.to_vec();
+    sorted.sort_unstable();
+    for idx in sorted {
         let Some(at) = super::position(idx) else {
             continue;
         };
