@@ -9,11 +9,9 @@
 //! - `log`: loading the log at start, checkpoint rows, stored log hashes;
 //! - `rows`: row types and their mapping to domain types;
 //! - `search`: full-text search over the FTS5 index;
-//! - `checkpointer`: WAL checkpoints on a thread of their own;
 //! - `raw`: SQLite driven directly for the hot paths (the writer's batches,
 //!   records, pages, chains, proofs), on threads of their own.
 
-mod checkpointer;
 mod log;
 mod raw;
 mod reads;
@@ -34,6 +32,10 @@ use super::backend::{Opened, Reads};
 use super::{StoreConfig, StoreError, Synchronous};
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
+
+/// WAL pages after which the writer copies the WAL into the database file
+/// (SQLite's default is 1,000; 16 MiB here).
+const WAL_AUTOCHECKPOINT: u32 = 4000;
 
 /// How long a statement waits for a lock held by another process before failing.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
@@ -86,8 +88,11 @@ pub(crate) async fn open(config: &StoreConfig) -> Result<Opened, StoreError> {
         );
     }
     // The batches' connection, with the same durability (read back) and
-    // foreign keys enforced, as sqlx's connections have them; it leaves WAL
-    // checkpoints to the checkpointer's thread.
+    // foreign keys enforced, as sqlx's connections have them. It checkpoints
+    // the WAL itself after a commit (another thread's PASSIVE checkpoints
+    // never catch up with a writer that commits every few milliseconds, and
+    // the WAL grew without bound), every WAL_AUTOCHECKPOINT pages: a page
+    // rewritten by many batches in between is copied once.
     let raw_writer = raw::open(&path, true)?;
     let level = match config.synchronous {
         Synchronous::Normal => 1,
@@ -96,7 +101,7 @@ pub(crate) async fn open(config: &StoreConfig) -> Result<Opened, StoreError> {
     };
     raw_writer
         .execute_batch(&format!(
-            "PRAGMA synchronous = {level}; PRAGMA cache_size = -32768; PRAGMA foreign_keys = ON; PRAGMA wal_autocheckpoint = 0;"
+            "PRAGMA synchronous = {level}; PRAGMA cache_size = -32768; PRAGMA foreign_keys = ON; PRAGMA wal_autocheckpoint = {WAL_AUTOCHECKPOINT};"
         ))
         .map_err(raw::map_error)?;
     let (journal, synchronous): (String, i64) = raw_writer
@@ -131,7 +136,6 @@ pub(crate) async fn open(config: &StoreConfig) -> Result<Opened, StoreError> {
         batches: Box::new(tx::SqliteBatches {
             conn: writer,
             raw: raw_writer,
-            _checkpointer: checkpointer::start(&path)?,
             dir: dir.clone(),
             min_free_bytes: config.min_free_bytes,
         }),

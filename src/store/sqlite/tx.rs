@@ -26,9 +26,6 @@ pub(super) struct SqliteBatches {
     /// The batches: begin, load, write, commit, driven directly ([`raw`]);
     /// its calls block, so the writer runs on a thread of its own.
     pub(super) raw: rusqlite::Connection,
-    /// Copies the WAL into the database file off this connection's thread;
-    /// stops with it.
-    pub(super) _checkpointer: super::checkpointer::Checkpointer,
     /// The database's directory, whose free space readiness checks.
     pub(super) dir: PathBuf,
     /// Free bytes under which the database is not ready for appends.

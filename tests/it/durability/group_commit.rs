@@ -223,11 +223,11 @@ async fn a_full_queue_answers_503_with_retry_after_at_once() {
         .await;
 }
 
-/// The batches' connection leaves WAL checkpoints to a thread of its own:
-/// while the service runs, the WAL's pages reach the database file, and the
-/// WAL is reused instead of growing with every append.
+/// Under appends that never pause, the WAL is still copied into the
+/// database file and reused from its start: it stays bounded instead of
+/// growing with every append.
 #[tokio::test]
-async fn the_wal_is_checkpointed_while_the_service_appends() {
+async fn the_wal_stays_bounded_under_appends_that_never_pause() {
     if crate::support::sqlite_only("watches the SQLite file and its WAL") {
         return;
     }
@@ -237,37 +237,29 @@ async fn the_wal_is_checkpointed_while_the_service_appends() {
         name.push(suffix);
         std::fs::metadata(&name).map_or(0, |m| m.len())
     };
-    let before = size("");
     let content = "word ".repeat(200);
-    for round in 0..6 {
-        let bodies: Vec<Value> = (0..100)
+    let mut largest_wal = 0;
+    // 6,000 records of 1 KB, 200 at a time, back to back: some 100 MB of WAL
+    // frames in all, were they never copied and reused.
+    for round in 0..30 {
+        let bodies: Vec<Value> = (0..200)
             .map(|i| {
                 let text = format!("{round} {i} {content}");
-                thought("analysis", &format!("t{}", i % 8), "a", &text)
+                thought("analysis", &format!("t{}", i % 16), "a", &text)
             })
             .collect();
         for response in futures_util::future::join_all(bodies.iter().map(|b| app.post(b))).await {
             assert_eq!(response.status(), 201);
         }
-        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
-    }
-    // 600 records of 1 KB: ~1 MB of rows at least, copied into the file.
-    let mut grown = size("");
-    for _ in 0..50 {
-        if grown >= before + 600 * 1000 {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-        grown = size("");
+        largest_wal = largest_wal.max(size("-wal"));
     }
     assert!(
-        grown >= before + 600 * 1000,
-        "the database file grew from {before} to {grown} bytes only: nothing was checkpointed"
+        size("") > 6_000 * 1_000,
+        "the database file holds {} bytes: the WAL was not copied into it",
+        size("")
     );
-    // Reused from its start once copied: far less than every page appended.
     assert!(
-        size("-wal") < 8 * 1024 * 1024,
-        "the WAL grew to {} bytes",
-        size("-wal")
+        largest_wal < 40 * 1024 * 1024,
+        "the WAL grew to {largest_wal} bytes"
     );
 }
