@@ -1,10 +1,10 @@
-//! Every read query, on the read-only pool.
+//! Every read query: the many-row and per-request ones on read-only
+//! connections driven directly (`raw`), the rest on sqlx's read-only pool.
 
 use std::collections::HashMap;
-
-use futures_util::future::BoxFuture;
 use std::sync::Arc;
 
+use futures_util::future::BoxFuture;
 use futures_util::stream::{self, BoxStream, StreamExt};
 use sqlx::SqlitePool;
 
