@@ -10,7 +10,7 @@ WORKDIR /src
 COPY Cargo.toml Cargo.lock ./
 RUN mkdir -p src benches examples \
     && echo 'fn main() {}' > src/main.rs && touch src/lib.rs \
-    && for t in benches/chain_verify benches/log_proofs benches/hash examples/floor; do \
+    && for t in benches/chain_verify benches/log_proofs benches/hash benches/batch_path examples/floor; do \
         echo 'fn main() {}' > "$t.rs"; done \
     && cargo build --release --locked --bin decision-trail \
     && rm -rf src benches examples

@@ -44,9 +44,15 @@ fi
 BIN=${BIN:-target/release/decision-trail}
 if [ "$MODE" = verify ]; then
     # Criterion prints each figure as time per iteration and throughput (the
-    # first run builds the 1,000,000-record file once, under target/tmp).
-    cargo bench --locked --bench chain_verify -- walk_sqlite_200k_of_1m 2>&1 | grep -E "^chain_verify|thrpt:|time:" || true
-    cargo bench --locked --bench batch_path 2>&1 | grep -E "^batch_path|thrpt:|time:" || true
+    # first run builds the 1,000,000-record file once, under target/tmp). A
+    # failed build or run fails the kit, with its output.
+    for bench in "chain_verify -- walk_sqlite_200k_of_1m" batch_path; do
+        out=$(mktemp)
+        # shellcheck disable=SC2086 # the bench name and its filter are two words
+        if ! cargo bench --locked --bench $bench >"$out" 2>&1; then cat "$out" >&2; exit 1; fi
+        grep -E "^(chain_verify|batch_path)/|thrpt:|time:" "$out" || true
+        rm -f "$out"
+    done
     exit 0
 fi
 cargo build --release --locked --bin decision-trail --example floor >&2
@@ -58,28 +64,43 @@ PIDS=()
 cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$WORK"; }
 trap cleanup EXIT
 
-"$BIN" --listen "$SERVICE" --database-url "sqlite://$WORK/trail.db" \
-    --sqlite-synchronous "$SYNC" --rate-limit 0 >"$WORK/service.log" 2>&1 &
-SERVICE_PID=$!; PIDS+=("$SERVICE_PID")
-target/release/examples/floor "$FLOOR" 2>"$WORK/floor.log" &
-FLOOR_PID=$!; PIDS+=("$FLOOR_PID")
-for addr in "$SERVICE" "$FLOOR"; do
-    for _ in $(seq 100); do curl -sf "http://$addr/healthz" >/dev/null && break; sleep 0.1; done
-done
+# The service (on a fresh database in $1) and the floor, each run by the
+# command prefix in the rest of the arguments (taskset for `cores`).
+start_pair() {
+    local db=$1; shift
+    mkdir -p "$db"
+    "$@" "$BIN" --listen "$SERVICE" --database-url "sqlite://$db/trail.db" \
+        --sqlite-synchronous "$SYNC" --rate-limit 0 >"$db/service.log" 2>&1 &
+    SERVICE_PID=$!; PIDS+=("$SERVICE_PID")
+    "$@" target/release/examples/floor "$FLOOR" 2>"$db/floor.log" &
+    FLOOR_PID=$!; PIDS+=("$FLOOR_PID")
+    for addr in "$SERVICE" "$FLOOR"; do
+        for _ in $(seq 100); do curl -sf "http://$addr/healthz" >/dev/null && break; sleep 0.1; done
+    done
+}
+stop_pair() {
+    kill "$SERVICE_PID" "$FLOOR_PID" 2>/dev/null || true
+    wait "$SERVICE_PID" "$FLOOR_PID" 2>/dev/null || true
+}
+if [ "$MODE" != cores ]; then start_pair "$WORK" env; fi
 
 # The seeds' own design as a yardstick, in a copy of its folder (npm ci once).
 PEER_SRC=${PEER_SRC:-../shared/bench/peer-node}
 PEER=
-if [ "$MODE" = ops ] && [ -f "$PEER_SRC/server.mjs" ] && command -v node >/dev/null && command -v npm >/dev/null; then
-    mkdir -p target/peer-node
-    cp "$PEER_SRC"/server.mjs "$PEER_SRC"/package.json "$PEER_SRC"/package-lock.json target/peer-node/
-    if [ ! -d target/peer-node/node_modules ]; then (cd target/peer-node && npm ci --silent >&2); fi
+if [ "$MODE" = ops ] && [ "${DATABASE:-sqlite}" = sqlite ] \
+    && [ -f "$PEER_SRC/server.mjs" ] && [ -f "$PEER_SRC/package-lock.json" ] \
+    && command -v node >/dev/null && command -v npm >/dev/null \
+    && mkdir -p target/peer-node \
+    && cp "$PEER_SRC"/server.mjs "$PEER_SRC"/package.json "$PEER_SRC"/package-lock.json target/peer-node/ \
+    && { [ -d target/peer-node/node_modules ] || (cd target/peer-node && npm ci --silent >&2); }; then
     PEER=127.0.0.1:18182
     node target/peer-node/server.mjs 18182 "$WORK/peer.db" "$(echo "$SYNC" | tr a-z A-Z)" >"$WORK/peer.log" 2>&1 &
     PIDS+=($!)
     for _ in $(seq 100); do curl -sf "http://$PEER/thoughts?task_id=x&limit=1" >/dev/null && break; sleep 0.1; done
 else
-    [ "$MODE" = ops ] && echo "the seeds' design is not measured ($PEER_SRC or node is missing)" >&2
+    if [ "$MODE" = ops ] && [ "${DATABASE:-sqlite}" = sqlite ]; then
+        echo "the seeds' design is not measured ($PEER_SRC, node or its npm ci is missing)" >&2
+    fi
 fi
 
 # 1 KB records over 16 tasks: one body file per task. The content is varied
@@ -113,7 +134,7 @@ post_load() {
     start=$(now)
     for i in $(seq -f %02g 0 $((TASKS - 1))); do
         addr=${addrs[$((10#$i % ${#addrs[@]}))]}
-        "${HEY_PIN[@]}" hey -n $((n / TASKS)) -c $((CONNS / TASKS)) -m POST -T application/json \
+        ${HEY_PIN[@]+"${HEY_PIN[@]}"} hey -n $((n / TASKS)) -c $((CONNS / TASKS)) -m POST -T application/json \
             -D "$WORK/body-$i.json" -o csv "http://$addr/thoughts" >"$WORK/$tag-$i.csv" &
         pids+=($!)
     done
@@ -126,7 +147,7 @@ post_load() {
 post_hot() {
     local n=$2 tag=$3 start end
     start=$(now)
-    "${HEY_PIN[@]}" hey -n "$n" -c "$CONNS" -m POST -T application/json -D "$WORK/body-hot.json" -o csv \
+    ${HEY_PIN[@]+"${HEY_PIN[@]}"} hey -n "$n" -c "$CONNS" -m POST -T application/json -D "$WORK/body-hot.json" -o csv \
         "http://$1/thoughts" >"$WORK/$tag-hot.csv"
     end=$(now)
     python3 bench/stats.py "$(elapsed "$start" "$end")" "$WORK/$tag-hot.csv"
@@ -139,7 +160,7 @@ get_load() {
     read -r -a urls <<<"$1"
     start=$(now)
     for u in "${urls[@]}"; do
-        "${HEY_PIN[@]}" hey -n $((n / ${#urls[@]})) -c $((CONNS / ${#urls[@]})) -o csv "$u" >"$WORK/$tag-g$k.csv" &
+        ${HEY_PIN[@]+"${HEY_PIN[@]}"} hey -n $((n / ${#urls[@]})) -c $((CONNS / ${#urls[@]})) -o csv "$u" >"$WORK/$tag-g$k.csv" &
         pids+=($!); k=$((k + 1))
     done
     wait "${pids[@]}"
@@ -208,7 +229,9 @@ if [ "$MODE" = cores ]; then
         # N cores for the service and at least one for hey; on a 2-core
         # machine N = 2 shares them with hey.
         [ "$n" -lt "$CPUS" ] || { [ "$n" -eq 2 ] && [ "$CPUS" -eq 2 ]; } || continue
-        for pid in "$SERVICE_PID" "$FLOOR_PID"; do taskset -a -p -c "0-$((n - 1))" "$pid" >/dev/null; done
+        # Started pinned, so the runtime sizes its workers to the N cores,
+        # each N on a fresh database.
+        start_pair "$WORK/cores-$n" taskset -c "0-$((n - 1))"
         if [ "$n" -lt "$CPUS" ]; then HEY_PIN=(taskset -c "$n-$((CPUS - 1))"); else HEY_PIN=(); fi
         : >"$WORK/cores"
         for r in $(seq 1 "$ROUNDS"); do
@@ -227,6 +250,7 @@ med = lambda op, who, key: statistics.median(r[key] for r in rows[(op, who)])
 f, s = med("post", "floor", "rps"), med("post", "service", "rps")
 print(f"{sys.argv[2]:<6}{f:>12.0f}{s:>14.0f}{s / f:>8.2f}{med('post', 'service', 'p99_ms'):>10.1f}{med('list', 'service', 'rps'):>12.0f}{med('list', 'service', 'p99_ms'):>10.1f}")
 PY
+        stop_pair
     done
     exit 0
 fi

@@ -339,6 +339,35 @@ async fn a_timestamp_that_goes_backwards_breaks_the_walk() {
     assert_eq!(v["actual"], "2000-01-01T00:00:00.000Z");
 }
 
+/// A row moved out of the chain's order (its seq set below 0, the CHECK
+/// switched off) is still read by the walk, which reports it: the walk reads
+/// every row of the task, whatever its seq.
+#[tokio::test]
+async fn a_record_moved_to_a_negative_seq_breaks_the_walk() {
+    if crate::support::sqlite_only("edits the SQLite file with the service stopped") {
+        return;
+    }
+    let app = TestApp::spawn().await;
+    let all = records(&app, &["t", "u"], 3).await;
+    let last_of_t = &all[4];
+    let (path, dir, mut conn) = stopped(app).await;
+    exec(&mut conn, "PRAGMA ignore_check_constraints = ON").await;
+    edit(
+        &mut conn,
+        &["thoughts_no_update"],
+        &[&format!(
+            "UPDATE thoughts SET seq = -1 WHERE id = '{}'",
+            last_of_t["id"].as_str().unwrap()
+        )],
+    )
+    .await;
+    conn.close().await.unwrap();
+    let app = TestApp::builder().database(path, dir).spawn().await;
+    let (status, v) = app.get_json("/tasks/t/verify").await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["valid"], false, "{v}");
+}
+
 // 5. The monitor handles a log that was empty at its first run.
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

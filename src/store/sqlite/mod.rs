@@ -1,7 +1,8 @@
-//! The embedded backend: one SQLite file in WAL mode. The writer owns the only
-//! write connection and takes `BEGIN IMMEDIATE` for each batch, so no other
-//! process can move a head or the log before it commits; reads use a read-only
-//! pool and never wait for it.
+//! The embedded backend: one SQLite file in WAL mode. The writer owns the
+//! write connections — sqlx's for loading the log, probes and snapshots, a
+//! direct one for batches — and uses one at a time; each batch takes
+//! `BEGIN IMMEDIATE`, so no other process can move a head or the log before
+//! it commits. Reads use read-only connections and never wait for it.
 //!
 //! - `reads`: every read query ([`super::backend::Reads`]);
 //! - `tx`: the writer's transactions: loads, inserts, claims
@@ -76,6 +77,21 @@ pub(crate) async fn open(config: &StoreConfig) -> Result<Opened, StoreError> {
         .await
         .map_err(|e| open_error(&path, e))?;
     verify_durability(&mut writer, config.synchronous).await?;
+    // An existing database being upgraded: say what is applied (0008
+    // rebuilds the records table, which takes a while on a large file).
+    let applied: Vec<i64> = sqlx::query_scalar("SELECT version FROM _sqlx_migrations")
+        .fetch_all(&mut writer)
+        .await
+        .unwrap_or_default();
+    if !applied.is_empty() {
+        for migration in MIGRATOR.iter().filter(|m| !applied.contains(&m.version)) {
+            tracing::info!(
+                version = migration.version,
+                description = %migration.description,
+                "applying a migration"
+            );
+        }
+    }
     MIGRATOR
         .run(&mut writer)
         .await

@@ -148,7 +148,7 @@ pub(super) fn stored_link(row: &Row<'_>) -> rusqlite::Result<StoredLink> {
 pub(super) struct ReadPool {
     path: PathBuf,
     /// Connections not in use.
-    idle: Mutex<Vec<Connection>>,
+    idle: Arc<Mutex<Vec<Connection>>>,
     /// One permit per connection the pool may hold.
     permits: Arc<Semaphore>,
 }
@@ -160,12 +160,15 @@ impl ReadPool {
     pub(super) fn new(path: PathBuf, size: u32) -> ReadPool {
         ReadPool {
             path,
-            idle: Mutex::new(Vec::new()),
+            idle: Arc::new(Mutex::new(Vec::new())),
             permits: Arc::new(Semaphore::new(size.max(1) as usize)),
         }
     }
 
-    /// Runs `read` on a blocking thread with a connection of the pool.
+    /// Runs `read` on a blocking thread with a connection of the pool. The
+    /// blocking thread gives the connection and its permit back itself, so a
+    /// caller that goes away mid-read (a client hanging up) cannot let more
+    /// reads run than the pool has connections.
     pub(super) async fn run<T, F>(&self, read: F) -> Result<T, StoreError>
     where
         T: Send + 'static,
@@ -175,31 +178,34 @@ impl ReadPool {
             .await
             .map_err(|_| StoreError::Unavailable("no database connection is free".into()))?
             .map_err(|_| StoreError::Unavailable("the database is closed".into()))?;
-        let idle = self
-            .idle
-            .lock()
-            .expect("the pool's lock is never poisoned")
-            .pop();
-        let conn = match idle {
-            Some(conn) => conn,
-            None => open(&self.path, false)?,
-        };
-        // A read that panics loses its connection; the next read opens one.
-        let (conn, answer) = tokio::task::spawn_blocking(move || {
+        let idle = self.idle.clone();
+        let permits = self.permits.clone();
+        let path = self.path.clone();
+        tokio::task::spawn_blocking(move || {
+            let kept = idle
+                .lock()
+                .expect("the pool's lock is never poisoned")
+                .pop();
+            let conn = match kept {
+                Some(conn) => conn,
+                None => open(&path, false)?,
+            };
+            // A read that panics loses its connection; a later one opens one.
             let answer = read(&conn);
-            (conn, answer)
+            if !permits.is_closed() {
+                idle.lock()
+                    .expect("the pool's lock is never poisoned")
+                    .push(conn);
+            }
+            drop(permit);
+            answer
         })
         .await
-        .map_err(|e| StoreError::Internal(format!("a read failed: {e}")))?;
-        self.idle
-            .lock()
-            .expect("the pool's lock is never poisoned")
-            .push(conn);
-        drop(permit);
-        answer
+        .map_err(|e| StoreError::Internal(format!("a read failed: {e}")))?
     }
 
-    /// Closes every idle connection; later reads open new ones.
+    /// Closes the idle connections; later reads are refused (503), and a
+    /// read still running closes its connection when it ends.
     pub(super) fn close(&self) {
         self.permits.close();
         self.idle

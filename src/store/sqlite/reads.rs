@@ -215,42 +215,58 @@ impl Reads for SqliteReads {
         // A reader task reads the chain in batches of rows, each in its own
         // read transaction (a chain only grows, so a later batch may only
         // hold more records); the channel lets it read the next batch while
-        // the walk hashes this one, and stops it when the walk ends.
+        // the walk hashes this one, and stops it when the walk ends. Batches
+        // follow (seq, log_index) as stored, from the first row whatever its
+        // seq: a tampered table may hold a negative or a repeated seq, and
+        // the walk must see every row to report it.
         let (rows, mut batches) = tokio::sync::mpsc::channel(2);
         let pool = self.raw.clone();
         let task_id = task_id.to_string();
         tokio::spawn(async move {
-            let mut after = -1i64;
+            let mut after: Option<(i64, i64)> = None;
             loop {
                 let task_id = task_id.clone();
                 let batch = pool
                     .run(move |conn| {
-                        let mut statement = conn
-                            .prepare_cached(
-                                "SELECT seq, log_index, id, agent_id, type, content, metadata, \
-                                 capabilities, session_id, parent_id, timestamp, prev_hash, hash \
-                                 FROM thoughts WHERE task_id = ? AND seq > ? ORDER BY seq LIMIT ?",
-                            )
+                        const COLUMNS: &str =
+                            "SELECT seq, log_index, id, agent_id, type, content, \
+                             metadata, capabilities, session_id, parent_id, timestamp, prev_hash, \
+                             hash FROM thoughts WHERE task_id = ?1";
+                        let (sql, seq, index) = match after {
+                            None => (format!("{COLUMNS} ORDER BY seq, log_index LIMIT ?4"), 0, 0),
+                            Some((seq, index)) => (
+                                format!(
+                                    "{COLUMNS} AND (seq > ?2 OR (seq = ?2 AND log_index > ?3)) \
+                                     ORDER BY seq, log_index LIMIT ?4"
+                                ),
+                                seq,
+                                index,
+                            ),
+                        };
+                        let mut statement = conn.prepare_cached(&sql).map_err(raw::map_error)?;
+                        let mut found = statement
+                            .query(rusqlite::params![task_id, seq, index, CHAIN_ROWS_PER_READ])
                             .map_err(raw::map_error)?;
-                        let links = statement
-                            .query_map(
-                                rusqlite::params![task_id, after, CHAIN_ROWS_PER_READ],
-                                raw::stored_link,
-                            )
-                            .map_err(raw::map_error)?;
-                        links.collect::<Result<Vec<_>, _>>().map_err(raw::map_error)
+                        let mut links = Vec::new();
+                        let mut last = None;
+                        while let Some(row) = found.next().map_err(raw::map_error)? {
+                            let key = (|| Ok((row.get::<_, i64>(0)?, row.get::<_, i64>(1)?)))()
+                                .map_err(raw::map_error)?;
+                            last = Some(key);
+                            links.push(raw::stored_link(row).map_err(raw::map_error)?);
+                        }
+                        Ok((links, last))
                     })
                     .await;
-                let last = match &batch {
-                    Ok(links) if (links.len() as i64) < CHAIN_ROWS_PER_READ => None,
-                    Ok(links) => links.last().map(|l| l.seq as i64),
-                    Err(_) => None,
+                let next = match &batch {
+                    Ok((links, last)) if links.len() as i64 == CHAIN_ROWS_PER_READ => *last,
+                    _ => None,
                 };
-                if rows.send(batch).await.is_err() {
+                if rows.send(batch.map(|(links, _)| links)).await.is_err() {
                     return;
                 }
-                match last {
-                    Some(seq) => after = seq,
+                match next {
+                    Some(key) => after = Some(key),
                     None => return,
                 }
             }

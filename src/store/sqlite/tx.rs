@@ -133,6 +133,11 @@ impl BatchStorage for SqliteBatches {
 
     fn begin<'a>(&'a mut self, known: &'a Frontier) -> Answer<'a, Option<Frontier>> {
         Box::pin(async move {
+            // A transaction left open by a failed rollback would make every
+            // later BEGIN fail: close it first.
+            if !self.raw.is_autocommit() {
+                self.run("ROLLBACK")?;
+            }
             // IMMEDIATE: the write lock is taken now, so the heads read next
             // cannot move before the commit.
             self.run("BEGIN IMMEDIATE")?;
