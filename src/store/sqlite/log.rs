@@ -23,6 +23,14 @@ where
         .map_err(map_error)
 }
 
+/// A stored log hash's bytes, which must be 32.
+pub(super) fn stored_hash(idx: u64, bytes: &[u8]) -> Result<Hash, StoreError> {
+    bytes
+        .try_into()
+        .map(Hash)
+        .map_err(|_| StoreError::Internal(format!("stored hash {idx} is not 32 bytes")))
+}
+
 /// The stored log hashes at `indexes` (those that exist).
 pub(super) async fn stored_hashes<'c, E>(
     executor: E,
@@ -44,14 +52,14 @@ where
     }
     let rows = query.fetch_all(executor).await.map_err(map_error)?;
     rows.into_iter()
-        .map(|(idx, bytes)| {
-            let hash: [u8; 32] = bytes
-                .try_into()
-                .map_err(|_| StoreError::Internal(format!("stored hash {idx} is not 32 bytes")))?;
-            Ok((idx as u64, Hash(hash)))
-        })
+        .map(|(idx, bytes)| Ok((idx as u64, stored_hash(idx as u64, &bytes)?)))
         .collect()
 }
+
+/// A checkpoint row; `tree_size` is the key, so a second root for a size
+/// signed already is refused.
+pub(super) const INSERT_CHECKPOINT: &str =
+    "INSERT INTO checkpoints (tree_size, root, note) VALUES (?, ?, ?)";
 
 /// Stores a signed checkpoint (and so refuses a second root for a size already
 /// signed: `tree_size` is the key).
@@ -59,7 +67,7 @@ pub(super) async fn insert_checkpoint(
     conn: &mut SqliteConnection,
     checkpoint: &SignedCheckpoint,
 ) -> Result<(), StoreError> {
-    sqlx::query("INSERT INTO checkpoints (tree_size, root, note) VALUES (?, ?, ?)")
+    sqlx::query(INSERT_CHECKPOINT)
         .bind(checkpoint.tree_size as i64)
         .bind(checkpoint.root.0.as_slice())
         .bind(&checkpoint.note)

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use rusqlite::{Connection, OpenFlags, Row};
+use rusqlite::{Connection, OpenFlags, OptionalExtension, Row};
 use tokio::sync::Semaphore;
 
 use super::BUSY_TIMEOUT;
@@ -91,6 +91,19 @@ pub(super) fn records(
     Ok(records)
 }
 
+/// The record whose `column` (a unique one: id, log_index, hash) is `value`.
+pub(super) fn record_where(
+    conn: &Connection,
+    column: &str,
+    value: rusqlite::types::Value,
+) -> Result<Option<Record>, StoreError> {
+    let sql = format!(
+        "SELECT {} FROM thoughts WHERE {column} = ?",
+        crate::store::rows::RECORD_COLUMNS
+    );
+    Ok(records(conn, &sql, [value])?.pop())
+}
+
 /// The stored log hashes at `indexes` (those that exist).
 pub(super) fn stored_hashes(
     conn: &Connection,
@@ -107,17 +120,12 @@ pub(super) fn stored_hashes(
         let Some(at) = super::position(idx) else {
             continue;
         };
-        let mut rows = statement.query([at]).map_err(map_error)?;
-        if let Some(row) = rows.next().map_err(map_error)? {
-            let bytes = row.get_ref(0).map_err(map_error)?;
-            let hash: [u8; 32] = bytes
-                .as_blob()
-                .ok()
-                .and_then(|b| b.try_into().ok())
-                .ok_or_else(|| {
-                    StoreError::Internal(format!("stored hash {idx} is not 32 bytes"))
-                })?;
-            found.insert(idx, Hash(hash));
+        let bytes: Option<Vec<u8>> = statement
+            .query_row([at], |row| row.get(0))
+            .optional()
+            .map_err(map_error)?;
+        if let Some(bytes) = bytes {
+            found.insert(idx, super::log::stored_hash(idx, &bytes)?);
         }
     }
     Ok(found)

@@ -48,9 +48,8 @@ impl SqliteReads {
             RecordKey::LogIndex(i) => ("log_index", i.into()),
             RecordKey::Hash(h) => ("hash", h.to_string().into()),
         };
-        let sql = format!("SELECT {RECORD_COLUMNS} FROM thoughts WHERE {column} = ?");
         self.raw
-            .run(move |conn| Ok(raw::records(conn, &sql, [value])?.pop()))
+            .run(move |conn| raw::record_where(conn, column, value))
             .await
     }
 }
@@ -244,17 +243,17 @@ impl Reads for SqliteReads {
                             ),
                         };
                         let mut statement = conn.prepare_cached(&sql).map_err(raw::map_error)?;
-                        let mut found = statement
-                            .query(rusqlite::params![task_id, seq, index, CHAIN_ROWS_PER_READ])
+                        let keyed = statement
+                            .query_map(
+                                rusqlite::params![task_id, seq, index, CHAIN_ROWS_PER_READ],
+                                |row| Ok(((row.get(0)?, row.get(1)?), raw::stored_link(row)?)),
+                            )
+                            .map_err(raw::map_error)?
+                            .collect::<Result<Vec<((i64, i64), StoredLink)>, _>>()
                             .map_err(raw::map_error)?;
-                        let mut links = Vec::new();
-                        let mut last = None;
-                        while let Some(row) = found.next().map_err(raw::map_error)? {
-                            let key = (|| Ok((row.get::<_, i64>(0)?, row.get::<_, i64>(1)?)))()
-                                .map_err(raw::map_error)?;
-                            last = Some(key);
-                            links.push(raw::stored_link(row).map_err(raw::map_error)?);
-                        }
+                        let last = keyed.last().map(|(key, _)| *key);
+                        let links: Vec<StoredLink> =
+                            keyed.into_iter().map(|(_, link)| link).collect();
                         Ok((links, last))
                     })
                     .await;

@@ -13,6 +13,7 @@ use crate::domain::record::Capabilities;
 use crate::domain::{ChainHead, Metadata, Record};
 use crate::store::backend::{Answer, BatchError, BatchStorage, Loaded, PlannedBatch};
 use crate::store::{CapabilitySnapshot, IdempotencyClaim, SignedCheckpoint, StoreError};
+use rusqlite::OptionalExtension;
 
 /// Stored hashes per INSERT statement when a log is rebuilt, under SQLite's
 /// limit of 32,766 bound values.
@@ -174,16 +175,17 @@ impl BatchStorage for SqliteBatches {
                 )
                 .map_err(raw::map_error)?;
             for task_id in tasks {
-                let mut rows = heads.query([task_id]).map_err(raw::map_error)?;
-                if let Some(row) = rows.next().map_err(raw::map_error)? {
-                    let head = (|| {
-                        Ok::<_, rusqlite::Error>(ChainHead {
+                let head = heads
+                    .query_row([task_id], |row| {
+                        Ok(ChainHead {
                             length: row.get::<_, i64>(0)? as u64,
                             head_hash: row.get(1)?,
                             last_timestamp: row.get(2)?,
                         })
-                    })()
+                    })
+                    .optional()
                     .map_err(raw::map_error)?;
+                if let Some(head) = head {
                     loaded.heads.insert(task_id.to_string(), head);
                 }
             }
@@ -200,21 +202,12 @@ impl BatchStorage for SqliteBatches {
                         rusqlite::params![claim.owner, claim.idempotency_key, now_ms],
                         |row| Ok((row.get(0)?, row.get(1)?)),
                     )
-                    .map(Some)
-                    .or_else(|e| match e {
-                        rusqlite::Error::QueryReturnedNoRows => Ok(None),
-                        e => Err(e),
-                    })
+                    .optional()
                     .map_err(raw::map_error)?;
                 let Some((fingerprint, record_id)) = row else {
                     continue;
                 };
-                let sql = format!(
-                    "SELECT {} FROM thoughts WHERE id = ?",
-                    crate::store::rows::RECORD_COLUMNS
-                );
-                let record = raw::records(&self.raw, &sql, [&record_id])?
-                    .pop()
+                let record = raw::record_where(&self.raw, "id", record_id.clone().into())?
                     .ok_or_else(|| {
                         StoreError::Internal(format!(
                             "idempotency key names record {record_id}, which is not stored"
@@ -348,7 +341,7 @@ fn write_the_rest(conn: &rusqlite::Connection, batch: &PlannedBatch<'_>) -> Resu
             .map_err(raw::map_error)?;
     }
     let checkpoint = &batch.checkpoint;
-    conn.prepare_cached("INSERT INTO checkpoints (tree_size, root, note) VALUES (?, ?, ?)")
+    conn.prepare_cached(log::INSERT_CHECKPOINT)
         .and_then(|mut s| {
             s.execute(rusqlite::params![
                 position(checkpoint.tree_size),
