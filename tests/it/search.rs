@@ -543,3 +543,32 @@ async fn metadata_is_searched_as_its_decoded_text() {
     }
     assert!(found(&app, &[("q", "nsecond")]).await.is_empty());
 }
+
+/// The search index merges its segments 16 at a time (migration 0009), and a
+/// word stays found across the merges that many separate appends cause.
+#[tokio::test]
+async fn the_search_index_keeps_its_automerge_setting_and_finds_across_merges() {
+    if crate::support::sqlite_only("the FTS5 index's stored configuration") {
+        return;
+    }
+    use sqlx::Connection;
+    let app = TestApp::spawn().await;
+    // One append per request: each is its own commit, so its own level-0
+    // segment; 40 of them pass the merge threshold twice over.
+    for i in 0..40 {
+        app.append(&thought("plan", "t", "a", &format!("wombat number {i}")))
+            .await;
+    }
+    let (status, page) = search(&app, &[("q", "wombat"), ("limit", "100")]).await;
+    assert_eq!(status, 200, "{page}");
+    assert_eq!(page["hits"].as_array().unwrap().len(), 40, "{page}");
+    let (path, _dir) = app.stop().await;
+    let url = format!("sqlite://{}", path.display());
+    let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
+    let (automerge,): (i64,) =
+        sqlx::query_as("SELECT v FROM thoughts_fts_config WHERE k = 'automerge'")
+            .fetch_one(&mut conn)
+            .await
+            .unwrap();
+    assert_eq!(automerge, 16);
+}
