@@ -1,5 +1,5 @@
--- Fewer, larger FTS5 merges per append (issue 12). Every append adds a
--- level-0 segment to the search index; with FTS5's default automerge of 4 a
+-- Fewer, larger FTS5 merges per append (issue 12). Every batch of appends
+-- (one transaction) adds a level-0 segment to the search index; with FTS5's default automerge of 4 a
 -- merge runs once 4 segments of a level exist, so a busy log merges small
 -- segments many times over. 16 lets a level gather 16 segments before they
 -- are merged, which writes each posting fewer times: measured on the 1M-record
