@@ -551,7 +551,6 @@ async fn the_search_index_keeps_its_automerge_setting_and_finds_across_merges() 
     if crate::support::sqlite_only("the FTS5 index's stored configuration") {
         return;
     }
-    use sqlx::Connection;
     let app = TestApp::spawn().await;
     // One append per request: each is its own commit, so its own level-0
     // segment; 40 of them pass the merge threshold twice over.
@@ -562,13 +561,10 @@ async fn the_search_index_keeps_its_automerge_setting_and_finds_across_merges() 
     let (status, page) = search(&app, &[("q", "wombat"), ("limit", "100")]).await;
     assert_eq!(status, 200, "{page}");
     assert_eq!(page["hits"].as_array().unwrap().len(), 40, "{page}");
-    let (path, _dir) = app.stop().await;
-    let url = format!("sqlite://{}", path.display());
-    let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
-    let (automerge,): (i64,) =
-        sqlx::query_as("SELECT v FROM thoughts_fts_config WHERE k = 'automerge'")
-            .fetch_one(&mut conn)
-            .await
-            .unwrap();
+    let automerge = crate::support::scalar(
+        &app,
+        "SELECT v FROM thoughts_fts_config WHERE k = 'automerge'",
+    )
+    .await;
     assert_eq!(automerge, 16);
 }
