@@ -152,9 +152,19 @@ impl HashInput<'_> {
 
     /// `hash = lowercase_hex(SHA-256(UTF-8(canonical_json(H))))`.
     pub fn hash(&self) -> String {
-        let mut out = Vec::new();
-        self.write_canonical(&mut out);
-        hex::encode(Sha256::digest(&out))
+        let mut scratch = Vec::new();
+        String::from_utf8(self.hash_digits(&mut scratch).to_vec()).expect("hex digits are ASCII")
+    }
+
+    /// The hash's 64 lowercase hex digits, with `scratch` (cleared first) to
+    /// write the canonical JSON in: a chain walk reuses one buffer.
+    pub fn hash_digits(&self, scratch: &mut Vec<u8>) -> [u8; 64] {
+        scratch.clear();
+        self.write_canonical(scratch);
+        let mut digits = [0u8; 64];
+        hex::encode_to_slice(Sha256::digest(&scratch), &mut digits)
+            .expect("64 digits for 32 bytes");
+        digits
     }
 }
 
