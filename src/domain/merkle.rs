@@ -15,12 +15,17 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 
 use tlog_tiles::tlog::{self, HashReader};
 
-use super::json;
+use super::{json, IntHasher};
 
 pub use tlog_tiles::tlog::{Hash, EMPTY_HASH};
+
+/// Stored hashes by stored-hash index (positions in the log, so
+/// [`IntHasher`] serves).
+pub type StoredHashes = HashMap<u64, Hash, BuildHasherDefault<IntHasher>>;
 
 /// A record's leaf data: the RFC 8785 canonical JSON of
 /// `{"agent_id": …, "hash": …}`. The record hash leaves `agent_id` out (a
@@ -121,7 +126,7 @@ impl LogQuery {
 
     /// The answer, from the hashes named by [`LogQuery::indexes`]: the root as a
     /// one-element list for `Root`, the proof hashes (bottom up) otherwise.
-    pub fn answer(&self, known: &HashMap<u64, Hash>) -> Result<Vec<Hash>, LogError> {
+    pub fn answer(&self, known: &StoredHashes) -> Result<Vec<Hash>, LogError> {
         self.run(&Known(known))
             .map_err(|e| LogError::Storage(e.to_string()))
     }
@@ -147,7 +152,7 @@ impl HashReader for Probe {
 }
 
 /// Answers from hashes already fetched; a missing one is an error, not a panic.
-struct Known<'a>(&'a HashMap<u64, Hash>);
+struct Known<'a>(&'a StoredHashes);
 
 impl HashReader for Known<'_> {
     fn read_hashes(&self, indexes: &[u64]) -> Result<Vec<Hash>, tlog::Error> {
@@ -218,7 +223,7 @@ impl<'a> LeafSet<'a> {
 
     /// Whether the leaves and `known` (the hashes of [`LeafSet::indexes`])
     /// give `root`.
-    pub fn verify(&self, root: Hash, known: &HashMap<u64, Hash>) -> bool {
+    pub fn verify(&self, root: Hash, known: &StoredHashes) -> bool {
         if self.leaves.is_empty() {
             return true;
         }
@@ -273,14 +278,14 @@ pub fn stored_leaf_index(leaf: u64) -> u64 {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Frontier {
     size: u64,
-    hashes: HashMap<u64, Hash>,
+    hashes: StoredHashes,
 }
 
 impl Frontier {
     pub fn empty() -> Frontier {
         Frontier {
             size: 0,
-            hashes: HashMap::new(),
+            hashes: StoredHashes::default(),
         }
     }
 
@@ -294,8 +299,8 @@ impl Frontier {
     }
 
     /// Rebuilds the frontier of `size` leaves from the hashes at [`Frontier::indexes`].
-    pub fn from_stored(size: u64, hashes: &HashMap<u64, Hash>) -> Result<Frontier, LogError> {
-        let mut kept = HashMap::new();
+    pub fn from_stored(size: u64, hashes: &StoredHashes) -> Result<Frontier, LogError> {
+        let mut kept = StoredHashes::default();
         for i in Frontier::indexes(size) {
             let h = hashes
                 .get(&i)
@@ -309,7 +314,7 @@ impl Frontier {
     /// stored hashes written since this one's size (tlog writes them in
     /// index order, from [`stored_leaf_index`] of this size on) and this
     /// one's own.
-    pub fn advanced(&self, size: u64, since: &HashMap<u64, Hash>) -> Result<Frontier, LogError> {
+    pub fn advanced(&self, size: u64, since: &StoredHashes) -> Result<Frontier, LogError> {
         let mut known = self.hashes.clone();
         known.extend(since.iter().map(|(i, h)| (*i, *h)));
         Frontier::from_stored(size, &known)
@@ -349,9 +354,9 @@ mod tests {
     use super::*;
 
     /// Every hash ever stored, as a database would hold them.
-    fn build(leaves: u64) -> (Frontier, HashMap<u64, Hash>, Vec<Hash>) {
+    fn build(leaves: u64) -> (Frontier, StoredHashes, Vec<Hash>) {
         let mut f = Frontier::empty();
-        let mut all = HashMap::new();
+        let mut all = StoredHashes::default();
         let mut roots = vec![EMPTY_HASH];
         for n in 0..leaves {
             all.extend(f.append(&n.to_be_bytes()));
@@ -368,7 +373,7 @@ mod tests {
             for n in 0..from {
                 old.append(&n.to_be_bytes());
             }
-            let since: HashMap<u64, Hash> = all
+            let since: StoredHashes = all
                 .iter()
                 .filter(|(i, _)| **i >= stored_leaf_index(from))
                 .map(|(i, h)| (*i, *h))
@@ -381,7 +386,7 @@ mod tests {
         // Without the hashes stored since, it cannot.
         let mut old = Frontier::empty();
         old.append(b"0");
-        assert!(old.advanced(3, &HashMap::new()).is_err());
+        assert!(old.advanced(3, &StoredHashes::default()).is_err());
     }
 
     #[test]
@@ -399,8 +404,7 @@ mod tests {
                     .map(|i| (i, leaf(i)))
                     .collect();
                 let set = LeafSet::new(&leaves, size).unwrap();
-                let known: HashMap<u64, Hash> =
-                    set.indexes().iter().map(|i| (*i, all[i])).collect();
+                let known: StoredHashes = set.indexes().iter().map(|i| (*i, all[i])).collect();
                 assert!(
                     set.verify(roots[size as usize], &known),
                     "size {size}, every {pick}"
@@ -521,7 +525,7 @@ mod tests {
     fn missing_stored_hashes_are_an_error() {
         let q = LogQuery::Root { tree_size: 3 };
         assert!(matches!(
-            q.answer(&HashMap::new()),
+            q.answer(&StoredHashes::default()),
             Err(LogError::Storage(_))
         ));
     }

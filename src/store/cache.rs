@@ -5,7 +5,7 @@
 use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;
 
-use crate::domain::merkle::Hash;
+use crate::domain::merkle::StoredHashes;
 use crate::domain::Record;
 
 /// Stored log hashes by their index (the nodes of inclusion and consistency
@@ -14,21 +14,21 @@ use crate::domain::Record;
 /// (48 bytes or so each); when full it starts over.
 pub(crate) struct HashCache {
     max: usize,
-    inner: Mutex<HashMap<u64, Hash>>,
+    inner: Mutex<StoredHashes>,
 }
 
 impl HashCache {
     pub(crate) fn new(max: usize) -> HashCache {
         HashCache {
             max,
-            inner: Mutex::new(HashMap::new()),
+            inner: Mutex::new(StoredHashes::default()),
         }
     }
 
     /// The cached hashes of `indexes`, and the indexes not cached.
-    pub(crate) fn lookup(&self, indexes: &[u64]) -> (HashMap<u64, Hash>, Vec<u64>) {
+    pub(crate) fn lookup(&self, indexes: &[u64]) -> (StoredHashes, Vec<u64>) {
         let inner = self.inner.lock().expect("cache lock");
-        let mut found = HashMap::with_capacity(indexes.len());
+        let mut found = StoredHashes::with_capacity_and_hasher(indexes.len(), Default::default());
         let mut missing = Vec::new();
         for &i in indexes {
             match inner.get(&i) {
@@ -42,7 +42,7 @@ impl HashCache {
     }
 
     /// Caches hashes read from the database (only what is stored).
-    pub(crate) fn put(&self, hashes: &HashMap<u64, Hash>) {
+    pub(crate) fn put(&self, hashes: &StoredHashes) {
         if self.max == 0 {
             return;
         }
@@ -120,6 +120,7 @@ impl RecordCache {
 mod tests {
     use super::*;
     use crate::domain::chain::link;
+    use crate::domain::merkle::Hash;
     use crate::domain::{NewRecord, RecordType};
 
     fn record(i: u64, content: usize) -> Record {
@@ -146,13 +147,13 @@ mod tests {
     #[test]
     fn hashes_are_answered_from_memory_once_read_and_the_cache_stays_bounded() {
         let cache = HashCache::new(4);
-        let read: HashMap<u64, Hash> = (0..3).map(|i| (i, Hash([i as u8; 32]))).collect();
+        let read: StoredHashes = (0..3).map(|i| (i, Hash([i as u8; 32]))).collect();
         cache.put(&read);
         let (found, missing) = cache.lookup(&[0, 2, 7]);
         assert_eq!(found.len(), 2);
         assert_eq!(found[&2], Hash([2; 32]));
         assert_eq!(missing, vec![7]);
-        let more: HashMap<u64, Hash> = (10..13).map(|i| (i, Hash([i as u8; 32]))).collect();
+        let more: StoredHashes = (10..13).map(|i| (i, Hash([i as u8; 32]))).collect();
         cache.put(&more);
         assert!(
             cache.inner.lock().unwrap().len() <= 4,

@@ -49,7 +49,6 @@ pub use config::{
 pub use fsck::{fsck, FsckReport};
 pub use search::{SearchHit, SearchPage, KEPT_FOR as SEARCH_KEPT_FOR};
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use chrono::Utc;
@@ -58,7 +57,7 @@ use tokio::sync::watch;
 use crate::domain::chain::{format_timestamp, ChainBreak};
 use crate::domain::checkpoint::LogSigner;
 use crate::domain::cursor::{self, CursorKind};
-use crate::domain::merkle::{Frontier, Hash, LogQuery};
+use crate::domain::merkle::{Frontier, Hash, LogQuery, StoredHashes};
 use crate::domain::record::RecordFilter;
 use crate::domain::{NewRecord, Record};
 use backend::Reads;
@@ -545,10 +544,7 @@ impl Store {
 
     /// The stored log hashes at `indexes` that exist: from memory when read
     /// before ([`HashCache`]), else from the database.
-    pub(crate) async fn stored_hashes(
-        &self,
-        indexes: &[u64],
-    ) -> Result<HashMap<u64, Hash>, StoreError> {
+    pub(crate) async fn stored_hashes(&self, indexes: &[u64]) -> Result<StoredHashes, StoreError> {
         let (mut known, missing) = self.hashes.lookup(indexes);
         if !missing.is_empty() {
             let read = self.reads.log_hashes(&missing).await?;

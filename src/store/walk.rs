@@ -1,17 +1,19 @@
 //! The walk of one task's chain as stored (docs/design.md §2), for
 //! `GET /tasks/{id}/verify`.
 
-use futures_util::TryStreamExt;
+use futures_util::{stream, StreamExt, TryStreamExt};
 
 use super::{ChainVerdict, SignedCheckpoint, Store, StoreError};
 use crate::domain::chain::{BreakReason, ChainBreak, ChainWalk};
 use crate::domain::merkle::{
     leaf_data, leaf_hash, to_hex, verify_inclusion, Hash, LeafSet, LogQuery,
 };
-use crate::domain::HashInput;
 
 /// Records whose inclusion proofs a chain walk reads at once.
 const PROOFS_PER_READ: usize = 4096;
+
+/// Pages of records proven at once while the walk goes on.
+const PAGES_PROVEN_AT_ONCE: usize = 2;
 
 /// A walked record whose leaf is still to be proven in the checkpoint's tree.
 struct Unproven {
@@ -21,78 +23,113 @@ struct Unproven {
     leaf: Hash,
 }
 
+/// How a walk of the rows ended.
+enum Walked {
+    /// Every row walked.
+    Whole(ChainWalk),
+    /// A row broke the chain.
+    Broken(ChainVerdict),
+    /// The prover found a break first and stopped listening.
+    Stopped,
+}
+
 impl Store {
     /// Walks a task's chain as stored (docs/design.md §2): every seq, link,
     /// hash and timestamp, and every record's leaf proven in the tree of the
     /// newest checkpoint. Constant memory; None when the task has no records.
-    /// Rows stream from the database while this one hashes; proofs are read
-    /// for a page of records at a time.
+    /// Three things overlap: rows stream from the database, this task hashes
+    /// them, and the leaves of the pages of records before are proven.
     pub async fn verify_chain(&self, task_id: &str) -> Result<Option<ChainVerdict>, StoreError> {
         let checkpoint = self.newest_checkpoint().await?;
-        let mut rows = self.reads.chain(task_id);
-        let mut walk = ChainWalk::new();
-        let mut pending: Vec<Unproven> = Vec::new();
-        while let Some(row) = rows.try_next().await? {
-            let input = HashInput {
-                id: &row.id,
-                r#type: &row.r#type,
-                task_id,
-                content: &row.content,
-                timestamp: &row.timestamp,
-                prev_hash: &row.prev_hash,
-                metadata: row.metadata.as_deref(),
-                capabilities: row.capabilities.as_deref(),
-                session_id: row.session_id.as_deref(),
-                parent_id: row.parent_id.as_deref(),
-            };
-            if let Err(at) = walk.step(Some(row.seq), &input, &row.hash) {
-                // A record before this one may be out of the log: that break comes first.
-                if let Some(broken) = self.prove(&mut pending, &checkpoint).await? {
-                    return Ok(Some(broken));
+        let tree_size = checkpoint.tree_size;
+        // A full page waits while two are proven: memory stays constant.
+        let (pages, mut to_prove) = tokio::sync::mpsc::channel::<Vec<Unproven>>(1);
+        let walking = async move {
+            let mut rows = self.reads.chain(task_id);
+            let mut walk = ChainWalk::new();
+            let mut pending: Vec<Unproven> = Vec::with_capacity(PROOFS_PER_READ);
+            while let Some(row) = rows.try_next().await? {
+                let input = row.hash_input(task_id);
+                if let Err(at) = walk.step(Some(row.seq), &input, row.hash()) {
+                    // A record before this one may be out of the log: the
+                    // prover sees those first, and its break comes first.
+                    let _ = pages.send(pending).await;
+                    return Ok(Walked::Broken(ChainVerdict::Broken { at, seq: row.seq }));
                 }
-                return Ok(Some(ChainVerdict::Broken { at, seq: row.seq }));
-            }
-            // Records appended since the checkpoint was taken are proven next time.
-            if row.log_index < checkpoint.tree_size {
-                pending.push(Unproven {
-                    seq: row.seq,
-                    log_index: row.log_index,
-                    leaf: leaf_hash(&leaf_data(&row.agent_id, &row.hash)),
-                    id: row.id,
-                });
-                if pending.len() == PROOFS_PER_READ {
-                    if let Some(broken) = self.prove(&mut pending, &checkpoint).await? {
-                        return Ok(Some(broken));
+                // Records appended since the checkpoint was taken are proven next time.
+                if row.log_index < tree_size {
+                    pending.push(Unproven {
+                        seq: row.seq,
+                        log_index: row.log_index,
+                        leaf: leaf_hash(&leaf_data(row.agent_id(), row.hash())),
+                        id: row.id().to_string(),
+                    });
+                    if pending.len() == PROOFS_PER_READ {
+                        let page =
+                            std::mem::replace(&mut pending, Vec::with_capacity(PROOFS_PER_READ));
+                        if pages.send(page).await.is_err() {
+                            return Ok(Walked::Stopped);
+                        }
                     }
                 }
             }
-        }
-        if let Some(broken) = self.prove(&mut pending, &checkpoint).await? {
+            let _ = pages.send(pending).await;
+            Ok::<_, StoreError>(Walked::Whole(walk))
+        };
+        // Two pages are proven at once (one's hashes read while the other's
+        // are checked); their verdicts are taken in page order, so the first
+        // break in the chain is the one reported.
+        let checkpoint = &checkpoint;
+        let mut proofs = stream::poll_fn(|cx| to_prove.poll_recv(cx))
+            .map(|page| self.prove(page, checkpoint))
+            .buffered(PAGES_PROVEN_AT_ONCE);
+        let proving = async move {
+            while let Some(verdict) = proofs.try_next().await? {
+                if let Some(broken) = verdict {
+                    return Ok(Some(broken));
+                }
+            }
+            Ok::<_, StoreError>(None)
+        };
+        let (walked, proven) = futures_util::join!(walking, proving);
+        if let Some(broken) = proven? {
             return Ok(Some(broken));
         }
-        Ok((walk.length() > 0).then(|| ChainVerdict::Valid {
-            length: walk.length(),
-            head_hash: walk.head_hash().to_string(),
-        }))
+        Ok(match walked? {
+            Walked::Whole(walk) => (walk.length() > 0).then(|| ChainVerdict::Valid {
+                length: walk.length(),
+                head_hash: walk.head_hash().to_string(),
+            }),
+            Walked::Broken(verdict) => Some(verdict),
+            Walked::Stopped => unreachable!("the prover stops only at a break"),
+        })
     }
 
-    /// Proves every pending leaf in `checkpoint`'s tree: all at once
-    /// ([`LeafSet`]: each node above them hashed once); when they do not all
-    /// lead to its root, one by one, and the first that does not breaks the
-    /// chain.
+    /// Proves every leaf of `pending` in `checkpoint`'s tree: all at once
+    /// ([`LeafSet`]: each node above them hashed once, on a blocking thread
+    /// while the walk goes on); when they do not all lead to its root, one by
+    /// one, and the first that does not breaks the chain.
     async fn prove(
         &self,
-        pending: &mut Vec<Unproven>,
+        pending: Vec<Unproven>,
         checkpoint: &SignedCheckpoint,
     ) -> Result<Option<ChainVerdict>, StoreError> {
+        if pending.is_empty() {
+            return Ok(None);
+        }
         let leaves: Vec<(u64, Hash)> = pending.iter().map(|u| (u.log_index, u.leaf)).collect();
-        if let Some(set) = LeafSet::new(&leaves, checkpoint.tree_size) {
+        let (tree_size, root) = (checkpoint.tree_size, checkpoint.root);
+        if let Some(indexes) = LeafSet::new(&leaves, tree_size).map(|set| set.indexes()) {
             // A stored hash that cannot be read is left to the proofs below.
             // Read past the hash cache: a long chain's leaf-level hashes
             // would push out the upper nodes receipts share.
-            if let Ok(known) = self.reads.log_hashes(&set.indexes()).await {
-                if set.verify(checkpoint.root, &known) {
-                    pending.clear();
+            if let Ok(known) = self.reads.log_hashes(&indexes).await {
+                let all_proven = tokio::task::spawn_blocking(move || {
+                    LeafSet::new(&leaves, tree_size).is_some_and(|set| set.verify(root, &known))
+                })
+                .await
+                .unwrap_or(false);
+                if all_proven {
                     return Ok(None);
                 }
             }
@@ -134,7 +171,6 @@ impl Store {
                 }));
             }
         }
-        pending.clear();
         Ok(None)
     }
 }

@@ -604,3 +604,63 @@ async fn no_size_can_be_signed_twice() {
         .await;
     assert!(update.is_err());
 }
+
+#[tokio::test]
+async fn a_chain_longer_than_a_page_of_proofs_reports_its_first_break() {
+    if crate::support::sqlite_only("edits the SQLite file or its generated key") {
+        return;
+    }
+    use futures_util::StreamExt;
+    // The walk proves a page of 4,096 leaves while it hashes the next ones:
+    // a leaf out of the log in the first page must still come before a hash
+    // mismatch two pages later.
+    const LENGTH: u64 = 9_000;
+    let app = TestApp::spawn().await;
+    futures_util::stream::iter(0..LENGTH)
+        .map(|i| {
+            let app = &app;
+            async move {
+                app.append(&thought("plan", "t", "a", &format!("content {i}")))
+                    .await
+            }
+        })
+        .buffer_unordered(64)
+        .collect::<Vec<_>>()
+        .await;
+    let v = verdict(&app, "t").await;
+    assert_eq!(
+        (v["valid"].clone(), v["length"].clone()),
+        (true.into(), LENGTH.into())
+    );
+    let mut conn = open_db(&app).await;
+    exec(&mut conn, "DROP TRIGGER thoughts_no_update").await;
+    // agent_id is in the leaf, not in the record hash: only the log sees this.
+    exec(
+        &mut conn,
+        "UPDATE thoughts SET agent_id = 'mallory' WHERE task_id = 't' AND seq = 100",
+    )
+    .await;
+    exec(
+        &mut conn,
+        "UPDATE thoughts SET content = 'forged' WHERE task_id = 't' AND seq = 8500",
+    )
+    .await;
+    let v = verdict(&app, "t").await;
+    assert_eq!(
+        (v["reason"].clone(), v["seq"].clone()),
+        ("not_in_log".into(), 100.into()),
+        "{v}"
+    );
+    // With the first page whole again, the mismatch is the first break.
+    exec(
+        &mut conn,
+        "UPDATE thoughts SET agent_id = 'a' WHERE task_id = 't' AND seq = 100",
+    )
+    .await;
+    let v = verdict(&app, "t").await;
+    assert_eq!(
+        (v["reason"].clone(), v["seq"].clone()),
+        ("hash_mismatch".into(), 8500.into()),
+        "{v}"
+    );
+}

@@ -1,13 +1,13 @@
 //! The log's rows: stored hashes, checkpoints, and loading the log at start.
 
-use std::collections::HashMap;
-
 use sqlx::PgConnection;
 
 use super::rows::{self, CheckpointRow};
 use super::{map_error, LOG_LOCK};
 use crate::domain::checkpoint::{open_checkpoint, LogSigner};
-use crate::domain::merkle::{leaf_data, leaf_hash, stored_leaf_index, Frontier, Hash};
+use crate::domain::merkle::{
+    leaf_data, leaf_hash, stored_leaf_index, Frontier, Hash, StoredHashes,
+};
 use crate::store::{SignedCheckpoint, StoreError};
 
 /// The newest checkpoint row, if any.
@@ -27,12 +27,12 @@ where
 pub(super) async fn stored_hashes<'c, E>(
     executor: E,
     indexes: &[u64],
-) -> Result<HashMap<u64, Hash>, StoreError>
+) -> Result<StoredHashes, StoreError>
 where
     E: sqlx::Executor<'c, Database = sqlx::Postgres>,
 {
     if indexes.is_empty() {
-        return Ok(HashMap::new());
+        return Ok(StoredHashes::default());
     }
     let wanted: Vec<i64> = indexes
         .iter()

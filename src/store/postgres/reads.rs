@@ -1,14 +1,12 @@
 //! Every read query, on the read pool.
 
-use std::collections::HashMap;
-
 use futures_util::future::BoxFuture;
 use futures_util::stream::{BoxStream, StreamExt, TryStreamExt};
 use sqlx::PgPool;
 
 use super::rows::{self, CheckpointRow, LinkRow, RecordRow, TaskRow, RECORD_COLUMNS};
 use super::{log, map_error, position, search};
-use crate::domain::merkle::Hash;
+use crate::domain::merkle::StoredHashes;
 use crate::domain::record::RecordFilter;
 use crate::domain::search::SearchQuery;
 use crate::domain::Record;
@@ -346,7 +344,7 @@ impl Reads for PgReads {
         })
     }
 
-    fn log_hashes<'a>(&'a self, indexes: &'a [u64]) -> Answer<'a, HashMap<u64, Hash>> {
+    fn log_hashes<'a>(&'a self, indexes: &'a [u64]) -> Answer<'a, StoredHashes> {
         Box::pin(log::stored_hashes(&self.pool, indexes))
     }
 

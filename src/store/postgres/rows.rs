@@ -5,7 +5,7 @@ use sqlx::FromRow;
 
 use super::map_error;
 use crate::domain::Record;
-use crate::store::backend::{RecordColumns, StoredLink};
+use crate::store::backend::{LinkText, RecordColumns, StoredLink};
 use crate::store::rows::SnapshotRow;
 pub(super) use crate::store::rows::{
     checkpoint, CheckpointRow, SessionRow, TaskRow, RECORD_COLUMNS,
@@ -119,23 +119,25 @@ pub(super) struct LinkRow {
 
 impl From<LinkRow> for StoredLink {
     fn from(row: LinkRow) -> StoredLink {
-        StoredLink {
-            seq: row.seq.max(0) as u64,
-            log_index: row.log_index.max(0) as u64,
-            id: row.id,
-            agent_id: row.agent_id,
-            r#type: row.kind,
-            // Bytes that are not UTF-8 were never written by the service:
-            // read them lossily, and the walk reports the hash that breaks.
-            content: String::from_utf8_lossy(&row.content).into_owned(),
-            metadata: row.metadata,
-            capabilities: row.capabilities,
-            session_id: row.session_id,
-            parent_id: row.parent_id,
-            timestamp: row.timestamp,
-            prev_hash: row.prev_hash,
-            hash: row.hash,
-        }
+        StoredLink::new(
+            row.seq.max(0) as u64,
+            row.log_index.max(0) as u64,
+            LinkText {
+                id: &row.id,
+                agent_id: &row.agent_id,
+                r#type: &row.kind,
+                // Bytes that are not UTF-8 were never written by the service:
+                // read them lossily, and the walk reports the hash that breaks.
+                content: &String::from_utf8_lossy(&row.content),
+                metadata: row.metadata.as_deref(),
+                capabilities: row.capabilities.as_deref(),
+                session_id: row.session_id.as_deref(),
+                parent_id: row.parent_id.as_deref(),
+                timestamp: &row.timestamp,
+                prev_hash: &row.prev_hash,
+                hash: &row.hash,
+            },
+        )
     }
 }
 

@@ -197,7 +197,7 @@ impl BatchStorage for PgBatches {
                 let hashes: Vec<&sqlx::postgres::PgRow> =
                     rows.iter().filter(|r| r.len() == 2).collect();
                 let frontier = if hashes.len() <= CATCH_UP_HASHES {
-                    let mut since = std::collections::HashMap::new();
+                    let mut since = crate::domain::merkle::StoredHashes::default();
                     for row in hashes {
                         let idx: i64 = row.try_get(0).map_err(map_error)?;
                         let bytes: Vec<u8> = row.try_get(1).map_err(map_error)?;

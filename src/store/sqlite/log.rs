@@ -1,13 +1,13 @@
 //! The log's rows: stored hashes, checkpoints, and loading the log at start.
 
-use std::collections::HashMap;
-
 use sqlx::SqliteConnection;
 
 use super::rows::{self, CheckpointRow};
 use super::{map_error, tx};
 use crate::domain::checkpoint::LogSigner;
-use crate::domain::merkle::{leaf_data, leaf_hash, stored_leaf_index, Frontier, Hash};
+use crate::domain::merkle::{
+    leaf_data, leaf_hash, stored_leaf_index, Frontier, Hash, StoredHashes,
+};
 use crate::store::{SignedCheckpoint, StoreError};
 
 /// The newest checkpoint row, if any.
@@ -35,12 +35,12 @@ pub(super) fn stored_hash(idx: u64, bytes: &[u8]) -> Result<Hash, StoreError> {
 pub(super) async fn stored_hashes<'c, E>(
     executor: E,
     indexes: &[u64],
-) -> Result<HashMap<u64, Hash>, StoreError>
+) -> Result<StoredHashes, StoreError>
 where
     E: sqlx::Executor<'c, Database = sqlx::Sqlite>,
 {
     if indexes.is_empty() {
-        return Ok(HashMap::new());
+        return Ok(StoredHashes::default());
     }
     let sql = format!(
         "SELECT idx, hash FROM log_hashes WHERE idx IN ({})",

@@ -1,7 +1,6 @@
 //! Every read query: the many-row and per-request ones on read-only
 //! connections driven directly (`raw`), the rest on sqlx's read-only pool.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use futures_util::future::BoxFuture;
@@ -11,7 +10,7 @@ use sqlx::SqlitePool;
 use super::raw::{self, ReadPool};
 use super::rows::{self, CheckpointRow, TaskRow, RECORD_COLUMNS};
 use super::{log, map_error, position, search};
-use crate::domain::merkle::Hash;
+use crate::domain::merkle::StoredHashes;
 use crate::domain::record::RecordFilter;
 use crate::domain::search::SearchQuery;
 use crate::domain::Record;
@@ -403,7 +402,7 @@ impl Reads for SqliteReads {
         })
     }
 
-    fn log_hashes<'a>(&'a self, indexes: &'a [u64]) -> Answer<'a, HashMap<u64, Hash>> {
+    fn log_hashes<'a>(&'a self, indexes: &'a [u64]) -> Answer<'a, StoredHashes> {
         Box::pin(async move {
             let indexes = indexes.to_vec();
             self.raw

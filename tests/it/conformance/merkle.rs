@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use decision_trail::domain::merkle::{
     from_hex, leaf_data, leaf_hash, to_hex, verify_consistency, verify_inclusion, Frontier, Hash,
-    LogQuery, EMPTY_HASH,
+    LogQuery, StoredHashes, EMPTY_HASH,
 };
 use serde_json::Value;
 
@@ -30,18 +30,18 @@ fn n(v: &Value) -> u64 {
 }
 
 /// The 8 standard leaves appended one by one, keeping every stored hash.
-fn standard_log(v: &Value) -> HashMap<u64, Hash> {
+fn standard_log(v: &Value) -> StoredHashes {
     let mut frontier = Frontier::empty();
-    let mut stored = HashMap::new();
+    let mut stored = StoredHashes::default();
     for leaf in v["standard_8_leaf"]["leaf_inputs_hex"].as_array().unwrap() {
         stored.extend(frontier.append(&hex::decode(leaf.as_str().unwrap()).unwrap()));
     }
     stored
 }
 
-fn answer(q: LogQuery, stored: &HashMap<u64, Hash>) -> Vec<Hash> {
+fn answer(q: LogQuery, stored: &StoredHashes) -> Vec<Hash> {
     let needed = q.indexes();
-    let known: HashMap<u64, Hash> = needed.iter().map(|i| (*i, stored[i])).collect();
+    let known: StoredHashes = needed.iter().map(|i| (*i, stored[i])).collect();
     q.answer(&known).unwrap()
 }
 
