@@ -153,7 +153,8 @@ pub fn timestamp_before(timestamp: &str, previous: &str) -> bool {
     }
 }
 
-/// `YYYY-MM-DDTHH:MM:SS[.fraction]Z`, by shape only (digits where digits go).
+/// `YYYY-MM-DDTHH:MM:SS[.fraction]Z` with 1 to 9 fraction digits, by shape
+/// only (digits where digits go).
 fn utc_shape(t: &str) -> bool {
     let b = t.as_bytes();
     let Some((b'Z', rest)) = b.split_last() else {
@@ -169,7 +170,11 @@ fn utc_shape(t: &str) -> bool {
         });
     let fraction_ok = match fraction.split_first() {
         None => true,
-        Some((b'.', digits)) => !digits.is_empty() && digits.iter().all(u8::is_ascii_digit),
+        // chrono reads nine digits and skips the rest: a longer fraction is
+        // left to it.
+        Some((b'.', digits)) => {
+            (1..=9).contains(&digits.len()) && digits.iter().all(u8::is_ascii_digit)
+        }
         Some(_) => false,
     };
     time_ok && fraction_ok
@@ -500,6 +505,11 @@ mod tests {
         for (t, p) in alike {
             assert_eq!(timestamp_before(t, p), instant(t) < instant(p), "{t} {p}");
         }
+        // Past nine fraction digits chrono ignores the rest: equal instants.
+        assert!(!timestamp_before(
+            "2026-11-24T10:00:00.1234567891Z",
+            "2026-11-24T10:00:00.1234567892Z"
+        ));
         // An offset is read as an instant, whatever its text.
         assert!(timestamp_before(
             "2026-11-24T10:00:00+01:00",

@@ -80,7 +80,9 @@ impl Store {
         // are checked); their verdicts are taken in page order, so the first
         // break in the chain is the one reported.
         let checkpoint = &checkpoint;
-        let mut proofs = stream::poll_fn(|cx| to_prove.poll_recv(cx))
+        // The stream owns the receiver: when the prover stops at a break, the
+        // channel closes and the walker's next send ends the walk.
+        let mut proofs = stream::poll_fn(move |cx| to_prove.poll_recv(cx))
             .map(|page| self.prove(page, checkpoint))
             .buffered(PAGES_PROVEN_AT_ONCE);
         let proving = async move {
@@ -120,18 +122,23 @@ impl Store {
         let leaves: Vec<(u64, Hash)> = pending.iter().map(|u| (u.log_index, u.leaf)).collect();
         let (tree_size, root) = (checkpoint.tree_size, checkpoint.root);
         if let Some(indexes) = LeafSet::new(&leaves, tree_size).map(|set| set.indexes()) {
-            // A stored hash that cannot be read is left to the proofs below.
             // Read past the hash cache: a long chain's leaf-level hashes
             // would push out the upper nodes receipts share.
-            if let Ok(known) = self.reads.log_hashes(&indexes).await {
-                let all_proven = tokio::task::spawn_blocking(move || {
-                    LeafSet::new(&leaves, tree_size).is_some_and(|set| set.verify(root, &known))
-                })
-                .await
-                .unwrap_or(false);
-                if all_proven {
-                    return Ok(None);
+            match self.reads.log_hashes(&indexes).await {
+                Ok(known) => {
+                    let all_proven = tokio::task::spawn_blocking(move || {
+                        LeafSet::new(&leaves, tree_size).is_some_and(|set| set.verify(root, &known))
+                    })
+                    .await
+                    .unwrap_or(false);
+                    if all_proven {
+                        return Ok(None);
+                    }
                 }
+                // A database that cannot answer now is not a tampered one.
+                Err(e @ StoreError::Unavailable(_)) => return Err(e),
+                // A stored hash that cannot be read is left to the proofs below.
+                Err(_) => {}
             }
         }
         let queries: Vec<LogQuery> = pending
@@ -141,8 +148,12 @@ impl Store {
                 tree_size: checkpoint.tree_size,
             })
             .collect();
-        // A stored hash missing is as much a break as a wrong one.
-        let proofs = self.log_answers(&queries).await;
+        // A stored hash missing is as much a break as a wrong one; a
+        // database that cannot answer now is a 503, not a break.
+        let proofs = match self.log_answers(&queries).await {
+            Err(e @ StoreError::Unavailable(_)) => return Err(e),
+            answered => answered,
+        };
         for (i, u) in pending.iter().enumerate() {
             let proven = match &proofs {
                 Ok(proofs) => verify_inclusion(

@@ -613,8 +613,10 @@ async fn a_chain_longer_than_a_page_of_proofs_reports_its_first_break() {
     use futures_util::StreamExt;
     // The walk proves a page of 4,096 leaves while it hashes the next ones:
     // a leaf out of the log in the first page must still come before a hash
-    // mismatch two pages later.
-    const LENGTH: u64 = 9_000;
+    // mismatch two pages later. Four pages: the walker still has pages to
+    // hand over when the prover stops at the first, and must not wait for
+    // it forever.
+    const LENGTH: u64 = 13_000;
     let app = TestApp::spawn().await;
     futures_util::stream::iter(0..LENGTH)
         .map(|i| {
@@ -634,12 +636,20 @@ async fn a_chain_longer_than_a_page_of_proofs_reports_its_first_break() {
     );
     let mut conn = open_db(&app).await;
     exec(&mut conn, "DROP TRIGGER thoughts_no_update").await;
-    // agent_id is in the leaf, not in the record hash: only the log sees this.
+    // agent_id is in the leaf, not in the record hash: only the log sees
+    // this, in the first page, while the walk goes on to the end.
     exec(
         &mut conn,
         "UPDATE thoughts SET agent_id = 'mallory' WHERE task_id = 't' AND seq = 100",
     )
     .await;
+    let v = verdict(&app, "t").await;
+    assert_eq!(
+        (v["reason"].clone(), v["seq"].clone()),
+        ("not_in_log".into(), 100.into()),
+        "{v}"
+    );
+    // A break the walk meets two pages later does not come first.
     exec(
         &mut conn,
         "UPDATE thoughts SET content = 'forged' WHERE task_id = 't' AND seq = 8500",
@@ -662,5 +672,38 @@ async fn a_chain_longer_than_a_page_of_proofs_reports_its_first_break() {
         (v["reason"].clone(), v["seq"].clone()),
         ("hash_mismatch".into(), 8500.into()),
         "{v}"
+    );
+}
+
+#[tokio::test]
+async fn a_writer_catches_up_with_another_process_on_the_same_sqlite_file() {
+    if crate::support::sqlite_only("two services on one SQLite file") {
+        return;
+    }
+    // Each batch checks, inside its write transaction, whether another
+    // process moved the log, and then loads the log's frontier from the
+    // stored hashes in that same transaction.
+    let a = TestApp::spawn().await;
+    let b = TestApp::builder()
+        .database(a.db_path.clone(), None)
+        .spawn()
+        .await;
+    for i in 0..3 {
+        a.append(&thought("plan", "t", "a", &format!("from a {i}")))
+            .await;
+        b.append(&thought("plan", "u", "b", &format!("from b {i}")))
+            .await;
+    }
+    for (app, task) in [(&a, "t"), (&a, "u"), (&b, "t"), (&b, "u")] {
+        let v = verdict(app, task).await;
+        assert_eq!(
+            (v["valid"].clone(), v["length"].clone()),
+            (true.into(), 3.into()),
+            "{v}"
+        );
+    }
+    assert_eq!(
+        crate::support::scalar(&a, "SELECT COUNT(*) FROM thoughts").await,
+        6
     );
 }

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use rusqlite::types::Type;
 use rusqlite::{Connection, OpenFlags, Row};
 use tokio::sync::Semaphore;
 
@@ -121,9 +122,14 @@ pub(super) fn stored_hashes(
     // One read transaction for all the lookups: each statement outside one
     // opens and closes its own, and those WAL read locks (fcntl on the -shm
     // file, an fstat) cost more than the lookup (issue 12's walk profile).
-    let snapshot = conn.unchecked_transaction().map_err(map_error)?;
-    let mut statement = snapshot
-        .prepare_cached("SELECT idx, hash FROM log_hashes WHERE idx BETWEEN ?1 AND ?2")
+    // The writer calls this inside its own transaction, which serves as is.
+    let snapshot = if conn.is_autocommit() {
+        Some(conn.unchecked_transaction().map_err(map_error)?)
+    } else {
+        None
+    };
+    let mut statement = conn
+        .prepare_cached("SELECT idx, hash FROM log_hashes WHERE idx BETWEEN ?1 AND ?2 ORDER BY idx")
         .map_err(map_error)?;
     let mut wanted: Vec<i64> = indexes.iter().filter_map(|&i| super::position(i)).collect();
     wanted.sort_unstable();
@@ -150,14 +156,25 @@ pub(super) fn stored_hashes(
         }
         runs = rest;
     }
+    drop(statement);
+    drop(snapshot);
     Ok(found)
 }
 
 /// The columns a chain walk hashes, as stored (no validation: the walk
 /// reports a tampered row).
 pub(super) fn stored_link(row: &Row<'_>) -> rusqlite::Result<StoredLink> {
-    let text = |i| -> rusqlite::Result<&str> { Ok(row.get_ref(i)?.as_str()?) };
-    let optional = |i| -> rusqlite::Result<Option<&str>> { Ok(row.get_ref(i)?.as_str_or_null()?) };
+    // A value that is not text fails as `row.get::<String>` would, naming its column.
+    let wrong_type = |i: usize, e| {
+        let kind = row.get_ref(i).map(|v| v.data_type());
+        rusqlite::Error::FromSqlConversionFailure(i, kind.unwrap_or(Type::Null), Box::new(e))
+    };
+    let text = |i| row.get_ref(i)?.as_str().map_err(|e| wrong_type(i, e));
+    let optional = |i| {
+        row.get_ref(i)?
+            .as_str_or_null()
+            .map_err(|e| wrong_type(i, e))
+    };
     Ok(StoredLink::new(
         row.get::<_, i64>(0)?.max(0) as u64,
         row.get::<_, i64>(1)?.max(0) as u64,
