@@ -337,6 +337,12 @@ async fn verdict(app: &TestApp, task: &str) -> Value {
     v
 }
 
+/// The reason and seq of the first break the walk of `task` reports.
+async fn first_break(app: &TestApp, task: &str) -> (Value, Value) {
+    let v = verdict(app, task).await;
+    (v["reason"].clone(), v["seq"].clone())
+}
+
 /// Six records in task `t`, then the server stopped, its triggers dropped.
 async fn tamper_setup() -> (TestApp, Vec<Value>) {
     let app = TestApp::spawn().await;
@@ -643,11 +649,9 @@ async fn a_chain_longer_than_a_page_of_proofs_reports_its_first_break() {
         "UPDATE thoughts SET agent_id = 'mallory' WHERE task_id = 't' AND seq = 100",
     )
     .await;
-    let v = verdict(&app, "t").await;
     assert_eq!(
-        (v["reason"].clone(), v["seq"].clone()),
-        ("not_in_log".into(), 100.into()),
-        "{v}"
+        first_break(&app, "t").await,
+        ("not_in_log".into(), 100.into())
     );
     // A break the walk meets two pages later does not come first.
     exec(
@@ -655,11 +659,9 @@ async fn a_chain_longer_than_a_page_of_proofs_reports_its_first_break() {
         "UPDATE thoughts SET content = 'forged' WHERE task_id = 't' AND seq = 8500",
     )
     .await;
-    let v = verdict(&app, "t").await;
     assert_eq!(
-        (v["reason"].clone(), v["seq"].clone()),
-        ("not_in_log".into(), 100.into()),
-        "{v}"
+        first_break(&app, "t").await,
+        ("not_in_log".into(), 100.into())
     );
     // With the first page whole again, the mismatch is the first break.
     exec(
@@ -667,11 +669,9 @@ async fn a_chain_longer_than_a_page_of_proofs_reports_its_first_break() {
         "UPDATE thoughts SET agent_id = 'a' WHERE task_id = 't' AND seq = 100",
     )
     .await;
-    let v = verdict(&app, "t").await;
     assert_eq!(
-        (v["reason"].clone(), v["seq"].clone()),
-        ("hash_mismatch".into(), 8500.into()),
-        "{v}"
+        first_break(&app, "t").await,
+        ("hash_mismatch".into(), 8500.into())
     );
 }
 
