@@ -8,6 +8,8 @@ WORKDIR /src
 # target the manifest names is stubbed, the dependencies are built once, and the
 # stubs are removed. A change to the sources rebuilds only this crate.
 COPY Cargo.toml Cargo.lock ./
+# The bundled SQLite's compile-time options (LIBSQLITE3_FLAGS).
+COPY .cargo ./.cargo
 RUN mkdir -p src benches examples \
     && echo 'fn main() {}' > src/main.rs && touch src/lib.rs \
     && for t in benches/chain_verify benches/log_proofs benches/hash benches/batch_path examples/floor; do \

@@ -272,6 +272,24 @@ mod tests {
     use crate::domain::merkle::Hash;
 
     #[test]
+    fn the_bundled_sqlite_keeps_no_memory_statistics() {
+        // .cargo/config.toml gives the build SQLITE_DEFAULT_MEMSTATUS=0: every
+        // allocation of the writer would otherwise take a global mutex.
+        let conn = Connection::open_in_memory().unwrap();
+        let options: Vec<String> = conn
+            .prepare("PRAGMA compile_options")
+            .unwrap()
+            .query_map([], |row| row.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert!(
+            options.iter().any(|o| o == "DEFAULT_MEMSTATUS=0"),
+            "{options:?}"
+        );
+    }
+
+    #[test]
     fn stored_hashes_finds_each_wanted_index_once_whatever_the_runs() {
         // Rows 0..300 but for a few gaps; wanted indexes close together (one
         // range scan), far apart (one each), repeated, missing, out of order.
