@@ -272,9 +272,10 @@ mod tests {
     use crate::domain::merkle::Hash;
 
     #[test]
-    fn the_bundled_sqlite_keeps_no_memory_statistics() {
-        // .cargo/config.toml gives the build SQLITE_DEFAULT_MEMSTATUS=0: every
-        // allocation of the writer would otherwise take a global mutex.
+    fn the_bundled_sqlite_is_built_without_process_wide_mutexes() {
+        // .cargo/config.toml's LIBSQLITE3_FLAGS: no memory statistics (a
+        // global mutex per allocation) and no shared page-cache group (a
+        // global mutex per page fetched), on the writer's and readers' paths.
         let conn = Connection::open_in_memory().unwrap();
         let options: Vec<String> = conn
             .prepare("PRAGMA compile_options")
@@ -287,6 +288,12 @@ mod tests {
             options.iter().any(|o| o == "DEFAULT_MEMSTATUS=0"),
             "{options:?}"
         );
+        assert!(
+            !options.iter().any(|o| o == "ENABLE_MEMORY_MANAGEMENT"),
+            "{options:?}"
+        );
+        // Still the bundled build the schema needs.
+        assert!(options.iter().any(|o| o == "ENABLE_FTS5"), "{options:?}");
     }
 
     #[test]
