@@ -9,6 +9,10 @@
 //! (pinned to one core: cargo bench --bench batch_path --no-run, then taskset -c 0 on the binary)
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+
+/// The service binary's allocator (src/main.rs), so that the figure is the service's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use decision_trail::domain::{NewRecord, RecordType};
 use decision_trail::store::{Store, StoreConfig, Synchronous};
 use futures_util::stream::{self, StreamExt};

@@ -6,6 +6,10 @@
 
 mod support;
 
+/// The service binary's allocator (src/main.rs), so that the figure is the service's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use decision_trail::domain::chain::{self, ChainHead, ChainWalk};
 use decision_trail::domain::{NewRecord, Record, RecordType};

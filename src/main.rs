@@ -1,5 +1,11 @@
 //! The `decision-trail` binary; everything lives in the library.
 
+/// mimalloc instead of the system allocator: glibc's malloc and free were a
+/// fifth of the HTTP workers' CPU and a tenth of the writer's under the bench
+/// kit's POST load (issue 12; README, bench kit figures).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> std::process::ExitCode {
     decision_trail::cli::main()
 }
