@@ -9,13 +9,13 @@
 //! (pinned to one core: cargo bench --bench batch_path --no-run, then taskset -c 0 on the binary)
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use decision_trail::domain::{NewRecord, RecordType};
+use decision_trail::store::{Store, StoreConfig, Synchronous};
+use futures_util::stream::{self, StreamExt};
 
 /// The service binary's allocator (src/main.rs), so that the figure is the service's.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-use decision_trail::domain::{NewRecord, RecordType};
-use decision_trail::store::{Store, StoreConfig, Synchronous};
-use futures_util::stream::{self, StreamExt};
 
 /// Appends per measured iteration.
 const APPENDS: u64 = 4096;

@@ -6,15 +6,15 @@
 
 mod support;
 
-/// The service binary's allocator (src/main.rs), so that the figure is the service's.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use decision_trail::domain::chain::{self, ChainHead, ChainWalk};
 use decision_trail::domain::{NewRecord, Record, RecordType};
 use decision_trail::store::{ChainVerdict, Store};
 use support::{config, million_record_db, HOT_LENGTH, HOT_TASK};
+
+/// The service binary's allocator (src/main.rs), so that the figure is the service's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn records(n: u64) -> Vec<Record> {
     let mut head: Option<ChainHead> = None;

@@ -1,8 +1,8 @@
 //! The `decision-trail` binary; everything lives in the library.
 
-/// mimalloc instead of the system allocator: glibc's malloc and free were a
-/// fifth of the HTTP workers' CPU and a tenth of the writer's under the bench
-/// kit's POST load (issue 12; README, bench kit figures).
+/// mimalloc instead of the system allocator: glibc's malloc and free were 23%
+/// of the HTTP workers' CPU and 10% of the writer's under the bench kit's POST
+/// load (issue 12; README, the bench kit's figures).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

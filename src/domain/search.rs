@@ -165,7 +165,7 @@ pub fn index_text(text: &str) -> String {
     loop {
         // ASCII holds no unspaced script, symbol or selector: a span of it is
         // copied whole (most records are mostly ASCII; char by char it was
-        // 7% of an append's CPU, issue 12's batch-path profile).
+        // 8% of an append's CPU, issue 12's batch-path profile).
         let ascii = rest
             .bytes()
             .position(|b| !b.is_ascii())
