@@ -143,24 +143,27 @@ fn is_symbol(c: char) -> bool {
     ) && !c.is_alphanumeric()
 }
 
+/// Appends a run of unspaced characters as the index reads it (a lone one as
+/// itself, two or more as overlapping pairs) and empties the run.
+fn flush_run(run: &mut Vec<char>, out: &mut String) {
+    match run.len() {
+        0 => {}
+        1 => {
+            out.push(' ');
+            out.push(run[0]);
+            out.push(' ');
+        }
+        _ => push_pairs(run, out),
+    }
+    run.clear();
+}
+
 /// The text the index is given for `text` (module documentation): runs of
 /// unspaced scripts as overlapping pairs (a lone one as itself), symbols as
 /// words of their own, the rest as is.
 pub fn index_text(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + text.len() / 2);
     let mut run: Vec<char> = Vec::new();
-    let flush = |run: &mut Vec<char>, out: &mut String| {
-        match run.len() {
-            0 => {}
-            1 => {
-                out.push(' ');
-                out.push(run[0]);
-                out.push(' ');
-            }
-            _ => push_pairs(run, out),
-        }
-        run.clear();
-    };
     let mut rest = text;
     loop {
         // ASCII holds no unspaced script, symbol or selector: a span of it is
@@ -171,7 +174,7 @@ pub fn index_text(text: &str) -> String {
             .position(|b| !b.is_ascii())
             .unwrap_or(rest.len());
         if ascii > 0 {
-            flush(&mut run, &mut out);
+            flush_run(&mut run, &mut out);
             out.push_str(&rest[..ascii]);
             rest = &rest[ascii..];
         }
@@ -182,10 +185,10 @@ pub fn index_text(text: &str) -> String {
             run.push(c);
             continue;
         }
-        flush(&mut run, &mut out);
+        flush_run(&mut run, &mut out);
         push_other(c, &mut out);
     }
-    flush(&mut run, &mut out);
+    flush_run(&mut run, &mut out);
     out
 }
 
@@ -668,23 +671,15 @@ mod tests {
         fn char_by_char(text: &str) -> String {
             let mut out = String::new();
             let mut run: Vec<char> = Vec::new();
-            let flush = |run: &mut Vec<char>, out: &mut String| {
-                match run.len() {
-                    0 => {}
-                    1 => out.extend([' ', run[0], ' ']),
-                    _ => push_pairs(run, out),
-                }
-                run.clear();
-            };
             for c in text.chars() {
                 if is_unspaced(c) {
                     run.push(c);
                     continue;
                 }
-                flush(&mut run, &mut out);
+                flush_run(&mut run, &mut out);
                 push_other(c, &mut out);
             }
-            flush(&mut run, &mut out);
+            flush_run(&mut run, &mut out);
             out
         }
         let pool: Vec<char> = "ab Z9.,-\n\"决定数据キャ한국ไทย🚀🤖→©\u{fe0f}\u{200d}हिé"
