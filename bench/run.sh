@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # The bench kit: the release service against the HTTP floor (examples/floor.rs),
 # driven by hey on loopback, alternating floor and service in the same run.
+# What it measured, and on which build: bench/RESULTS.md.
 #
 #   bench/run.sh            POST (over 16 tasks and all on one task), GET by id,
 #                           list page, receipt: rates, p50/p99, service ÷ floor,
-#                           service ÷ the seeds' design (../shared/bench/peer-node,
-#                           when it is there and node is installed), peak RSS
+#                           service ÷ peer-node (the Node reference implementation
+#                           of the original TypeScript design, from PEER_SRC, when
+#                           it is there and node is installed), peak RSS
 #                           (ROUNDS=3 rounds, medians)
 #   bench/run.sh million    1,000,000 appends in chunks of 100,000: the rate of
 #                           each chunk (first vs last) and peak RSS
@@ -25,7 +27,8 @@
 # Environment: ROUNDS (3), POSTS per round (20000), GETS per round (40000),
 # SYNC (full; `normal` measures the non-durable option separately), BIN (the
 # service binary; default: this tree's release build. Give another build's to
-# compare two versions back to back on the same floor).
+# compare two versions back to back on the same floor), PEER_SRC (peer-node's
+# folder: server.mjs, package.json, package-lock.json).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 MODE=${1:-ops}
@@ -84,7 +87,7 @@ stop_pair() {
 }
 if [ "$MODE" != cores ]; then start_pair "$WORK" env; fi
 
-# The seeds' own design as a yardstick, in a copy of its folder (npm ci once).
+# peer-node as a yardstick, in a copy of its folder (npm ci once).
 PEER_SRC=${PEER_SRC:-../shared/bench/peer-node}
 PEER=
 if [ "$MODE" = ops ] && [ "${DATABASE:-sqlite}" = sqlite ] \
@@ -99,7 +102,7 @@ if [ "$MODE" = ops ] && [ "${DATABASE:-sqlite}" = sqlite ] \
     for _ in $(seq 100); do curl -sf "http://$PEER/thoughts?task_id=x&limit=1" >/dev/null && break; sleep 0.1; done
 else
     if [ "$MODE" = ops ] && [ "${DATABASE:-sqlite}" = sqlite ]; then
-        echo "the seeds' design is not measured ($PEER_SRC, node or its npm ci is missing)" >&2
+        echo "peer-node is not measured ($PEER_SRC, node or its npm ci is missing)" >&2
     fi
 fi
 
@@ -294,7 +297,7 @@ for r in $(seq 1 "$ROUNDS"); do
     echo "list service $(get_load "$(page "$SERVICE")" $((GETS / 20)) "ls$r")" >>"$WORK/results"
     echo "receipt service $(get_load "http://$SERVICE/thoughts/$ID/receipt" "$GETS" "rs$r")" >>"$WORK/results"
     if [ -n "$PEER" ]; then
-        # Fewer appends: the seeds' design is an order of magnitude slower.
+        # Fewer appends: peer-node is an order of magnitude slower.
         echo "post peer $(post_load "$PEER" $((POSTS / 4)) "pp$r")" >>"$WORK/results"
         echo "hot peer $(post_hot "$PEER" $((POSTS / 4)) "hp$r")" >>"$WORK/results"
         echo "get peer $(get_load "http://$PEER/thoughts/$PEER_ID" "$GETS" "gp$r")" >>"$WORK/results"
@@ -314,7 +317,7 @@ def med(op, who, key):
 def fmt(v, spec):
     return format(v, spec) if v is not None else "-"
 print(f"synchronous={sys.argv[4]}, {len(rows[('post', 'service')])} rounds, medians; hey on loopback, 64 connections")
-print(f"{'operation':<30}{'floor':>9}{'service':>9}{'÷ floor':>9}{'p50 ms':>8}{'p99 ms':>8}{'errors':>7}{'seeds':>8}{'÷ seeds':>9}")
+print(f"{'operation':<30}{'floor':>9}{'service':>9}{'÷ floor':>9}{'p50 ms':>8}{'p99 ms':>8}{'errors':>7}{'peer':>8}{'÷ peer':>9}")
 names = {"post": "POST /thoughts, 16 tasks", "hot": "POST /thoughts, one task", "get": "GET /thoughts/{id}",
          "list": "GET 100-record page", "receipt": "GET receipt"}
 for op in ["post", "hot", "get", "list", "receipt"]:

@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
-# Search at scale: seeds N (default 1,000,000) varied records through the store
+# Search at scale: writes N (default 1,000,000) varied records through the store
 # (examples/seed.rs, in process: chained, hashed, logged and indexed as over
 # HTTP; it prints that append rate), then serves them with the release binary
 # and measures GET /search with hey on loopback, one connection, REQS requests
 # per query (10 for the one that reads every record): p50 and p99 per query
 # class, and the number of hits each finds (100+: more than a page of 100).
+# What it measured: bench/RESULTS.md.
 #
-#   bench/search.sh                 seed a fresh database, then measure
+#   bench/search.sh                 fill a fresh database, then measure
 #   DB=/path/search.db bench/search.sh
-#                                   seed that file unless it exists, then
+#                                   fill that file unless it exists, then
 #                                   measure; the file is kept for the next run
 #
 # Environment: N (1000000), REQS (100), BIN (the service binary).

@@ -7,7 +7,7 @@
 // service started with --rate-limit 0 and -e TOKEN=<a writer token>.
 //
 // Thresholds are what a healthy service passes on a 2-core machine, from the
-// bench kit's figures there (bench/run.sh, README "Figures"): POST p99 33-37 ms
+// bench kit's figures there (bench/run.sh, bench/RESULTS.md): POST p99 33-37 ms
 // and GET-by-id p99 8-9 ms at 64 connections, with the load generator sharing
 // the two cores. k6 spends more CPU than hey, so each bound leaves about 3x
 // room: appends p99 < 120 ms, reads p99 < 30 ms, and no failed request. On a
