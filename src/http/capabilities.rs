@@ -18,13 +18,13 @@ use super::problem::responses::{
     UnsupportedMediaType,
 };
 use super::problem::ApiError;
+use super::wire::HashHex;
 use super::AppState;
 use sha2::{Digest, Sha256};
 
 use crate::domain::api_keys::Role;
 use crate::domain::capabilities::{self, Answer};
 use crate::domain::json::JsonValue;
-use crate::domain::record::is_hash_hex;
 use crate::domain::FieldError;
 use crate::store::CapabilitySnapshot;
 
@@ -161,7 +161,7 @@ pub async fn diff(JsonBody(body): JsonBody) -> Result<Json<CapabilityDiff>, ApiE
 #[derive(Serialize, ToSchema)]
 pub struct SnapshotBody {
     /// SHA-256 of `canonical`: the registry's address.
-    #[schema(pattern = "^[0-9a-f]{64}$")]
+    #[schema(value_type = HashHex)]
     hash: String,
     /// The kind of fingerprint (`tool_static`, `registered_agent_static`, …).
     kind: String,
@@ -276,7 +276,7 @@ pub async fn store(
     path = "/capabilities/{hash}",
     operation_id = "get_capability_snapshot",
     tag = "capabilities",
-    params(("hash" = String, Path, description = "The snapshot's main hash, 64 lowercase hex", pattern = "^[0-9a-f]{64}$")),
+    params(("hash" = inline(HashHex), Path, description = "The snapshot's main hash, 64 lowercase hex")),
     responses(
         (status = 200, description = "The snapshot", body = SnapshotBody),
         BadRequest, NotFound, InternalError, Unavailable
@@ -286,12 +286,9 @@ pub async fn get_one(
     State(state): State<AppState>,
     Path(hash): Path<String>,
 ) -> Result<Json<SnapshotBody>, ApiError> {
-    if !is_hash_hex(&hash) {
-        return Err(ApiError::invalid(vec![FieldError::new(
-            "hash",
-            "must be 64 lowercase hex digits",
-        )]));
-    }
+    let hash = HashHex::parse(hash)
+        .map_err(|problem| ApiError::invalid(vec![FieldError::new("hash", problem)]))?
+        .0;
     match state.store.snapshot(&hash).await? {
         Some(s) => Ok(Json(s.try_into()?)),
         None => Err(ApiError::NotFound(format!(

@@ -54,7 +54,7 @@ pub struct Problem {
 pub struct CurrentHead {
     pub task_id: String,
     /// Hash of the chain's last record; 64 zeros when the chain is empty.
-    #[schema(pattern = "^[0-9a-f]{64}$")]
+    #[schema(value_type = super::wire::HashHex)]
     pub head_hash: String,
     /// Records in the chain.
     pub length: u64,
