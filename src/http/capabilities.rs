@@ -83,10 +83,7 @@ impl From<Answer> for Fingerprint {
 
 /// Compute a capability fingerprint.
 #[utoipa::path(
-    post,
-    path = "/capabilities/fingerprint",
-    operation_id = "capability_fingerprint",
-    tag = "capabilities",
+    post, path = "/capabilities/fingerprint", operation_id = "capability_fingerprint", tag = "capabilities",
     request_body(content = FingerprintRequest, content_type = "application/json"),
     responses(
         (status = 200, description = "Every hash, with its canonical payload", body = Fingerprint),
@@ -123,10 +120,7 @@ pub struct CapabilityDiff(Value);
 
 /// Compare two capability links or two toolRefs lists.
 #[utoipa::path(
-    post,
-    path = "/capabilities/diff",
-    operation_id = "capability_diff",
-    tag = "capabilities",
+    post, path = "/capabilities/diff", operation_id = "capability_diff", tag = "capabilities",
     request_body(content = DiffRequest, content_type = "application/json"),
     responses(
         (status = 200, description = "What changed", body = CapabilityDiff),
@@ -205,10 +199,7 @@ impl TryFrom<CapabilitySnapshot> for SnapshotBody {
 /// not hash is kept. Storing the same again answers the stored one (200).
 /// Needs a writer key when keys are configured.
 #[utoipa::path(
-    post,
-    path = "/capabilities",
-    operation_id = "store_capability_snapshot",
-    tag = "capabilities",
+    post, path = "/capabilities", operation_id = "store_capability_snapshot", tag = "capabilities",
     request_body(content = FingerprintRequest, content_type = "application/json"),
     responses(
         (status = 201, description = "Stored", body = SnapshotBody,
@@ -272,10 +263,7 @@ pub async fn store(
 
 /// Read a stored capability snapshot by its hash.
 #[utoipa::path(
-    get,
-    path = "/capabilities/{hash}",
-    operation_id = "get_capability_snapshot",
-    tag = "capabilities",
+    get, path = "/capabilities/{hash}", operation_id = "get_capability_snapshot", tag = "capabilities",
     params(("hash" = inline(HashHex), Path, description = "The snapshot's main hash, 64 lowercase hex")),
     responses(
         (status = 200, description = "The snapshot", body = SnapshotBody),

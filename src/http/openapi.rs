@@ -105,7 +105,7 @@ impl utoipa::Modify for Guarded {
                     None,
                 ).into());
                 responses.insert("429".into(), problem(
-                    "Over the rate limit of this API key, or of this address when the service is open (code `rate_limited`)",
+                    "Over the rate limit of this API key's agent, or of this address when the service is open (code `rate_limited`)",
                     Some(("Retry-After", "Seconds until a request will be accepted")),
                 ).into());
                 responses.insert("431".into(), problem(
@@ -256,17 +256,6 @@ impl ToSchema for BreakReasonSchema {
     fn name() -> Cow<'static, str> {
         Cow::Borrowed("BreakReasonBody")
     }
-}
-
-/// First line of an export: the signed checkpoint every proof is for.
-#[derive(ToSchema)]
-#[allow(dead_code)] // documents the export; `domain::export` writes it
-pub struct ExportHeader {
-    tree_size: u64,
-    /// Root of that tree, hex.
-    root: String,
-    /// The signed checkpoint (C2SP signed note) of `tree_size`.
-    checkpoint: String,
 }
 
 /// Every further line of an export: a record and its inclusion proof.

@@ -428,7 +428,7 @@ pub mod responses {
     #[derive(IntoResponses)]
     #[response(
         status = 403,
-        description = "The API key may not do this: a reader key appending, or a body `agent_id` other than the key's (code `forbidden`)",
+        description = "The API key may not do this: a reader key writing (appending, storing a snapshot), or a body `agent_id` other than the key's (code `forbidden`)",
         content_type = "application/problem+json"
     )]
     pub struct Forbidden(Problem);

@@ -47,10 +47,11 @@ pub struct NewRecordBody {
     /// One of the four types, case-sensitive.
     #[schema(value_type = RecordTypeSchema)]
     r#type: String,
-    /// The task whose chain the record joins: 1 to 256 characters, no control characters.
+    /// The task whose chain the record joins: 1 to 256 characters, none of them
+    /// control or invisible, and not `.` or `..`.
     #[schema(value_type = Identifier)]
     task_id: String,
-    /// The agent writing the record: 1 to 256 characters, no control characters. Not hashed.
+    /// The agent writing the record (identifier rules, as `task_id`). Not hashed.
     /// Required when the service runs open (no keys file). With an API key it is
     /// the key's agent: omit it, or send that agent (another is 403).
     #[schema(value_type = Option<Identifier>)]
@@ -207,9 +208,7 @@ pub struct RecordPage {
 /// `expected_prev_hash`, the append happens only if that is still the chain's
 /// head (409 `head_moved` otherwise).
 #[utoipa::path(
-    post,
-    path = "/thoughts",
-    tag = "thoughts",
+    post, path = "/thoughts", operation_id = "append", tag = "thoughts",
     params(
         ("Idempotency-Key" = Option<String>, Header,
          min_length = 1, max_length = 255, pattern = "^[!-~]+$",
@@ -343,10 +342,7 @@ fn idempotency_key(headers: &HeaderMap, errors: &mut Vec<FieldError>) -> Option<
 
 /// Read one record by id.
 #[utoipa::path(
-    get,
-    path = "/thoughts/{id}",
-    operation_id = "get_thought",
-    tag = "thoughts",
+    get, path = "/thoughts/{id}", operation_id = "get_thought", tag = "thoughts",
     params(("id" = String, Path, description = "The record's id")),
     responses(
         (status = 200, description = "The record", body = RecordBody,
@@ -475,10 +471,7 @@ impl PlainQuery for BindingQuery {}
 
 /// List records: one task's chain, or the whole log.
 #[utoipa::path(
-    get,
-    path = "/thoughts",
-    operation_id = "list_thoughts",
-    tag = "thoughts",
+    get, path = "/thoughts", operation_id = "list_thoughts", tag = "thoughts",
     params(ChainQuery, FilterQuery, BindingQuery, Page<OfRecords>),
     responses(
         (status = 200, description = "A page of records in append order", body = RecordPage),
@@ -537,9 +530,7 @@ pub struct Receipt {
 /// A record's receipt: the record, its inclusion proof and the signed checkpoint
 /// the proof leads to.
 #[utoipa::path(
-    get,
-    path = "/thoughts/{id}/receipt",
-    tag = "thoughts",
+    get, path = "/thoughts/{id}/receipt", operation_id = "receipt", tag = "thoughts",
     params(("id" = String, Path, description = "The record's id")),
     responses(
         (status = 200, description = "The receipt", body = Receipt),

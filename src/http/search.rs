@@ -92,10 +92,7 @@ pub struct SearchResults {
 /// Ranked by BM25, best first; a query reaches its best 1,000 hits. A record
 /// is searchable as soon as its append is acknowledged.
 #[utoipa::path(
-    get,
-    path = "/search",
-    operation_id = "search",
-    tag = "thoughts",
+    get, path = "/search", operation_id = "search", tag = "thoughts",
     params(SearchParams, FilterQuery, Page<OfHits>),
     responses(
         (status = 200, description = "A page of hits, best first", body = SearchResults),

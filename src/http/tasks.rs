@@ -63,10 +63,7 @@ pub struct TaskPage {
 
 /// List tasks, in the order their first record was appended.
 #[utoipa::path(
-    get,
-    path = "/tasks",
-    operation_id = "list_tasks",
-    tag = "tasks",
+    get, path = "/tasks", operation_id = "list_tasks", tag = "tasks",
     params(Page<OfTasks>),
     responses(
         (status = 200, description = "A page of task summaries", body = TaskPage),
@@ -86,10 +83,7 @@ pub async fn list(
 
 /// One task's summary.
 #[utoipa::path(
-    get,
-    path = "/tasks/{task_id}",
-    operation_id = "get_task",
-    tag = "tasks",
+    get, path = "/tasks/{task_id}", operation_id = "get_task", tag = "tasks",
     params(("task_id" = String, Path, description = "The task")),
     responses(
         (status = 200, description = "The task's summary", body = TaskBody),
@@ -132,11 +126,10 @@ pub enum Verification {
     },
 }
 
-/// Walk a task's chain as stored, recomputing every hash and link.
+/// Walk a task's chain as stored: every seq, link, hash, timestamp and
+/// parent, and every record's leaf proven in the newest signed checkpoint.
 #[utoipa::path(
-    get,
-    path = "/tasks/{task_id}/verify",
-    tag = "tasks",
+    get, path = "/tasks/{task_id}/verify", operation_id = "verify", tag = "tasks",
     params(("task_id" = String, Path, description = "The task")),
     responses(
         (status = 200, description = "`valid: true` with length and head, or the first break", body = Verification),
@@ -186,12 +179,10 @@ const EXPORT_BATCH: u32 = 256;
 /// checkpoint, then each record with its inclusion proof in that checkpoint's
 /// tree. `decision-trail verify FILE` checks it offline.
 #[utoipa::path(
-    get,
-    path = "/tasks/{task_id}/export",
-    tag = "tasks",
+    get, path = "/tasks/{task_id}/export", operation_id = "export", tag = "tasks",
     params(("task_id" = String, Path, description = "The task"), ExportQuery),
     responses(
-        (status = 200, description = "NDJSON: one ExportHeader line, then one ExportLine per record", content_type = "application/x-ndjson", body = ExportLine),
+        (status = 200, description = "NDJSON: a header line `{tree_size, root, checkpoint}` naming the signed checkpoint, then one ExportLine per record", content_type = "application/x-ndjson", body = ExportLine),
         BadRequest, NotFound, InternalError, Unavailable
     )
 )]

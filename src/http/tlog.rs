@@ -42,9 +42,7 @@ impl PlainQuery for CheckpointQuery {}
 /// A C2SP tlog-checkpoint (origin line, tree size, base64 root) as a C2SP signed
 /// note, Ed25519. It covers every record acknowledged so far.
 #[utoipa::path(
-    get,
-    path = "/log/checkpoint",
-    tag = "log",
+    get, path = "/log/checkpoint", operation_id = "checkpoint", tag = "log",
     params(CheckpointQuery),
     responses(
         (status = 200, description = "The signed note", content_type = "text/plain; charset=utf-8", body = String,
@@ -79,9 +77,7 @@ pub async fn signed_at(state: &AppState, size: Option<u64>) -> Result<SignedChec
 /// The log's verifier key, in the signed-note format
 /// `<name>+<key id hex>+<base64(0x01 || public key)>`.
 #[utoipa::path(
-    get,
-    path = "/log/key",
-    tag = "log",
+    get, path = "/log/key", operation_id = "key", tag = "log",
     responses(
         (status = 200, description = "The verifier key", content_type = "text/plain; charset=utf-8", body = String,
          example = "localhost/decision-trail+5a1b3c4d+AeH1kNfd3p4Q2vGH8n0sT2m1xVZrWk9cY6oL0dI3bQ7a")
@@ -163,9 +159,7 @@ pub struct InclusionProof {
 
 /// Prove that a record is in the log (by `log_index` or `hash`).
 #[utoipa::path(
-    get,
-    path = "/log/proof/inclusion",
-    tag = "log",
+    get, path = "/log/proof/inclusion", operation_id = "inclusion", tag = "log",
     params(InclusionQuery),
     responses(
         (status = 200, description = "The proof and the root it leads to", body = InclusionProof),
@@ -248,9 +242,7 @@ pub struct ConsistencyProof {
 
 /// Prove that the log of `second` leaves extends the log of `first` leaves.
 #[utoipa::path(
-    get,
-    path = "/log/proof/consistency",
-    tag = "log",
+    get, path = "/log/proof/consistency", operation_id = "consistency", tag = "log",
     params(ConsistencyQuery),
     responses(
         (status = 200, description = "The proof and both roots", body = ConsistencyProof),

@@ -44,9 +44,7 @@ pub struct TaskTree {
 /// `seq` order. Large tasks are paged by `seq` (`limit`, `after`): a record
 /// whose parent is on an earlier page is a root of its page.
 #[utoipa::path(
-    get,
-    path = "/tasks/{task_id}/tree",
-    tag = "tasks",
+    get, path = "/tasks/{task_id}/tree", operation_id = "tree", tag = "tasks",
     params(("task_id" = String, Path, description = "The task"), Page<OfTree>),
     responses(
         (status = 200, description = "The tree, or a page of it", body = TaskTree),
@@ -150,9 +148,7 @@ pub struct Trail {
 /// The trail from the root of a record's tree down to it, each step with its
 /// inclusion proof against one signed checkpoint.
 #[utoipa::path(
-    get,
-    path = "/thoughts/{id}/trail",
-    tag = "thoughts",
+    get, path = "/thoughts/{id}/trail", operation_id = "trail", tag = "thoughts",
     params(("id" = String, Path, description = "The record's id")),
     responses(
         (status = 200, description = "Root to record, with proofs", body = Trail),
@@ -234,9 +230,7 @@ pub struct SessionPage {
 
 /// List work sessions, in the order of their first record.
 #[utoipa::path(
-    get,
-    path = "/sessions",
-    tag = "sessions",
+    get, path = "/sessions", operation_id = "sessions", tag = "sessions",
     params(Page<OfSessions>),
     responses(
         (status = 200, description = "A page of sessions", body = SessionPage),
@@ -256,9 +250,7 @@ pub async fn sessions(
 
 /// One work session: its length, tasks, agents, first and last timestamps.
 #[utoipa::path(
-    get,
-    path = "/sessions/{session_id}",
-    tag = "sessions",
+    get, path = "/sessions/{session_id}", operation_id = "session", tag = "sessions",
     params(("session_id" = String, Path, description = "The session")),
     responses(
         (status = 200, description = "The session", body = SessionBody),
