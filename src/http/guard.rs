@@ -73,19 +73,23 @@ impl Caller {
 /// A token bucket rate: `per_second` tokens refill, at most `burst` held.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Rate {
+    /// Tokens refilled per second (a request takes one).
     pub per_second: f64,
+    /// Tokens a bucket holds at most: requests allowed at once after a pause.
     pub burst: u32,
 }
 
 /// A token bucket per caller (API key's agent, or client address when open),
 /// as governor's GCRA keeps them.
 pub struct RateLimiter<C: Clock = DefaultClock> {
+    /// The buckets, keyed by caller.
     limiter: governor::RateLimiter<
         String,
         DefaultKeyedStateStore<String>,
         C,
         NoOpMiddleware<C::Instant>,
     >,
+    /// The limiter's clock, to say how long until a refused caller's next token.
     clock: C,
     /// Past this many callers, those whose bucket is full again (as good as
     /// new) are forgotten, so the map stays bounded by the callers active
@@ -148,11 +152,15 @@ impl<C: Clock> std::fmt::Debug for RateLimiter<C> {
 /// The shared state of the guards.
 #[derive(Debug)]
 pub struct Guards {
+    /// The API keys; None runs the service open.
     pub keys: Option<KeyRing>,
     /// The Host names the service answers (DNS-rebinding protection); None: any.
     pub allowed_hosts: Option<Vec<String>>,
+    /// The rate limit per caller; None: no rate limit.
     pub rate: Option<RateLimiter>,
+    /// A permit per request in flight (503 `concurrency_limit` when none is left).
     pub in_flight: Arc<Semaphore>,
+    /// The permits there are, to say so in the problem.
     pub max_in_flight: usize,
 }
 

@@ -108,7 +108,9 @@ tuple_parts!(A, B, C, D);
 /// The query string's pairs, each name known and given once, and the
 /// problems found so far.
 pub(crate) struct Pairs {
+    /// Name and value of each parameter given, in the query string's order.
     pairs: Vec<(String, String)>,
+    /// Every problem found so far, each naming its parameter.
     errors: Vec<FieldError>,
 }
 
@@ -157,10 +159,10 @@ impl Pairs {
     /// required parameter that is missing (or was bad) leaves no part.
     fn read<P: QueryPart>(&mut self) -> Option<P::Read> {
         let names = fields_of::<P>();
-        let mut mine: Vec<(String, String)> = self
-            .pairs
+        // In the order the part declares them, as the document lists them.
+        let mut mine: Vec<(String, String)> = names
             .iter()
-            .filter(|(name, _)| names.contains(&name.as_str()))
+            .filter_map(|name| self.pairs.iter().find(|(n, _)| n == name))
             .cloned()
             .collect();
         loop {
@@ -209,7 +211,9 @@ fn decodes_to_utf8(raw: &str) -> bool {
 /// string) and the problem.
 #[derive(Debug)]
 struct QueryError {
+    /// The parameter, empty until the pair's name is known.
     field: String,
+    /// The problem, as the problem body says it.
     message: String,
     /// The parameter is required and was not given.
     missing: bool,
@@ -363,13 +367,17 @@ impl<'de> Deserializer<'de> for Text<'_> {
 #[derive(Deserialize)]
 #[serde(bound = "")]
 pub(crate) struct Page<L: Paged> {
+    /// Items per page; `L::DEFAULT_LIMIT` when not given.
     limit: Option<Limit<L>>,
+    /// The previous page's `next`; the first page when not given.
     after: Option<Cursor<L>>,
 }
 
 /// A page asked for: its size, and the cursor it starts after.
 pub(crate) struct Paging {
+    /// Items the page may hold.
     pub(crate) limit: u32,
+    /// The cursor the page starts after (a cursor of its listing).
     after: Option<String>,
 }
 

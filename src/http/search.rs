@@ -9,12 +9,13 @@ use utoipa::{IntoParams, PartialSchema, ToSchema};
 
 use super::problem::responses::{BadRequest, InternalError, Unavailable};
 use super::problem::ApiError;
-use super::query::{OfHits, Page, PlainQuery, Query};
+use super::query::{OfHits, Page, Query, QueryPart};
 use super::records::{FilterQuery, RecordBody};
 use super::wire::{read_text, string, Identifier};
 use super::AppState;
 use crate::domain::record::RecordFilter;
 use crate::domain::search::{snippet, SearchQuery, MAX_QUERY_CHARS};
+use crate::domain::FieldError;
 use crate::store::SearchHit;
 
 /// `q`: the words and phrases to search for (`domain::search::SearchQuery`),
@@ -46,8 +47,9 @@ pub(crate) struct SearchParams {
     /// the content or the metadata's text, ignoring case and diacritics, in
     /// any script. FTS5 operators (`AND`, `OR`, `NOT`, `NEAR`, `*`, `^`, `:`,
     /// parentheses, braces) are refused; quote them to search for them.
-    #[param(inline)]
-    q: SearchText,
+    // Optional to serde, so that its absence is said as search says it.
+    #[param(inline, required = true)]
+    q: Option<SearchText>,
     /// Only records of this task.
     #[param(value_type = Option<String>)]
     task_id: Option<Identifier>,
@@ -56,7 +58,21 @@ pub(crate) struct SearchParams {
     session_id: Option<Identifier>,
 }
 
-impl PlainQuery for SearchParams {}
+impl QueryPart for SearchParams {
+    /// The words, and the task and the session searched.
+    type Read = (SearchQuery, Option<Identifier>, Option<Identifier>);
+
+    fn finish(self, errors: &mut Vec<FieldError>) -> Option<Self::Read> {
+        let Some(SearchText(q)) = self.q else {
+            // A bad `q` is already named.
+            if !errors.iter().any(|e| e.field == "q") {
+                errors.push(FieldError::new("q", "is required: the words to search for"));
+            }
+            return None;
+        };
+        Some((q, self.task_id, self.session_id))
+    }
+}
 
 /// A record that matched.
 #[derive(Serialize, ToSchema)]
@@ -101,18 +117,18 @@ pub struct SearchResults {
 )]
 pub async fn search(
     State(state): State<AppState>,
-    Query((params, filter, paging)): Query<(SearchParams, FilterQuery, Page<OfHits>)>,
+    Query((terms, filter, paging)): Query<(SearchParams, FilterQuery, Page<OfHits>)>,
 ) -> Result<Json<SearchResults>, ApiError> {
+    let (query, task_id, session_id) = terms;
     let filter = RecordFilter {
-        session_id: params.session_id.map(|s| s.0),
+        session_id: session_id.map(|s| s.0),
         ..filter
     };
-    let query = params.q.0;
     let page = state
         .store
         .search(
             &query,
-            params.task_id.as_ref().map(|t| t.0.as_str()),
+            task_id.as_ref().map(|t| t.0.as_str()),
             &filter,
             paging.after(),
             paging.limit,

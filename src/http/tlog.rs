@@ -91,6 +91,24 @@ pub async fn key(State(state): State<AppState>) -> Response {
         .into_response()
 }
 
+/// An RFC 9162 inclusion proof.
+#[derive(Serialize, ToSchema)]
+pub struct InclusionProof {
+    log_index: u64,
+    tree_size: u64,
+    /// The record's hash.
+    record_hash: String,
+    /// The record's agent. The leaf's data is the canonical JSON
+    /// `{"agent_id": …, "hash": …}` of the two.
+    agent_id: String,
+    /// SHA-256(0x00 || leaf data), hex.
+    leaf_hash: String,
+    /// Root of the tree of `tree_size` leaves, hex.
+    root: String,
+    /// Sibling hashes from the leaf upwards, hex.
+    proof: Vec<String>,
+}
+
 /// Query of `GET /log/proof/inclusion`.
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -106,7 +124,9 @@ pub(crate) struct InclusionQuery {
 
 /// The leaf an inclusion proof is asked for.
 pub(crate) enum Leaf {
+    /// By its position in the log (`log_index`).
     Index(u64),
+    /// By its record's hash.
     Hash(String),
 }
 
@@ -137,24 +157,6 @@ impl QueryPart for InclusionQuery {
         };
         Some((leaf, self.tree_size))
     }
-}
-
-/// An RFC 9162 inclusion proof.
-#[derive(Serialize, ToSchema)]
-pub struct InclusionProof {
-    log_index: u64,
-    tree_size: u64,
-    /// The record's hash.
-    record_hash: String,
-    /// The record's agent. The leaf's data is the canonical JSON
-    /// `{"agent_id": …, "hash": …}` of the two.
-    agent_id: String,
-    /// SHA-256(0x00 || leaf data), hex.
-    leaf_hash: String,
-    /// Root of the tree of `tree_size` leaves, hex.
-    root: String,
-    /// Sibling hashes from the leaf upwards, hex.
-    proof: Vec<String>,
 }
 
 /// Prove that a record is in the log (by `log_index` or `hash`).
@@ -214,19 +216,6 @@ pub async fn inclusion(
     }))
 }
 
-/// Query of `GET /log/proof/consistency`.
-#[derive(Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub(crate) struct ConsistencyQuery {
-    /// The older tree size (at least 1).
-    #[param(minimum = 1)]
-    first: u64,
-    /// The newer tree size; default: the newest checkpoint's size.
-    second: Option<u64>,
-}
-
-impl PlainQuery for ConsistencyQuery {}
-
 /// An RFC 9162 consistency proof.
 #[derive(Serialize, ToSchema)]
 pub struct ConsistencyProof {
@@ -239,6 +228,19 @@ pub struct ConsistencyProof {
     /// The proof hashes, hex (RFC 9162 order).
     proof: Vec<String>,
 }
+
+/// Query of `GET /log/proof/consistency`.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(crate) struct ConsistencyQuery {
+    /// The older tree size (at least 1).
+    #[param(minimum = 1)]
+    first: u64,
+    /// The newer tree size; default: the newest checkpoint's size.
+    second: Option<u64>,
+}
+
+impl PlainQuery for ConsistencyQuery {}
 
 /// Prove that the log of `second` leaves extends the log of `first` leaves.
 #[utoipa::path(
