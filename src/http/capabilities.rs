@@ -18,13 +18,13 @@ use super::problem::responses::{
     UnsupportedMediaType,
 };
 use super::problem::ApiError;
+use super::wire::HashHex;
 use super::AppState;
 use sha2::{Digest, Sha256};
 
 use crate::domain::api_keys::Role;
 use crate::domain::capabilities::{self, Answer};
 use crate::domain::json::JsonValue;
-use crate::domain::record::is_hash_hex;
 use crate::domain::FieldError;
 use crate::store::CapabilitySnapshot;
 
@@ -83,10 +83,7 @@ impl From<Answer> for Fingerprint {
 
 /// Compute a capability fingerprint.
 #[utoipa::path(
-    post,
-    path = "/capabilities/fingerprint",
-    operation_id = "capability_fingerprint",
-    tag = "capabilities",
+    post, path = "/capabilities/fingerprint", operation_id = "capability_fingerprint", tag = "capabilities",
     request_body(content = FingerprintRequest, content_type = "application/json"),
     responses(
         (status = 200, description = "Every hash, with its canonical payload", body = Fingerprint),
@@ -123,10 +120,7 @@ pub struct CapabilityDiff(Value);
 
 /// Compare two capability links or two toolRefs lists.
 #[utoipa::path(
-    post,
-    path = "/capabilities/diff",
-    operation_id = "capability_diff",
-    tag = "capabilities",
+    post, path = "/capabilities/diff", operation_id = "capability_diff", tag = "capabilities",
     request_body(content = DiffRequest, content_type = "application/json"),
     responses(
         (status = 200, description = "What changed", body = CapabilityDiff),
@@ -161,7 +155,7 @@ pub async fn diff(JsonBody(body): JsonBody) -> Result<Json<CapabilityDiff>, ApiE
 #[derive(Serialize, ToSchema)]
 pub struct SnapshotBody {
     /// SHA-256 of `canonical`: the registry's address.
-    #[schema(pattern = "^[0-9a-f]{64}$")]
+    #[schema(value_type = HashHex)]
     hash: String,
     /// The kind of fingerprint (`tool_static`, `registered_agent_static`, …).
     kind: String,
@@ -205,10 +199,7 @@ impl TryFrom<CapabilitySnapshot> for SnapshotBody {
 /// not hash is kept. Storing the same again answers the stored one (200).
 /// Needs a writer key when keys are configured.
 #[utoipa::path(
-    post,
-    path = "/capabilities",
-    operation_id = "store_capability_snapshot",
-    tag = "capabilities",
+    post, path = "/capabilities", operation_id = "store_capability_snapshot", tag = "capabilities",
     request_body(content = FingerprintRequest, content_type = "application/json"),
     responses(
         (status = 201, description = "Stored", body = SnapshotBody,
@@ -272,11 +263,8 @@ pub async fn store(
 
 /// Read a stored capability snapshot by its hash.
 #[utoipa::path(
-    get,
-    path = "/capabilities/{hash}",
-    operation_id = "get_capability_snapshot",
-    tag = "capabilities",
-    params(("hash" = String, Path, description = "The snapshot's main hash, 64 lowercase hex", pattern = "^[0-9a-f]{64}$")),
+    get, path = "/capabilities/{hash}", operation_id = "get_capability_snapshot", tag = "capabilities",
+    params(("hash" = inline(HashHex), Path, description = "The snapshot's main hash, 64 lowercase hex")),
     responses(
         (status = 200, description = "The snapshot", body = SnapshotBody),
         BadRequest, NotFound, InternalError, Unavailable
@@ -286,12 +274,9 @@ pub async fn get_one(
     State(state): State<AppState>,
     Path(hash): Path<String>,
 ) -> Result<Json<SnapshotBody>, ApiError> {
-    if !is_hash_hex(&hash) {
-        return Err(ApiError::invalid(vec![FieldError::new(
-            "hash",
-            "must be 64 lowercase hex digits",
-        )]));
-    }
+    let hash = HashHex::parse(hash)
+        .map_err(|problem| ApiError::invalid(vec![FieldError::new("hash", problem)]))?
+        .0;
     match state.store.snapshot(&hash).await? {
         Some(s) => Ok(Json(s.try_into()?)),
         None => Err(ApiError::NotFound(format!(

@@ -1,24 +1,42 @@
-//! What every request passes before a handler: the concurrency limit, the
-//! API key, the rate limit and the time limit — each refusal its own problem.
-//! Health checks, the OpenAPI document and the docs are open.
+//! What every request passes before a handler, in this order, each refusal
+//! its own problem (docs/design.md §3):
+//!
+//! 1. an HTTP/1.1 request carries exactly one `Host` header (RFC 9112 §3.2),
+//!    on every path: 400 `malformed_request`;
+//! 2. the open paths (probes, the OpenAPI document, the docs) go straight to
+//!    their handler, under the time limit;
+//! 3. the `Host` names one of `--allowed-hosts` (DNS-rebinding protection):
+//!    403 `forbidden`;
+//! 4. a request in flight takes a permit: 503 `concurrency_limit` when none
+//!    is left;
+//! 5. with API keys configured, a valid bearer key: 401 `unauthorized`; the
+//!    caller goes on the request for the handlers;
+//! 6. the rate limit of the key's agent (or, open, of the client address):
+//!    429 `rate_limited` with `Retry-After`;
+//! 7. the handler, within the request time limit: 408 `request_timeout`.
 
-use std::collections::HashMap;
 use std::net::SocketAddr;
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::num::NonZeroU32;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
 
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{header, HeaderMap};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use governor::clock::{Clock, DefaultClock};
+use governor::middleware::NoOpMiddleware;
+use governor::state::keyed::DefaultKeyedStateStore;
+use governor::Quota;
 use tokio::sync::Semaphore;
 
 use super::problem::ApiError;
 use super::AppState;
 use crate::domain::api_keys::{KeyRing, Role};
 
-/// Paths anyone may read, with or without a key, never rate limited: probes
-/// and documentation.
+/// Paths anyone may read, with or without a key, whatever their Host name,
+/// never counted in flight nor rate limited: probes and documentation.
 pub fn is_open_path(path: &str) -> bool {
     matches!(path, "/healthz" | "/readyz" | "/openapi.json")
         || path == "/docs"
@@ -55,73 +73,94 @@ impl Caller {
 /// A token bucket rate: `per_second` tokens refill, at most `burst` held.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Rate {
+    /// Tokens refilled per second (a request takes one).
     pub per_second: f64,
+    /// Tokens a bucket holds at most: requests allowed at once after a pause.
     pub burst: u32,
 }
 
-/// Token buckets by caller (API key's agent, or client address when open).
-#[derive(Debug)]
-pub struct RateLimiter {
-    rate: Rate,
-    buckets: Mutex<HashMap<String, Bucket>>,
+/// A token bucket per caller (API key's agent, or client address when open),
+/// as governor's GCRA keeps them.
+pub struct RateLimiter<C: Clock = DefaultClock> {
+    /// The buckets, keyed by caller.
+    limiter: governor::RateLimiter<
+        String,
+        DefaultKeyedStateStore<String>,
+        C,
+        NoOpMiddleware<C::Instant>,
+    >,
+    /// The limiter's clock, to say how long until a refused caller's next token.
+    clock: C,
+    /// Past this many callers, those whose bucket is full again (as good as
+    /// new) are forgotten, so the map stays bounded by the callers active
+    /// at once.
+    prune_at: AtomicUsize,
 }
 
-#[derive(Debug, Clone, Copy)]
-struct Bucket {
-    tokens: f64,
-    at: Instant,
-}
-
-/// Past this many buckets, the full ones (indistinguishable from new) are dropped.
+/// The fewest callers kept before forgetting full buckets.
 const PRUNE_AT: usize = 10_000;
 
 impl RateLimiter {
     pub fn new(rate: Rate) -> RateLimiter {
+        RateLimiter::with_clock(rate, DefaultClock::default())
+    }
+}
+
+impl<C: Clock + Clone> RateLimiter<C> {
+    fn with_clock(rate: Rate, clock: C) -> RateLimiter<C> {
+        let burst = NonZeroU32::new(rate.burst).unwrap_or(NonZeroU32::MIN);
+        // One token every 1/per_second seconds, in nanoseconds governor can
+        // count up to the burst (a rate of zero or too slow to count refills
+        // after the longest of them: never, in practice).
+        let longest = (u64::MAX / 4) / u64::from(burst.get());
+        let nanos = 1e9 / rate.per_second;
+        let period = if nanos.is_finite() && nanos > 0.0 {
+            (nanos as u64).clamp(1, longest)
+        } else {
+            longest
+        };
+        let quota = Quota::with_period(Duration::from_nanos(period))
+            .expect("the period is positive")
+            .allow_burst(burst);
         RateLimiter {
-            rate,
-            buckets: Mutex::new(HashMap::new()),
+            limiter: governor::RateLimiter::hashmap_with_clock(quota, clock.clone()),
+            clock,
+            prune_at: AtomicUsize::new(PRUNE_AT),
         }
     }
 
     /// Takes one token from `who`'s bucket, or says how long until one is there.
-    pub fn take(&self, who: &str, now: Instant) -> Result<(), Duration> {
-        let Rate { per_second, burst } = self.rate;
-        let burst = f64::from(burst.max(1));
-        let refill = |b: &Bucket| {
-            (b.tokens + now.saturating_duration_since(b.at).as_secs_f64() * per_second).min(burst)
-        };
-        let mut buckets = self.buckets.lock().unwrap_or_else(|p| p.into_inner());
-        if buckets.len() >= PRUNE_AT && !buckets.contains_key(who) {
-            buckets.retain(|_, b| refill(b) < burst);
+    pub fn take(&self, who: &str) -> Result<(), Duration> {
+        if self.limiter.len() >= self.prune_at.load(Ordering::Relaxed) {
+            self.limiter.retain_recent();
+            let kept = self.limiter.len();
+            self.prune_at
+                .store(PRUNE_AT.max(kept.saturating_mul(2)), Ordering::Relaxed);
         }
-        let bucket = buckets.entry(who.to_string()).or_insert(Bucket {
-            tokens: burst,
-            at: now,
-        });
-        let tokens = refill(bucket);
-        if tokens >= 1.0 {
-            *bucket = Bucket {
-                tokens: tokens - 1.0,
-                at: now,
-            };
-            Ok(())
-        } else {
-            *bucket = Bucket { tokens, at: now };
-            Err(Duration::from_secs_f64(
-                (1.0 - tokens) / per_second.max(f64::MIN_POSITIVE),
-            ))
-        }
+        self.limiter
+            .check_key(&who.to_string())
+            .map_err(|not_until| not_until.wait_time_from(self.clock.now()))
+    }
+}
+
+impl<C: Clock> std::fmt::Debug for RateLimiter<C> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RateLimiter").finish_non_exhaustive()
     }
 }
 
 /// The shared state of the guards.
 #[derive(Debug)]
 pub struct Guards {
+    /// The API keys; None runs the service open.
     pub keys: Option<KeyRing>,
     /// The Host names the service answers (DNS-rebinding protection); None: any.
     pub allowed_hosts: Option<Vec<String>>,
+    /// The rate limit per caller; None: no rate limit.
     pub rate: Option<RateLimiter>,
+    /// A permit per request in flight (503 `concurrency_limit` when none is left).
     pub in_flight: Arc<Semaphore>,
+    /// The permits there are, to say so in the problem.
     pub max_in_flight: usize,
 }
 
@@ -139,7 +178,7 @@ pub fn host_name(host: &str) -> &str {
     }
 }
 
-/// The middleware: concurrency, key, rate, then the handler within the time limit.
+/// The middleware: the checks of this module's list, in its order.
 pub async fn guard(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
     let limits = state.limits;
     let guards = &state.guards;
@@ -195,7 +234,7 @@ pub async fn guard(State(state): State<AppState>, mut req: Request, next: Next) 
                 None => "address unknown".to_string(),
             },
         };
-        if let Err(wait) = limiter.take(&who, Instant::now()) {
+        if let Err(wait) = limiter.take(&who) {
             return ApiError::RateLimited {
                 who,
                 retry_after: wait.as_secs_f64().ceil().max(1.0) as u64,
@@ -258,28 +297,47 @@ fn authenticate(keys: Option<&KeyRing>, headers: &HeaderMap) -> Result<Caller, A
 #[cfg(test)]
 mod tests {
     use super::*;
+    use governor::clock::FakeRelativeClock;
 
     #[test]
     fn a_bucket_allows_its_burst_then_refills_at_its_rate() {
-        let limiter = RateLimiter::new(Rate {
+        let clock = FakeRelativeClock::default();
+        let rate = Rate {
             per_second: 2.0,
             burst: 3,
-        });
-        let t0 = Instant::now();
+        };
+        let limiter = RateLimiter::with_clock(rate, clock.clone());
         for _ in 0..3 {
-            assert!(limiter.take("a", t0).is_ok());
+            assert!(limiter.take("a").is_ok());
         }
-        let wait = limiter.take("a", t0).unwrap_err();
+        let wait = limiter.take("a").unwrap_err();
         assert!((wait.as_secs_f64() - 0.5).abs() < 1e-9, "{wait:?}");
-        assert!(limiter.take("b", t0).is_ok(), "buckets are per caller");
-        assert!(limiter.take("a", t0 + Duration::from_millis(500)).is_ok());
-        assert!(limiter.take("a", t0 + Duration::from_millis(500)).is_err());
+        assert!(limiter.take("b").is_ok(), "buckets are per caller");
+        clock.advance(Duration::from_millis(500));
+        assert!(limiter.take("a").is_ok());
+        assert!(limiter.take("a").is_err());
         // Refill never exceeds the burst.
-        let later = t0 + Duration::from_secs(60);
+        clock.advance(Duration::from_secs(60));
         for _ in 0..3 {
-            assert!(limiter.take("a", later).is_ok());
+            assert!(limiter.take("a").is_ok());
         }
-        assert!(limiter.take("a", later).is_err());
+        assert!(limiter.take("a").is_err());
+    }
+
+    #[test]
+    fn full_buckets_are_forgotten_past_the_prune_size() {
+        let clock = FakeRelativeClock::default();
+        let rate = Rate {
+            per_second: 1.0,
+            burst: 1,
+        };
+        let limiter = RateLimiter::with_clock(rate, clock.clone());
+        for i in 0..PRUNE_AT {
+            assert!(limiter.take(&format!("caller {i}")).is_ok());
+        }
+        clock.advance(Duration::from_secs(2));
+        assert!(limiter.take("one more").is_ok());
+        assert_eq!(limiter.limiter.len(), 1, "only the new caller is kept");
     }
 
     #[test]

@@ -17,20 +17,17 @@ pub struct Status {
 
 /// Liveness: the process answers HTTP.
 #[utoipa::path(
-    get,
-    path = "/healthz",
-    tag = "health",
+    get, path = "/healthz", operation_id = "healthz", tag = "health",
     responses((status = 200, description = "The process is live", body = Status))
 )]
 pub async fn healthz() -> Json<Status> {
     Json(Status { status: "ok" })
 }
 
-/// Readiness: the writer runs and the database answers.
+/// Readiness: an append could commit now (the writer runs, the database takes
+/// its write lock, its disk has room) and a read answers.
 #[utoipa::path(
-    get,
-    path = "/readyz",
-    tag = "health",
+    get, path = "/readyz", operation_id = "readyz", tag = "health",
     responses(
         (status = 200, description = "Ready to take appends and reads", body = Status),
         Unavailable

@@ -1,15 +1,22 @@
 //! The HTTP API (docs/design.md §3).
 //!
 //! - `router`: the one route table and the layers around it;
-//! - `openapi`: the document generated from it, and docs-only schemas;
-//! - `capabilities`: fingerprints, diffs and the snapshot registry;
+//! - `openapi`: the document generated from it (the rules of `wire` written
+//!   in place), and docs-only schemas;
+//! - `records` (`/thoughts`: the wire says thought, the code says record),
+//!   `tasks`, `tlog`, `health`: handlers next to their request and response
+//!   types (`tlog` serves the Merkle log: checkpoints and proofs);
 //! - `trees`: a task's reasoning tree, a record's trail, work sessions;
 //! - `search`: full-text search;
-//! - `thoughts`, `tasks`, `tlog`, `health`: handlers next to their request and
-//!   response types (`tlog` serves the Merkle log: checkpoints and proofs);
-//! - `extract`: the strict JSON body and query extractors;
-//! - `mcp`: the same operations as MCP tools at `/mcp`;
-//! - `guard`: API keys, rate and in-flight limits; `limits`: every limit;
+//! - `capabilities`: fingerprints, diffs and the snapshot registry;
+//! - `extract`: the strict JSON body extractor; `query`: the strict query
+//!   extractor, and paging;
+//! - `wire`: one type per value rule (hash, identifier, cursor, page size),
+//!   each read and documented from the domain's constants;
+//! - `mcp`: the same operations as MCP tools at `/mcp` (`mcp::tools`: which
+//!   operation each tool is, and its schemas);
+//! - `guard`: Host names, API keys, rate and in-flight limits; `limits`:
+//!   every limit;
 //! - `problem`: RFC 9457 problem bodies, the one error type;
 //! - `server`: the hyper accept loop (header deadline, connection cap).
 
@@ -21,13 +28,15 @@ mod limits;
 mod mcp;
 mod openapi;
 pub(crate) mod problem;
+mod query;
+mod records;
 mod router;
 mod search;
 mod server;
 mod tasks;
-mod thoughts;
 mod tlog;
 mod trees;
+mod wire;
 
 pub use limits::*;
 pub use openapi::openapi;

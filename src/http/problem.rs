@@ -54,7 +54,7 @@ pub struct Problem {
 pub struct CurrentHead {
     pub task_id: String,
     /// Hash of the chain's last record; 64 zeros when the chain is empty.
-    #[schema(pattern = "^[0-9a-f]{64}$")]
+    #[schema(value_type = super::wire::HashHex)]
     pub head_hash: String,
     /// Records in the chain.
     pub length: u64,
@@ -428,7 +428,7 @@ pub mod responses {
     #[derive(IntoResponses)]
     #[response(
         status = 403,
-        description = "The API key may not do this: a reader key appending, or a body `agent_id` other than the key's (code `forbidden`)",
+        description = "The API key may not do this: a reader key writing (appending, storing a snapshot), or a body `agent_id` other than the key's (code `forbidden`)",
         content_type = "application/problem+json"
     )]
     pub struct Forbidden(Problem);

@@ -19,13 +19,13 @@ use utoipa_swagger_ui::SwaggerUi;
 
 use super::openapi::{self, ApiDoc};
 use super::problem::ApiError;
-use super::{capabilities, guard, health, mcp, search, tasks, thoughts, tlog, trees, AppState};
+use super::{capabilities, guard, health, mcp, records, search, tasks, tlog, trees, AppState};
 
 pub(crate) fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
-        .routes(routes!(thoughts::append, thoughts::list))
-        .routes(routes!(thoughts::get_one))
-        .routes(routes!(thoughts::receipt))
+        .routes(routes!(records::append, records::list))
+        .routes(routes!(records::get_one))
+        .routes(routes!(records::receipt))
         .routes(routes!(tasks::list))
         .routes(routes!(tasks::get_one))
         .routes(routes!(tasks::verify))

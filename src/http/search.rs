@@ -1,61 +1,77 @@
 //! `GET /search`: full-text search over every record's content and metadata
 //! (docs/design.md §7).
 
-use axum::extract::{RawQuery, State};
+use axum::extract::State;
 use axum::Json;
-use serde::Serialize;
-use utoipa::{IntoParams, ToSchema};
+use serde::{Deserialize, Deserializer, Serialize};
+use utoipa::openapi::{RefOr, Schema};
+use utoipa::{IntoParams, PartialSchema, ToSchema};
 
-use super::extract::{Paging, QueryParams};
-use super::openapi::RecordTypeSchema;
 use super::problem::responses::{BadRequest, InternalError, Unavailable};
 use super::problem::ApiError;
-use super::thoughts::{record_filter, RecordBody};
+use super::query::{OfHits, Page, Query, QueryPart};
+use super::records::{FilterQuery, RecordBody};
+use super::wire::{read_text, string, Identifier};
 use super::AppState;
-use crate::domain::cursor::CursorKind;
-use crate::domain::record::identifier_problem;
-use crate::domain::search::{snippet, SearchQuery};
+use crate::domain::record::RecordFilter;
+use crate::domain::search::{snippet, SearchQuery, MAX_QUERY_CHARS};
 use crate::domain::FieldError;
 use crate::store::SearchHit;
 
-/// Hits per page when `limit` is not given.
-const DEFAULT_SEARCH_LIMIT: u32 = 20;
-/// The most hits a page may have.
-const MAX_SEARCH_LIMIT: u32 = 100;
+/// `q`: the words and phrases to search for (`domain::search::SearchQuery`),
+/// at most `MAX_QUERY_CHARS` characters.
+pub(crate) struct SearchText(SearchQuery);
 
-/// Query of `GET /search`.
-#[derive(IntoParams)]
+impl<'de> Deserialize<'de> for SearchText {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        read_text(deserializer, |q| SearchQuery::parse(&q).map(SearchText))
+    }
+}
+
+impl PartialSchema for SearchText {
+    fn schema() -> RefOr<Schema> {
+        string()
+            .min_length(Some(1))
+            .max_length(Some(MAX_QUERY_CHARS))
+            .into()
+    }
+}
+
+impl ToSchema for SearchText {}
+
+/// What `GET /search` looks for, and in which task or session.
+#[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(dead_code)] // documents the query; `QueryParams` reads it strictly
-pub struct SearchParams {
+pub(crate) struct SearchParams {
     /// Words and "quoted phrases", all of which must match as whole words of
     /// the content or the metadata's text, ignoring case and diacritics, in
     /// any script. FTS5 operators (`AND`, `OR`, `NOT`, `NEAR`, `*`, `^`, `:`,
     /// parentheses, braces) are refused; quote them to search for them.
-    #[param(min_length = 1, max_length = 500)]
-    q: String,
+    // Optional to serde, so that its absence is said as search says it.
+    #[param(inline, required = true)]
+    q: Option<SearchText>,
     /// Only records of this task.
-    task_id: Option<String>,
+    #[param(value_type = Option<String>)]
+    task_id: Option<Identifier>,
     /// Only records of this work session.
-    session_id: Option<String>,
-    /// Only records of this type.
-    #[param(value_type = Option<RecordTypeSchema>)]
-    r#type: Option<String>,
-    /// Only records by this agent.
-    agent_id: Option<String>,
-    /// Only records at or after this time (RFC 3339, any offset).
-    #[param(format = DateTime)]
-    since: Option<String>,
-    /// Only records before this time (RFC 3339, any offset).
-    #[param(format = DateTime)]
-    until: Option<String>,
-    /// Hits per page, 1 to 100.
-    #[param(minimum = 1, maximum = 100, default = 20)]
-    limit: Option<u32>,
-    /// The `next` cursor of the previous page (of the same query).
-    // domain::cursor::CURSOR_PATTERN: the macro wants a literal; a test checks they agree.
-    #[param(pattern = "^[A-Za-z0-9_-]{12}$")]
-    after: Option<String>,
+    #[param(value_type = Option<String>)]
+    session_id: Option<Identifier>,
+}
+
+impl QueryPart for SearchParams {
+    /// The words, and the task and the session searched.
+    type Read = (SearchQuery, Option<Identifier>, Option<Identifier>);
+
+    fn finish(self, errors: &mut Vec<FieldError>) -> Option<Self::Read> {
+        let Some(SearchText(q)) = self.q else {
+            // A bad `q` is already named.
+            if !errors.iter().any(|e| e.field == "q") {
+                errors.push(FieldError::new("q", "is required: the words to search for"));
+            }
+            return None;
+        };
+        Some((q, self.task_id, self.session_id))
+    }
 }
 
 /// A record that matched.
@@ -92,11 +108,8 @@ pub struct SearchResults {
 /// Ranked by BM25, best first; a query reaches its best 1,000 hits. A record
 /// is searchable as soon as its append is acknowledged.
 #[utoipa::path(
-    get,
-    path = "/search",
-    operation_id = "search",
-    tag = "thoughts",
-    params(SearchParams),
+    get, path = "/search", operation_id = "search", tag = "thoughts",
+    params(SearchParams, FilterQuery, Page<OfHits>),
     responses(
         (status = 200, description = "A page of hits, best first", body = SearchResults),
         BadRequest, InternalError, Unavailable
@@ -104,59 +117,20 @@ pub struct SearchResults {
 )]
 pub async fn search(
     State(state): State<AppState>,
-    RawQuery(query): RawQuery,
+    Query((terms, filter, paging)): Query<(SearchParams, FilterQuery, Page<OfHits>)>,
 ) -> Result<Json<SearchResults>, ApiError> {
-    let mut errors = Vec::new();
-    let params = QueryParams::parse(
-        query.as_deref(),
-        &[
-            "q",
-            "task_id",
-            "session_id",
-            "type",
-            "agent_id",
-            "since",
-            "until",
-            "limit",
-            "after",
-        ],
-        &mut errors,
-    );
-    let parsed = match params.0.get("q") {
-        None => {
-            errors.push(FieldError::new("q", "is required: the words to search for"));
-            None
-        }
-        Some(q) => match SearchQuery::parse(q) {
-            Ok(parsed) => Some(parsed),
-            Err(problem) => {
-                errors.push(FieldError::new("q", problem));
-                None
-            }
-        },
+    let (query, task_id, session_id) = terms;
+    let filter = RecordFilter {
+        session_id: session_id.map(|s| s.0),
+        ..filter
     };
-    for field in ["task_id", "agent_id", "session_id"] {
-        if let Some(problem) = params.0.get(field).and_then(|v| identifier_problem(v)) {
-            errors.push(FieldError::new(field, problem));
-        }
-    }
-    let filter = record_filter(&params, &mut errors);
-    let paging = Paging::read_bounded(
-        &params,
-        CursorKind::Search,
-        DEFAULT_SEARCH_LIMIT,
-        MAX_SEARCH_LIMIT,
-        &mut errors,
-    );
-    ApiError::refuse_any(errors)?;
-    let parsed = parsed.expect("no problem, so a query");
     let page = state
         .store
         .search(
-            &parsed,
-            params.0.get("task_id").map(String::as_str),
+            &query,
+            task_id.as_ref().map(|t| t.0.as_str()),
             &filter,
-            paging.after.as_deref(),
+            paging.after(),
             paging.limit,
         )
         .await?;
@@ -164,7 +138,7 @@ pub async fn search(
         hits: page
             .hits
             .into_iter()
-            .map(|hit| hit_body(hit, &parsed))
+            .map(|hit| hit_body(hit, &query))
             .collect::<Result<_, _>>()?,
         next: page.next,
     }))

@@ -1,21 +1,21 @@
 //! `/tasks`: the chains at a glance.
 
 use axum::body::{Body, Bytes};
-use axum::extract::{Path, RawQuery, State};
+use axum::extract::{Path, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::extract::{Paging, QueryParams};
 use super::openapi::{BreakReasonSchema, ExportLine};
 use super::problem::responses::{BadRequest, InternalError, NotFound, Unavailable};
 use super::problem::ApiError;
-use super::thoughts::RecordBody;
+use super::query::{OfTasks, Page, PlainQuery, Query};
+use super::records::RecordBody;
 use super::tlog::signed_at;
+use super::wire::HashHex;
 use super::AppState;
-use crate::domain::cursor::CursorKind;
 use crate::domain::export;
 use crate::store::{ChainVerdict, TaskSummary};
 
@@ -33,7 +33,7 @@ pub struct TaskBody {
     /// Number of records in the chain.
     length: u64,
     /// Hash of the last record of the chain.
-    #[schema(pattern = "^[0-9a-f]{64}$")]
+    #[schema(value_type = HashHex)]
     head_hash: String,
     /// Timestamp of the first record.
     first_timestamp: String,
@@ -61,27 +61,10 @@ pub struct TaskPage {
     next: Option<String>,
 }
 
-/// Query of `GET /tasks`.
-#[derive(IntoParams)]
-#[into_params(parameter_in = Query)]
-#[allow(dead_code)] // documents the query; `QueryParams` reads it strictly
-pub struct ListTasksQuery {
-    /// Tasks per page, 1 to 1000.
-    #[param(minimum = 1, maximum = 1000, default = 100)]
-    limit: Option<u32>,
-    /// The `next` cursor of the previous page.
-    // domain::cursor::CURSOR_PATTERN: the macro wants a literal; a test checks they agree.
-    #[param(pattern = "^[A-Za-z0-9_-]{12}$")]
-    after: Option<String>,
-}
-
 /// List tasks, in the order their first record was appended.
 #[utoipa::path(
-    get,
-    path = "/tasks",
-    operation_id = "list_tasks",
-    tag = "tasks",
-    params(ListTasksQuery),
+    get, path = "/tasks", operation_id = "list_tasks", tag = "tasks",
+    params(Page<OfTasks>),
     responses(
         (status = 200, description = "A page of task summaries", body = TaskPage),
         BadRequest, InternalError, Unavailable
@@ -89,16 +72,9 @@ pub struct ListTasksQuery {
 )]
 pub async fn list(
     State(state): State<AppState>,
-    RawQuery(query): RawQuery,
+    Query(paging): Query<Page<OfTasks>>,
 ) -> Result<Json<TaskPage>, ApiError> {
-    let mut errors = Vec::new();
-    let params = QueryParams::parse(query.as_deref(), &["limit", "after"], &mut errors);
-    let paging = Paging::read(&params, CursorKind::Tasks, &mut errors);
-    ApiError::refuse_any(errors)?;
-    let page = state
-        .store
-        .tasks(paging.after.as_deref(), paging.limit)
-        .await?;
+    let page = state.store.tasks(paging.after(), paging.limit).await?;
     Ok(Json(TaskPage {
         tasks: page.items.into_iter().map(TaskBody::from).collect(),
         next: page.next,
@@ -107,10 +83,7 @@ pub async fn list(
 
 /// One task's summary.
 #[utoipa::path(
-    get,
-    path = "/tasks/{task_id}",
-    operation_id = "get_task",
-    tag = "tasks",
+    get, path = "/tasks/{task_id}", operation_id = "get_task", tag = "tasks",
     params(("task_id" = String, Path, description = "The task")),
     responses(
         (status = 200, description = "The task's summary", body = TaskBody),
@@ -153,11 +126,10 @@ pub enum Verification {
     },
 }
 
-/// Walk a task's chain as stored, recomputing every hash and link.
+/// Walk a task's chain as stored: every seq, link, hash, timestamp and
+/// parent, and every record's leaf proven in the newest signed checkpoint.
 #[utoipa::path(
-    get,
-    path = "/tasks/{task_id}/verify",
-    tag = "tasks",
+    get, path = "/tasks/{task_id}/verify", operation_id = "verify", tag = "tasks",
     params(("task_id" = String, Path, description = "The task")),
     responses(
         (status = 200, description = "`valid: true` with length and head, or the first break", body = Verification),
@@ -191,13 +163,14 @@ pub async fn verify(
 }
 
 /// Query of `GET /tasks/{task_id}/export`.
-#[derive(IntoParams)]
+#[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(dead_code)]
-pub struct ExportQuery {
+pub(crate) struct ExportQuery {
     /// Export the chain as of this signed tree size; default: the newest checkpoint.
     tree_size: Option<u64>,
 }
+
+impl PlainQuery for ExportQuery {}
 
 /// Records exported per database read; memory stays constant whatever the chain.
 const EXPORT_BATCH: u32 = 256;
@@ -206,28 +179,22 @@ const EXPORT_BATCH: u32 = 256;
 /// checkpoint, then each record with its inclusion proof in that checkpoint's
 /// tree. `decision-trail verify FILE` checks it offline.
 #[utoipa::path(
-    get,
-    path = "/tasks/{task_id}/export",
-    tag = "tasks",
+    get, path = "/tasks/{task_id}/export", operation_id = "export", tag = "tasks",
     params(("task_id" = String, Path, description = "The task"), ExportQuery),
     responses(
-        (status = 200, description = "NDJSON: one ExportHeader line, then one ExportLine per record", content_type = "application/x-ndjson", body = ExportLine),
+        (status = 200, description = "NDJSON: a header line `{tree_size, root, checkpoint}` naming the signed checkpoint, then one ExportLine per record", content_type = "application/x-ndjson", body = ExportLine),
         BadRequest, NotFound, InternalError, Unavailable
     )
 )]
 pub async fn export(
     State(state): State<AppState>,
     Path(task_id): Path<String>,
-    RawQuery(query): RawQuery,
+    Query(query): Query<ExportQuery>,
 ) -> Result<Response, ApiError> {
-    let mut errors = Vec::new();
-    let params = QueryParams::parse(query.as_deref(), &["tree_size"], &mut errors);
-    let size = params.u64("tree_size", &mut errors);
-    ApiError::refuse_any(errors)?;
     if state.store.task(&task_id).await?.is_none() {
         return Err(ApiError::NotFound(format!("no task has id `{task_id}`")));
     }
-    let checkpoint = signed_at(&state, size).await?;
+    let checkpoint = signed_at(&state, query.tree_size).await?;
     let header = export::Header {
         tree_size: checkpoint.tree_size,
         root: checkpoint.root,

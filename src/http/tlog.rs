@@ -1,18 +1,18 @@
 //! `/log`: the signed checkpoint, the verifier key, and RFC 9162 proofs.
 
-use axum::extract::{RawQuery, State};
+use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::extract::QueryParams;
 use super::problem::responses::{BadRequest, InternalError, NotFound, Unavailable};
 use super::problem::ApiError;
+use super::query::{PlainQuery, Query, QueryPart};
+use super::wire::HashHex;
 use super::AppState;
 use crate::domain::merkle::{leaf_data, leaf_hash, to_hex, Hash, LogError, LogQuery};
-use crate::domain::record::is_hash_hex;
 use crate::domain::FieldError;
 use crate::store::SignedCheckpoint;
 
@@ -28,22 +28,21 @@ fn hex_list(hashes: &[Hash]) -> Vec<String> {
 }
 
 /// Query of `GET /log/checkpoint`.
-#[derive(IntoParams)]
+#[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(dead_code)] // documents the query; `QueryParams` reads it strictly
-pub struct CheckpointQuery {
+pub(crate) struct CheckpointQuery {
     /// An earlier size the log signed; default: the newest checkpoint.
     tree_size: Option<u64>,
 }
+
+impl PlainQuery for CheckpointQuery {}
 
 /// The newest signed checkpoint (or the one signed at `tree_size`).
 ///
 /// A C2SP tlog-checkpoint (origin line, tree size, base64 root) as a C2SP signed
 /// note, Ed25519. It covers every record acknowledged so far.
 #[utoipa::path(
-    get,
-    path = "/log/checkpoint",
-    tag = "log",
+    get, path = "/log/checkpoint", operation_id = "checkpoint", tag = "log",
     params(CheckpointQuery),
     responses(
         (status = 200, description = "The signed note", content_type = "text/plain; charset=utf-8", body = String,
@@ -53,13 +52,9 @@ pub struct CheckpointQuery {
 )]
 pub async fn checkpoint(
     State(state): State<AppState>,
-    RawQuery(query): RawQuery,
+    Query(query): Query<CheckpointQuery>,
 ) -> Result<Response, ApiError> {
-    let mut errors = Vec::new();
-    let params = QueryParams::parse(query.as_deref(), &["tree_size"], &mut errors);
-    let size = params.u64("tree_size", &mut errors);
-    ApiError::refuse_any(errors)?;
-    let checkpoint = signed_at(&state, size).await?;
+    let checkpoint = signed_at(&state, query.tree_size).await?;
     Ok(([(header::CONTENT_TYPE, TEXT_PLAIN)], checkpoint.note).into_response())
 }
 
@@ -82,9 +77,7 @@ pub async fn signed_at(state: &AppState, size: Option<u64>) -> Result<SignedChec
 /// The log's verifier key, in the signed-note format
 /// `<name>+<key id hex>+<base64(0x01 || public key)>`.
 #[utoipa::path(
-    get,
-    path = "/log/key",
-    tag = "log",
+    get, path = "/log/key", operation_id = "key", tag = "log",
     responses(
         (status = 200, description = "The verifier key", content_type = "text/plain; charset=utf-8", body = String,
          example = "localhost/decision-trail+5a1b3c4d+AeH1kNfd3p4Q2vGH8n0sT2m1xVZrWk9cY6oL0dI3bQ7a")
@@ -96,20 +89,6 @@ pub async fn key(State(state): State<AppState>) -> Response {
         format!("{}\n", state.store.verifier_key()),
     )
         .into_response()
-}
-
-/// Query of `GET /log/proof/inclusion`.
-#[derive(IntoParams)]
-#[into_params(parameter_in = Query)]
-#[allow(dead_code)]
-pub struct InclusionQuery {
-    /// The leaf: a record's `log_index` ...
-    log_index: Option<u64>,
-    /// ... or a record's `hash` (give one of the two).
-    #[param(pattern = "^[0-9a-f]{64}$")]
-    hash: Option<String>,
-    /// The tree the proof is for; default: the newest checkpoint's size.
-    tree_size: Option<u64>,
 }
 
 /// An RFC 9162 inclusion proof.
@@ -130,11 +109,59 @@ pub struct InclusionProof {
     proof: Vec<String>,
 }
 
+/// Query of `GET /log/proof/inclusion`.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(crate) struct InclusionQuery {
+    /// The leaf: a record's `log_index` ...
+    log_index: Option<u64>,
+    /// ... or a record's `hash` (give one of the two).
+    #[param(inline)]
+    hash: Option<HashHex>,
+    /// The tree the proof is for; default: the newest checkpoint's size.
+    tree_size: Option<u64>,
+}
+
+/// The leaf an inclusion proof is asked for.
+pub(crate) enum Leaf {
+    /// By its position in the log (`log_index`).
+    Index(u64),
+    /// By its record's hash.
+    Hash(String),
+}
+
+impl QueryPart for InclusionQuery {
+    /// The leaf, and the tree size if given.
+    type Read = (Leaf, Option<u64>);
+
+    fn finish(self, errors: &mut Vec<FieldError>) -> Option<(Leaf, Option<u64>)> {
+        let leaf = match (self.log_index, self.hash) {
+            (Some(_), Some(_)) => {
+                errors.push(FieldError::new("hash", "give log_index or hash, not both"));
+                return None;
+            }
+            (Some(index), None) => Leaf::Index(index),
+            (None, Some(hash)) => Leaf::Hash(hash.0),
+            // A bad one is already named.
+            (None, None)
+                if errors
+                    .iter()
+                    .any(|e| e.field == "log_index" || e.field == "hash") =>
+            {
+                return None
+            }
+            (None, None) => {
+                errors.push(FieldError::new("log_index", "give log_index or hash"));
+                return None;
+            }
+        };
+        Some((leaf, self.tree_size))
+    }
+}
+
 /// Prove that a record is in the log (by `log_index` or `hash`).
 #[utoipa::path(
-    get,
-    path = "/log/proof/inclusion",
-    tag = "log",
+    get, path = "/log/proof/inclusion", operation_id = "inclusion", tag = "log",
     params(InclusionQuery),
     responses(
         (status = 200, description = "The proof and the root it leads to", body = InclusionProof),
@@ -143,37 +170,18 @@ pub struct InclusionProof {
 )]
 pub async fn inclusion(
     State(state): State<AppState>,
-    RawQuery(query): RawQuery,
+    Query((leaf, tree_size)): Query<InclusionQuery>,
 ) -> Result<Json<InclusionProof>, ApiError> {
-    let mut errors = Vec::new();
-    let params = QueryParams::parse(
-        query.as_deref(),
-        &["log_index", "hash", "tree_size"],
-        &mut errors,
-    );
-    let by_index = params.u64("log_index", &mut errors);
-    let by_hash = params.0.get("hash");
-    let tree_size = params.u64("tree_size", &mut errors);
-    match (params.0.contains_key("log_index"), by_hash) {
-        (true, Some(_)) => errors.push(FieldError::new("hash", "give log_index or hash, not both")),
-        (false, None) => errors.push(FieldError::new("log_index", "give log_index or hash")),
-        (_, Some(h)) if !is_hash_hex(h) => errors.push(FieldError::new(
-            "hash",
-            "must be 64 lowercase hex characters",
-        )),
-        _ => {}
-    }
-    ApiError::refuse_any(errors)?;
-    let (leaf, field, record) = match by_hash {
-        Some(h) => {
+    let (leaf, field, record) = match leaf {
+        Leaf::Hash(h) => {
             let record = state
                 .store
-                .record_by_hash(h)
+                .record_by_hash(&h)
                 .await?
                 .ok_or_else(|| ApiError::NotFound(format!("no record has hash `{h}`")))?;
             (record.log_index, "hash", Some(record))
         }
-        None => (by_index.expect("checked above"), "log_index", None),
+        Leaf::Index(index) => (index, "log_index", None),
     };
     let latest = state.store.newest_checkpoint().await?;
     let tree_size = tree_size.unwrap_or(latest.tree_size);
@@ -208,18 +216,6 @@ pub async fn inclusion(
     }))
 }
 
-/// Query of `GET /log/proof/consistency`.
-#[derive(IntoParams)]
-#[into_params(parameter_in = Query)]
-#[allow(dead_code)]
-pub struct ConsistencyQuery {
-    /// The older tree size (at least 1).
-    #[param(minimum = 1)]
-    first: u64,
-    /// The newer tree size; default: the newest checkpoint's size.
-    second: Option<u64>,
-}
-
 /// An RFC 9162 consistency proof.
 #[derive(Serialize, ToSchema)]
 pub struct ConsistencyProof {
@@ -233,11 +229,22 @@ pub struct ConsistencyProof {
     proof: Vec<String>,
 }
 
+/// Query of `GET /log/proof/consistency`.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(crate) struct ConsistencyQuery {
+    /// The older tree size (at least 1).
+    #[param(minimum = 1)]
+    first: u64,
+    /// The newer tree size; default: the newest checkpoint's size.
+    second: Option<u64>,
+}
+
+impl PlainQuery for ConsistencyQuery {}
+
 /// Prove that the log of `second` leaves extends the log of `first` leaves.
 #[utoipa::path(
-    get,
-    path = "/log/proof/consistency",
-    tag = "log",
+    get, path = "/log/proof/consistency", operation_id = "consistency", tag = "log",
     params(ConsistencyQuery),
     responses(
         (status = 200, description = "The proof and both roots", body = ConsistencyProof),
@@ -246,17 +253,8 @@ pub struct ConsistencyProof {
 )]
 pub async fn consistency(
     State(state): State<AppState>,
-    RawQuery(query): RawQuery,
+    Query(ConsistencyQuery { first, second }): Query<ConsistencyQuery>,
 ) -> Result<Json<ConsistencyProof>, ApiError> {
-    let mut errors = Vec::new();
-    let params = QueryParams::parse(query.as_deref(), &["first", "second"], &mut errors);
-    let first = params.u64("first", &mut errors);
-    let second = params.u64("second", &mut errors);
-    if !params.0.contains_key("first") {
-        errors.push(FieldError::new("first", "is required"));
-    }
-    ApiError::refuse_any(errors)?;
-    let first = first.expect("checked above");
     let latest = state.store.newest_checkpoint().await?;
     let second = second.unwrap_or(latest.tree_size);
     let query = LogQuery::Consistency { first, second };

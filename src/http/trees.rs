@@ -2,17 +2,16 @@
 //! drawn by `parent_id`, the trail from a root to one record with proofs, and
 //! the work sessions that group records across tasks.
 
-use axum::extract::{Path, RawQuery, State};
+use axum::extract::{Path, State};
 use axum::Json;
 use serde::Serialize;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 
-use super::extract::{Paging, QueryParams};
 use super::problem::responses::{BadRequest, InternalError, NotFound, Unavailable};
 use super::problem::ApiError;
-use super::thoughts::RecordBody;
+use super::query::{OfSessions, OfTree, Page, Query};
+use super::records::RecordBody;
 use super::AppState;
-use crate::domain::cursor::CursorKind;
 use crate::domain::merkle::{to_hex, LogQuery};
 use crate::domain::record::RecordFilter;
 use crate::domain::Record;
@@ -41,29 +40,12 @@ pub struct TaskTree {
     next: Option<String>,
 }
 
-/// Query of `GET /tasks/{task_id}/tree`.
-#[derive(IntoParams)]
-#[into_params(parameter_in = Query)]
-#[allow(dead_code)] // documents the query; `QueryParams` reads it strictly
-pub struct TreeQuery {
-    /// Records per page, 1 to 1000: a page is the next `limit` records by
-    /// `seq`, nested.
-    #[param(minimum = 1, maximum = 1000, default = 100)]
-    limit: Option<u32>,
-    /// The `next` cursor of the previous page.
-    // domain::cursor::CURSOR_PATTERN: the macro wants a literal; a test checks they agree.
-    #[param(pattern = "^[A-Za-z0-9_-]{12}$")]
-    after: Option<String>,
-}
-
 /// A task's reasoning tree: its records nested by `parent_id`, children in
 /// `seq` order. Large tasks are paged by `seq` (`limit`, `after`): a record
 /// whose parent is on an earlier page is a root of its page.
 #[utoipa::path(
-    get,
-    path = "/tasks/{task_id}/tree",
-    tag = "tasks",
-    params(("task_id" = String, Path, description = "The task"), TreeQuery),
+    get, path = "/tasks/{task_id}/tree", operation_id = "tree", tag = "tasks",
+    params(("task_id" = String, Path, description = "The task"), Page<OfTree>),
     responses(
         (status = 200, description = "The tree, or a page of it", body = TaskTree),
         BadRequest, NotFound, InternalError, Unavailable
@@ -72,22 +54,18 @@ pub struct TreeQuery {
 pub async fn tree(
     State(state): State<AppState>,
     Path(task_id): Path<String>,
-    RawQuery(query): RawQuery,
+    Query(paging): Query<Page<OfTree>>,
 ) -> Result<Json<TaskTree>, ApiError> {
-    let mut errors = Vec::new();
-    let params = QueryParams::parse(query.as_deref(), &["limit", "after"], &mut errors);
-    let paging = Paging::read(&params, CursorKind::Records, &mut errors);
-    ApiError::refuse_any(errors)?;
     let page = state
         .store
         .records(
             Listing::Task(&task_id),
             &RecordFilter::default(),
-            paging.after.as_deref(),
+            paging.after(),
             paging.limit,
         )
         .await?;
-    if page.items.is_empty() && paging.after.is_none() {
+    if page.items.is_empty() && paging.after().is_none() {
         return Err(ApiError::NotFound(format!("no task has id `{task_id}`")));
     }
     let records = page.items.len() as u64;
@@ -170,9 +148,7 @@ pub struct Trail {
 /// The trail from the root of a record's tree down to it, each step with its
 /// inclusion proof against one signed checkpoint.
 #[utoipa::path(
-    get,
-    path = "/thoughts/{id}/trail",
-    tag = "thoughts",
+    get, path = "/thoughts/{id}/trail", operation_id = "trail", tag = "thoughts",
     params(("id" = String, Path, description = "The record's id")),
     responses(
         (status = 200, description = "Root to record, with proofs", body = Trail),
@@ -252,26 +228,10 @@ pub struct SessionPage {
     next: Option<String>,
 }
 
-/// Query of `GET /sessions`.
-#[derive(IntoParams)]
-#[into_params(parameter_in = Query)]
-#[allow(dead_code)] // documents the query; `QueryParams` reads it strictly
-pub struct SessionsQuery {
-    /// Sessions per page, 1 to 1000.
-    #[param(minimum = 1, maximum = 1000, default = 100)]
-    limit: Option<u32>,
-    /// The `next` cursor of the previous page.
-    // domain::cursor::CURSOR_PATTERN: the macro wants a literal; a test checks they agree.
-    #[param(pattern = "^[A-Za-z0-9_-]{12}$")]
-    after: Option<String>,
-}
-
 /// List work sessions, in the order of their first record.
 #[utoipa::path(
-    get,
-    path = "/sessions",
-    tag = "sessions",
-    params(SessionsQuery),
+    get, path = "/sessions", operation_id = "sessions", tag = "sessions",
+    params(Page<OfSessions>),
     responses(
         (status = 200, description = "A page of sessions", body = SessionPage),
         BadRequest, InternalError, Unavailable
@@ -279,16 +239,9 @@ pub struct SessionsQuery {
 )]
 pub async fn sessions(
     State(state): State<AppState>,
-    RawQuery(query): RawQuery,
+    Query(paging): Query<Page<OfSessions>>,
 ) -> Result<Json<SessionPage>, ApiError> {
-    let mut errors = Vec::new();
-    let params = QueryParams::parse(query.as_deref(), &["limit", "after"], &mut errors);
-    let paging = Paging::read(&params, CursorKind::Sessions, &mut errors);
-    ApiError::refuse_any(errors)?;
-    let page = state
-        .store
-        .sessions(paging.after.as_deref(), paging.limit)
-        .await?;
+    let page = state.store.sessions(paging.after(), paging.limit).await?;
     Ok(Json(SessionPage {
         sessions: page.items.into_iter().map(SessionBody::from).collect(),
         next: page.next,
@@ -297,9 +250,7 @@ pub async fn sessions(
 
 /// One work session: its length, tasks, agents, first and last timestamps.
 #[utoipa::path(
-    get,
-    path = "/sessions/{session_id}",
-    tag = "sessions",
+    get, path = "/sessions/{session_id}", operation_id = "session", tag = "sessions",
     params(("session_id" = String, Path, description = "The session")),
     responses(
         (status = 200, description = "The session", body = SessionBody),

@@ -135,59 +135,91 @@ fn guarded_operations_show_the_key_scheme_and_the_guards_statuses() {
         .is_some());
 }
 
+/// Every listing's `after` is the cursor rule (`http::wire::Cursor`).
 #[test]
 fn cursor_parameters_carry_the_domain_s_cursor_pattern() {
     let doc = generated();
-    for path in ["/thoughts", "/tasks"] {
-        let after = doc["paths"][path]["get"]["parameters"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|p| p["name"] == "after")
-            .unwrap();
-        assert_eq!(
-            after["schema"]["pattern"],
-            decision_trail::domain::cursor::CURSOR_PATTERN,
-            "{path}"
-        );
+    let mut listings = 0;
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        let params = item["get"]["parameters"].as_array();
+        for after in params
+            .into_iter()
+            .flatten()
+            .filter(|p| p["name"] == "after")
+        {
+            listings += 1;
+            assert_eq!(
+                after["schema"]["pattern"],
+                decision_trail::domain::cursor::CURSOR_PATTERN,
+                "{path}"
+            );
+        }
     }
+    assert_eq!(listings, 5, "thoughts, tasks, tree, sessions, search");
 }
 
-/// Every value the document spells out as a literal (utoipa wants literals)
-/// is the domain's own: hash and key patterns, identifier and key lengths,
-/// the record types and the chain-break reasons.
+/// Each value rule is one schema in the code (`http::wire`: hash, cursor,
+/// identifier; the search query), built from the domain's constants and
+/// written in place wherever it applies: so every `pattern` and `maxLength`
+/// anywhere in the document is one of those constants, and the rules are
+/// where they apply. The idempotency key's header, a literal (utoipa's
+/// header parameters take no rule type without changing the document), and
+/// the enums are checked against the domain too.
 #[test]
-fn literals_in_the_document_are_the_domain_s_constants() {
+fn patterns_and_lengths_in_the_document_are_the_domain_s_constants() {
     use decision_trail::domain::chain::BreakReason;
+    use decision_trail::domain::cursor::CURSOR_PATTERN;
     use decision_trail::domain::idempotency::{KEY_PATTERN, MAX_KEY_BYTES};
     use decision_trail::domain::record::{HASH_PATTERN, MAX_ID_CHARS};
+    use decision_trail::domain::search::MAX_QUERY_CHARS;
     use decision_trail::domain::RECORD_TYPES;
+    fn walk(value: &Value, seen: &mut Vec<(String, Value)>) {
+        match value {
+            Value::Object(members) => {
+                for (k, v) in members {
+                    if k == "pattern" || k == "maxLength" {
+                        seen.push((k.clone(), v.clone()));
+                    }
+                    walk(v, seen);
+                }
+            }
+            Value::Array(items) => items.iter().for_each(|v| walk(v, seen)),
+            _ => {}
+        }
+    }
     let doc = generated();
+    let mut seen = Vec::new();
+    walk(&doc, &mut seen);
+    assert!(!seen.is_empty());
+    for (keyword, value) in seen {
+        let allowed = match keyword.as_str() {
+            "pattern" => vec![
+                serde_json::json!(HASH_PATTERN),
+                serde_json::json!(CURSOR_PATTERN),
+                serde_json::json!(KEY_PATTERN),
+            ],
+            _ => vec![
+                serde_json::json!(MAX_ID_CHARS),
+                serde_json::json!(MAX_KEY_BYTES),
+                serde_json::json!(MAX_QUERY_CHARS),
+            ],
+        };
+        assert!(allowed.contains(&value), "{keyword} {value}");
+    }
     let schemas = &doc["components"]["schemas"];
     for (schema, field) in [
         ("RecordBody", "hash"),
-        ("RecordBody", "prev_hash"),
         ("NewThoughtBody", "expected_prev_hash"),
-        ("TaskBody", "head_hash"),
-        ("CurrentHead", "head_hash"),
     ] {
         assert_eq!(
             schemas[schema]["properties"][field]["pattern"], HASH_PATTERN,
             "{schema}.{field}"
         );
     }
-    let hash_param = doc["paths"]["/log/proof/inclusion"]["get"]["parameters"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["name"] == "hash")
-        .unwrap();
-    assert_eq!(hash_param["schema"]["pattern"], HASH_PATTERN);
-    for field in ["task_id", "agent_id"] {
-        assert_eq!(
-            schemas["NewThoughtBody"]["properties"][field]["maxLength"], MAX_ID_CHARS,
-            "{field}"
-        );
+    for field in ["task_id", "agent_id", "session_id", "parent_id"] {
+        let property = &schemas["NewThoughtBody"]["properties"][field];
+        assert_eq!(property["maxLength"], MAX_ID_CHARS, "{field}");
+        assert_eq!(property["minLength"], 1, "{field}");
     }
     let key = doc["paths"]["/thoughts"]["post"]["parameters"]
         .as_array()

@@ -1,6 +1,7 @@
-//! `/thoughts`: append a record, read one, list them.
+//! `/thoughts`: append a record, read one, list them (the wire calls a
+//! record a thought; every Rust name here says record).
 
-use axum::extract::{Path, RawQuery, State};
+use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Extension;
@@ -9,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use utoipa::{IntoParams, ToSchema};
 
-use super::extract::{JsonBody, Paging, QueryParams};
+use super::extract::JsonBody;
 use super::guard::Caller;
 use super::openapi::RecordTypeSchema;
 use super::problem::responses::{
@@ -17,16 +18,16 @@ use super::problem::responses::{
     Unavailable, UnsupportedMediaType,
 };
 use super::problem::ApiError;
+use super::query::{OfRecords, Page, PlainQuery, Query, QueryPart};
+use super::wire::{HashHex, Identifier};
 use super::AppState;
 use crate::domain::api_keys::Role;
 use crate::domain::chain::timestamp_bound;
-use crate::domain::cursor::CursorKind;
 use crate::domain::idempotency::{fingerprint, key_problem};
 use crate::domain::json::JsonValue;
 use crate::domain::merkle::{to_hex, LogQuery};
-use crate::domain::record::RecordFilter;
-use crate::domain::record::{identifier_problem, is_hash_hex, new_record_from_json};
-use crate::domain::{FieldError, Record, RecordType, RECORD_TYPES};
+use crate::domain::record::{new_record_from_json, RecordFilter};
+use crate::domain::{FieldError, Record, RecordType};
 use crate::store::{Appended, IdempotencyClaim, Listing};
 
 /// An append request. Unknown fields are refused: a silently dropped field is
@@ -40,18 +41,20 @@ use crate::store::{Appended, IdempotencyClaim, Listing};
     "content": "Chose JWT over sessions: the API is stateless.",
     "metadata": {"confidence": 0.8, "tools": ["grep", "cargo test"]}
 }))]
+#[schema(as = NewThoughtBody)]
 #[allow(dead_code)] // documents the body; the domain's strict reader parses it
-pub struct NewThoughtBody {
+pub struct NewRecordBody {
     /// One of the four types, case-sensitive.
     #[schema(value_type = RecordTypeSchema)]
     r#type: String,
-    /// The task whose chain the record joins: 1 to 256 characters, no control characters.
-    #[schema(min_length = 1, max_length = 256)]
+    /// The task whose chain the record joins: 1 to 256 characters, none of them
+    /// control or invisible, and not `.` or `..`.
+    #[schema(value_type = Identifier)]
     task_id: String,
-    /// The agent writing the record: 1 to 256 characters, no control characters. Not hashed.
+    /// The agent writing the record (identifier rules, as `task_id`). Not hashed.
     /// Required when the service runs open (no keys file). With an API key it is
     /// the key's agent: omit it, or send that agent (another is 403).
-    #[schema(min_length = 1, max_length = 256)]
+    #[schema(value_type = Option<Identifier>)]
     agent_id: Option<String>,
     /// The thought itself; may be empty; at most the configured byte limit (1 MiB by default).
     content: String,
@@ -66,16 +69,16 @@ pub struct NewThoughtBody {
     capabilities: Option<CapabilitiesBody>,
     /// Optional: the work session the record belongs to (identifier rules, as
     /// `task_id`). Hashed when present.
-    #[schema(min_length = 1, max_length = 256)]
+    #[schema(value_type = Option<Identifier>)]
     session_id: Option<String>,
     /// Optional: the id of an earlier record of the same task that this one
     /// answers, refines or branches from (the reasoning tree). Hashed when present.
-    #[schema(min_length = 1, max_length = 256)]
+    #[schema(value_type = Option<Identifier>)]
     parent_id: Option<String>,
     /// Conditional append: the hash of the chain's last record (64 zeros for
     /// an empty chain). When the head is another, the append is refused with
     /// 409 `head_moved` and the current head. Not stored.
-    #[schema(pattern = "^[0-9a-f]{64}$")]
+    #[schema(value_type = Option<HashHex>)]
     expected_prev_hash: Option<String>,
 }
 
@@ -84,14 +87,14 @@ pub struct NewThoughtBody {
 #[serde(deny_unknown_fields)]
 pub struct CapabilitiesBody {
     /// The registered agent's static hash (its instructions and tool tree).
-    #[schema(pattern = "^[0-9a-f]{64}$")]
+    #[schema(value_type = HashHex)]
     static_hash: String,
     /// The runtime hash: the tool set enabled when the agent decided.
-    #[schema(pattern = "^[0-9a-f]{64}$")]
+    #[schema(value_type = HashHex)]
     runtime_hash: String,
     /// The invocation hash, when the invocation had a context.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(pattern = "^[0-9a-f]{64}$")]
+    #[schema(value_type = Option<HashHex>)]
     invocation_hash: Option<String>,
 }
 
@@ -139,12 +142,12 @@ pub struct RecordBody {
     /// previous record of the chain.
     timestamp: String,
     /// Hash of the previous record of the chain; 64 zeros for the first.
-    #[schema(pattern = "^[0-9a-f]{64}$")]
+    #[schema(value_type = HashHex)]
     prev_hash: String,
     /// SHA-256 of the RFC 8785 canonical JSON of {id, type, task_id, content,
     /// timestamp, prev_hash} plus metadata, capabilities, session_id and
     /// parent_id when present; lowercase hex.
-    #[schema(pattern = "^[0-9a-f]{64}$")]
+    #[schema(value_type = HashHex)]
     hash: String,
 }
 
@@ -205,16 +208,14 @@ pub struct RecordPage {
 /// `expected_prev_hash`, the append happens only if that is still the chain's
 /// head (409 `head_moved` otherwise).
 #[utoipa::path(
-    post,
-    path = "/thoughts",
-    tag = "thoughts",
+    post, path = "/thoughts", operation_id = "append", tag = "thoughts",
     params(
         ("Idempotency-Key" = Option<String>, Header,
          min_length = 1, max_length = 255, pattern = "^[!-~]+$",
          description = "1 to 255 visible ASCII characters (a UUID, say), remembered for 24 hours by default. \
 A retry with the same key and the same request gets the original record; the same key with a different request is refused (422).")
     ),
-    request_body(content = NewThoughtBody, content_type = "application/json"),
+    request_body(content = NewRecordBody, content_type = "application/json"),
     responses(
         (status = 201, description = "The record, as stored (or, for a retry with the same `Idempotency-Key`, as stored by the first request)", body = RecordBody,
          headers(
@@ -341,10 +342,7 @@ fn idempotency_key(headers: &HeaderMap, errors: &mut Vec<FieldError>) -> Option<
 
 /// Read one record by id.
 #[utoipa::path(
-    get,
-    path = "/thoughts/{id}",
-    operation_id = "get_thought",
-    tag = "thoughts",
+    get, path = "/thoughts/{id}", operation_id = "get_thought", tag = "thoughts",
     params(("id" = String, Path, description = "The record's id")),
     responses(
         (status = 200, description = "The record", body = RecordBody,
@@ -388,49 +386,93 @@ async fn record_or_404(state: &AppState, id: &str) -> Result<Record, ApiError> {
         .ok_or_else(|| ApiError::NotFound(format!("no record has id `{id}`")))
 }
 
-/// Query of `GET /thoughts`.
-#[derive(IntoParams)]
+/// `task_id` of `GET /thoughts`.
+#[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(dead_code)] // documents the query; `QueryParams` reads it strictly
-pub struct ListThoughtsQuery {
+pub(crate) struct ChainQuery {
     /// Only this task's chain, in seq order. Without it: every record, in log order.
-    task_id: Option<String>,
+    // The document has always written query identifiers as plain strings.
+    #[param(value_type = Option<String>)]
+    task_id: Option<Identifier>,
+}
+
+impl PlainQuery for ChainQuery {}
+
+/// The filters `GET /thoughts` and `GET /search` share.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(crate) struct FilterQuery {
     /// Only records of this type.
     #[param(value_type = Option<RecordTypeSchema>)]
     r#type: Option<String>,
     /// Only records by this agent.
-    agent_id: Option<String>,
+    #[param(value_type = Option<String>)]
+    agent_id: Option<Identifier>,
     /// Only records at or after this time (RFC 3339, any offset).
     #[param(format = DateTime)]
     since: Option<String>,
     /// Only records before this time (RFC 3339, any offset).
     #[param(format = DateTime)]
     until: Option<String>,
+}
+
+impl QueryPart for FilterQuery {
+    type Read = RecordFilter;
+
+    /// The domain's filter: the type and the time bounds read by its own
+    /// rules (`RecordType`, `chain::timestamp_bound`), the bounds in order.
+    fn finish(self, errors: &mut Vec<FieldError>) -> Option<RecordFilter> {
+        let mut filter = RecordFilter {
+            agent_id: self.agent_id.map(|a| a.0),
+            ..RecordFilter::default()
+        };
+        if let Some(t) = self.r#type {
+            match t.parse::<RecordType>() {
+                Ok(t) => filter.r#type = Some(t),
+                Err(message) => errors.push(FieldError::new("type", message)),
+            }
+        }
+        for (field, text, bound) in [
+            ("since", self.since, &mut filter.since),
+            ("until", self.until, &mut filter.until),
+        ] {
+            match text.as_deref().map(timestamp_bound) {
+                Some(Ok(t)) => *bound = Some(t),
+                Some(Err(message)) => errors.push(FieldError::new(field, message)),
+                None => {}
+            }
+        }
+        if let (Some(since), Some(until)) = (&filter.since, &filter.until) {
+            if since > until {
+                errors.push(FieldError::new("until", "must not be before `since`"));
+            }
+        }
+        Some(filter)
+    }
+}
+
+/// What the records of `GET /thoughts` are bound to: capabilities, a session.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(crate) struct BindingQuery {
     /// Only records bound to this static capability hash.
-    #[param(pattern = "^[0-9a-f]{64}$")]
-    static_hash: Option<String>,
+    #[param(inline)]
+    static_hash: Option<HashHex>,
     /// Only records bound to this runtime capability hash: the decisions made
     /// with that tool set.
-    #[param(pattern = "^[0-9a-f]{64}$")]
-    runtime_hash: Option<String>,
+    #[param(inline)]
+    runtime_hash: Option<HashHex>,
     /// Only records of this work session.
-    session_id: Option<String>,
-    /// Records per page, 1 to 1000.
-    #[param(minimum = 1, maximum = 1000, default = 100)]
-    limit: Option<u32>,
-    /// The `next` cursor of the previous page.
-    // domain::cursor::CURSOR_PATTERN: the macro wants a literal; a test checks they agree.
-    #[param(pattern = "^[A-Za-z0-9_-]{12}$")]
-    after: Option<String>,
+    #[param(value_type = Option<String>)]
+    session_id: Option<Identifier>,
 }
+
+impl PlainQuery for BindingQuery {}
 
 /// List records: one task's chain, or the whole log.
 #[utoipa::path(
-    get,
-    path = "/thoughts",
-    operation_id = "list_thoughts",
-    tag = "thoughts",
-    params(ListThoughtsQuery),
+    get, path = "/thoughts", operation_id = "list_thoughts", tag = "thoughts",
+    params(ChainQuery, FilterQuery, BindingQuery, Page<OfRecords>),
     responses(
         (status = 200, description = "A page of records in append order", body = RecordPage),
         BadRequest, InternalError, Unavailable
@@ -438,41 +480,26 @@ pub struct ListThoughtsQuery {
 )]
 pub async fn list(
     State(state): State<AppState>,
-    RawQuery(query): RawQuery,
+    Query((chain, filter, binding, paging)): Query<(
+        ChainQuery,
+        FilterQuery,
+        BindingQuery,
+        Page<OfRecords>,
+    )>,
 ) -> Result<Json<RecordPage>, ApiError> {
-    let mut errors = Vec::new();
-    let params = QueryParams::parse(
-        query.as_deref(),
-        &[
-            "task_id",
-            "type",
-            "agent_id",
-            "since",
-            "until",
-            "static_hash",
-            "runtime_hash",
-            "session_id",
-            "limit",
-            "after",
-        ],
-        &mut errors,
-    );
-    let paging = Paging::read(&params, CursorKind::Records, &mut errors);
-    let task_id = params.0.get("task_id");
-    for field in ["task_id", "agent_id", "session_id"] {
-        if let Some(problem) = params.0.get(field).and_then(|v| identifier_problem(v)) {
-            errors.push(FieldError::new(field, problem));
-        }
-    }
-    let filter = record_filter(&params, &mut errors);
-    ApiError::refuse_any(errors)?;
-    let listing = match task_id {
-        Some(t) => Listing::Task(t),
+    let filter = RecordFilter {
+        session_id: binding.session_id.map(|s| s.0),
+        static_hash: binding.static_hash.map(|h| h.0),
+        runtime_hash: binding.runtime_hash.map(|h| h.0),
+        ..filter
+    };
+    let listing = match &chain.task_id {
+        Some(t) => Listing::Task(&t.0),
         None => Listing::Log,
     };
     let page = state
         .store
-        .records(listing, &filter, paging.after.as_deref(), paging.limit)
+        .records(listing, &filter, paging.after(), paging.limit)
         .await?;
     Ok(Json(RecordPage {
         records: page
@@ -482,50 +509,6 @@ pub async fn list(
             .collect::<Result<_, _>>()?,
         next: page.next,
     }))
-}
-
-/// The filters of `GET /thoughts`, each problem named.
-pub(super) fn record_filter(params: &QueryParams, errors: &mut Vec<FieldError>) -> RecordFilter {
-    let mut filter = RecordFilter {
-        agent_id: params.0.get("agent_id").cloned(),
-        session_id: params.0.get("session_id").cloned(),
-        ..RecordFilter::default()
-    };
-    if let Some(t) = params.0.get("type") {
-        match t.parse::<RecordType>() {
-            Ok(t) => filter.r#type = Some(t),
-            Err(_) => errors.push(FieldError::new(
-                "type",
-                format!("must be one of {}", RECORD_TYPES.join(", ")),
-            )),
-        }
-    }
-    for (field, bound) in [("since", &mut filter.since), ("until", &mut filter.until)] {
-        if let Some(text) = params.0.get(field) {
-            match timestamp_bound(text) {
-                Ok(t) => *bound = Some(t),
-                Err(message) => errors.push(FieldError::new(field, message)),
-            }
-        }
-    }
-    for (field, slot) in [
-        ("static_hash", &mut filter.static_hash),
-        ("runtime_hash", &mut filter.runtime_hash),
-    ] {
-        if let Some(h) = params.0.get(field) {
-            if is_hash_hex(h) {
-                *slot = Some(h.clone());
-            } else {
-                errors.push(FieldError::new(field, "must be 64 lowercase hex digits"));
-            }
-        }
-    }
-    if let (Some(since), Some(until)) = (&filter.since, &filter.until) {
-        if since > until {
-            errors.push(FieldError::new("until", "must not be before `since`"));
-        }
-    }
-    filter
 }
 
 /// A record with the proof that it is in the log, and the signed checkpoint the
@@ -547,9 +530,7 @@ pub struct Receipt {
 /// A record's receipt: the record, its inclusion proof and the signed checkpoint
 /// the proof leads to.
 #[utoipa::path(
-    get,
-    path = "/thoughts/{id}/receipt",
-    tag = "thoughts",
+    get, path = "/thoughts/{id}/receipt", operation_id = "receipt", tag = "thoughts",
     params(("id" = String, Path, description = "The record's id")),
     responses(
         (status = 200, description = "The receipt", body = Receipt),
