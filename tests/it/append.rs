@@ -203,3 +203,21 @@ async fn the_clock_stepping_back_does_not_make_a_chain_go_backwards() {
     assert_eq!(b["timestamp"], "2026-01-01T00:00:05.000Z");
     assert_hash_recomputes(&b);
 }
+
+// Readiness means an append can commit now.
+
+#[tokio::test]
+async fn readyz_fails_while_the_disk_has_no_room() {
+    if crate::support::sqlite_only("edits the SQLite file with the service stopped") {
+        return;
+    }
+    let app = TestApp::builder()
+        .config(|c| c.min_free_bytes = u64::MAX)
+        .spawn()
+        .await;
+    let p = assert_problem(app.get("/readyz").await, 503, "unavailable").await;
+    assert!(p["detail"].as_str().unwrap().contains("bytes free"), "{p}");
+    assert_eq!(app.get("/healthz").await.status(), 200);
+    let ready = TestApp::spawn().await;
+    assert_eq!(ready.get("/readyz").await.status(), 200);
+}

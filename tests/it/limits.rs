@@ -1,5 +1,6 @@
 //! Every limit answers with its own problem: body, rate, request time, requests
-//! in flight, header size, and clients that stop reading.
+//! in flight, header size, clients that stop reading, and an HTTP/1.1 request
+//! without exactly one Host.
 
 use crate::support::{
     assert_problem, bearer, count_records, get_as, others_are_served, post_as, read_all, ring,
@@ -242,4 +243,34 @@ async fn a_client_that_stops_reading_its_response_is_cut_off() {
         received.len()
     );
     assert!(received.len() < 8 << 20, "{} bytes", received.len());
+}
+
+#[tokio::test]
+async fn an_http11_request_needs_exactly_one_host() {
+    let app = TestApp::spawn().await;
+    let raw = |request: &'static str| {
+        let addr = app.addr;
+        tokio::task::spawn_blocking(move || {
+            use std::io::{Read, Write};
+            let mut s = std::net::TcpStream::connect(addr).unwrap();
+            s.write_all(request.as_bytes()).unwrap();
+            let mut out = String::new();
+            let _ = s.read_to_string(&mut out);
+            out
+        })
+    };
+    for request in [
+        "GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n",
+        "GET /healthz HTTP/1.1\r\nHost: a\r\nHost: b\r\nConnection: close\r\n\r\n",
+    ] {
+        let out = raw(request).await.unwrap();
+        assert!(out.starts_with("HTTP/1.1 400"), "{out}");
+        assert!(out.contains("\"code\":\"malformed_request\""), "{out}");
+        assert!(out.contains("Host"), "{out}");
+    }
+    let out = raw("GET /healthz HTTP/1.0\r\n\r\n").await.unwrap();
+    assert!(
+        out.starts_with("HTTP/1.1 200") || out.starts_with("HTTP/1.0 200"),
+        "{out}"
+    );
 }

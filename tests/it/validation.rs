@@ -233,3 +233,30 @@ async fn bad_query_parameters_are_all_named() {
     let problem = assert_problem(app.get("/tasks?limit=0&x=1").await, 400, "invalid_params").await;
     assert_eq!(problem_fields(&problem).len(), 2);
 }
+
+#[tokio::test]
+async fn look_alike_and_path_like_ids_are_refused_by_name() {
+    let app = TestApp::spawn().await;
+    for id in [
+        ".",
+        "..",
+        "alpha\u{200b}",
+        "\u{feff}alpha",
+        "al\u{202e}pha",
+        "alpha\u{2066}",
+        "tag\u{e0041}",
+    ] {
+        let p = assert_problem(
+            app.post(&thought("plan", id, id, "x")).await,
+            400,
+            "invalid_params",
+        )
+        .await;
+        assert_eq!(problem_fields(&p), ["task_id", "agent_id"], "{id:?}");
+    }
+    // Ordinary non-ASCII ids are fine.
+    app.append(&thought("plan", "décision-α", "代理", "x"))
+        .await;
+    let (_, page) = app.get_json("/thoughts").await;
+    assert_eq!(page["records"].as_array().unwrap().len(), 1);
+}
