@@ -2,14 +2,12 @@
 //! directly, the service uses TLS where the URL asks for it, and an edit
 //! made with a trigger turned off is caught.
 
-use crate::support::{execute, postgres_database, postgres_or_skip, signing_key_beside};
+use crate::support::{execute, postgres_database, postgres_server, signing_key_beside};
 
 #[tokio::test]
+#[ignore = "needs PostgreSQL: set DECISION_TRAIL_TEST_POSTGRES"]
 async fn the_database_refuses_rewrites_forks_and_gaps_written_directly() {
-    let Some(_) = postgres_or_skip("the_database_refuses_rewrites_forks_and_gaps_written_directly")
-    else {
-        return;
-    };
+    postgres_server();
     let app = crate::support::TestApp::spawn().await;
     for i in 0..3 {
         app.append(&crate::support::thought("plan", "t", "a", &format!("r{i}")))
@@ -45,11 +43,10 @@ async fn the_database_refuses_rewrites_forks_and_gaps_written_directly() {
 }
 
 #[tokio::test]
+#[ignore = "needs PostgreSQL: set DECISION_TRAIL_TEST_POSTGRES"]
 async fn tls_is_used_where_the_url_asks_for_it() {
     use sqlx::Connection;
-    let Some(server) = postgres_or_skip("tls_is_used_where_the_url_asks_for_it") else {
-        return;
-    };
+    let server = postgres_server();
     let mut admin = sqlx::PgConnection::connect(&server).await.unwrap();
     let (ssl,): (String,) = sqlx::query_as("SHOW ssl")
         .fetch_one(&mut admin)
@@ -117,11 +114,9 @@ async fn tls_is_used_where_the_url_asks_for_it() {
 }
 
 #[tokio::test]
+#[ignore = "needs PostgreSQL: set DECISION_TRAIL_TEST_POSTGRES"]
 async fn a_record_edited_in_the_database_is_caught_by_the_walk_and_fsck() {
-    if postgres_or_skip("a_record_edited_in_the_database_is_caught_by_the_walk_and_fsck").is_none()
-    {
-        return;
-    }
+    postgres_server();
     let app = crate::support::TestApp::spawn().await;
     for i in 0..3 {
         app.append(&crate::support::thought("plan", "t", "a", &format!("r{i}")))

@@ -2,7 +2,9 @@
 //! one database keep one linear chain per task and one dense log, whatever
 //! replica each append lands on, while one is killed, and while the database
 //! restarts; the database refuses a rewrite written to it directly. Each test
-//! says it is skipped when `DECISION_TRAIL_TEST_POSTGRES` is not set.
+//! is `#[ignore]`d, as it needs a server: `cargo test` reports them ignored,
+//! and `DECISION_TRAIL_TEST_POSTGRES` with `--include-ignored` runs them
+//! (`.ci/run` does).
 //!
 //! - `replicas`: several replicas on one database, under load, killed, far
 //!   behind, with the database restarted;

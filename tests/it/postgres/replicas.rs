@@ -10,14 +10,12 @@ use std::time::Duration;
 use serde_json::{json, Value};
 
 use super::{assert_one_log, client, kill, load, replica, shared, url, verifier_key, whole_log};
-use crate::support::{execute, postgres_or_skip, Served};
+use crate::support::{execute, postgres_server, Served};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "needs PostgreSQL: set DECISION_TRAIL_TEST_POSTGRES"]
 async fn three_replicas_keep_one_chain_per_task_and_one_dense_log() {
-    let Some(server) = postgres_or_skip("three_replicas_keep_one_chain_per_task_and_one_dense_log")
-    else {
-        return;
-    };
+    let server = postgres_server();
     let shared = shared(&server).await;
     let mut replicas: Vec<Served> = (0..3).map(|n| replica(&shared, n)).collect();
     let addrs: Vec<SocketAddr> = replicas.iter().map(|r| r.addr).collect();
@@ -31,11 +29,9 @@ async fn three_replicas_keep_one_chain_per_task_and_one_dense_log() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "needs PostgreSQL: set DECISION_TRAIL_TEST_POSTGRES"]
 async fn a_replica_killed_under_load_loses_no_acknowledged_record() {
-    let Some(server) = postgres_or_skip("a_replica_killed_under_load_loses_no_acknowledged_record")
-    else {
-        return;
-    };
+    let server = postgres_server();
     let shared = shared(&server).await;
     let replicas: Vec<Served> = (0..3).map(|n| replica(&shared, n)).collect();
     let addrs: Vec<SocketAddr> = replicas.iter().map(|r| r.addr).collect();
@@ -75,11 +71,9 @@ async fn a_replica_killed_under_load_loses_no_acknowledged_record() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "needs PostgreSQL: set DECISION_TRAIL_TEST_POSTGRES"]
 async fn idempotency_keys_and_expected_heads_hold_across_replicas() {
-    let Some(server) = postgres_or_skip("idempotency_keys_and_expected_heads_hold_across_replicas")
-    else {
-        return;
-    };
+    let server = postgres_server();
     let shared = shared(&server).await;
     let mut replicas: Vec<Served> = (0..2).map(|n| replica(&shared, n)).collect();
     let (a, b) = (replicas[0].addr, replicas[1].addr);
@@ -174,21 +168,18 @@ async fn idempotency_keys_and_expected_heads_hold_across_replicas() {
 /// (`DECISION_TRAIL_TEST_PG_STOP`, `DECISION_TRAIL_TEST_PG_START`): `.ci/run`
 /// runs it on its own, as it takes the server down for every other test.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "needs PostgreSQL and a way to restart it: set DECISION_TRAIL_TEST_POSTGRES, \
+            DECISION_TRAIL_TEST_PG_STOP and DECISION_TRAIL_TEST_PG_START"]
 async fn the_database_restarted_under_load_costs_503s_not_records() {
-    let Some(server) = postgres_or_skip("the_database_restarted_under_load_costs_503s_not_records")
-    else {
-        return;
-    };
+    let server = postgres_server();
     let (Ok(stop), Ok(start)) = (
         std::env::var("DECISION_TRAIL_TEST_PG_STOP"),
         std::env::var("DECISION_TRAIL_TEST_PG_START"),
     ) else {
-        crate::support::say(
-            "SKIPPED the_database_restarted_under_load_costs_503s_not_records: needs \
-             DECISION_TRAIL_TEST_PG_STOP and DECISION_TRAIL_TEST_PG_START (`.ci/run` sets them \
-             for this test alone)",
+        panic!(
+            "needs DECISION_TRAIL_TEST_PG_STOP and DECISION_TRAIL_TEST_PG_START, the commands \
+             that stop and start the test server (`.ci/run` sets them for this test alone)"
         );
-        return;
     };
     let shared = shared(&server).await;
     let mut replicas: Vec<Served> = (0..2).map(|n| replica(&shared, n)).collect();
@@ -291,13 +282,11 @@ async fn the_database_restarted_under_load_costs_503s_not_records() {
 /// log so that a fresh start (which checks the stored log against the last
 /// checkpoint) accepts it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "needs PostgreSQL: set DECISION_TRAIL_TEST_POSTGRES"]
 async fn a_replica_far_behind_continues_the_log_from_the_database() {
     use decision_trail::domain::{NewRecord, RecordType};
     use decision_trail::store::{Store, StoreConfig};
-    let Some(server) = postgres_or_skip("a_replica_far_behind_continues_the_log_from_the_database")
-    else {
-        return;
-    };
+    let server = postgres_server();
     let shared = shared(&server).await;
     let config = |n: usize| StoreConfig {
         database_url: shared.url.clone(),
@@ -359,11 +348,9 @@ async fn a_replica_far_behind_continues_the_log_from_the_database() {
 /// SERIALIZABLE (where a snapshot taken before the lock would be stale) keeps
 /// one log all the same.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "needs PostgreSQL: set DECISION_TRAIL_TEST_POSTGRES"]
 async fn replicas_keep_one_log_whatever_the_default_isolation() {
-    let Some(server) = postgres_or_skip("replicas_keep_one_log_whatever_the_default_isolation")
-    else {
-        return;
-    };
+    let server = postgres_server();
     let shared = shared(&server).await;
     let database = shared.url.rsplit('/').next().unwrap().to_string();
     execute(

@@ -14,8 +14,8 @@
 //! databases on), a fresh PostgreSQL database for each test instead, so that
 //! every test that is not SQLite-specific runs against both (`.ci/run` runs
 //! the suite twice). SQLite-specific tests skip themselves there
-//! ([`sqlite_only`]); PostgreSQL-only tests skip without the variable
-//! ([`postgres_url`]), saying so.
+//! ([`sqlite_only`]), saying so; PostgreSQL-only tests are `#[ignore]`d and
+//! fail without the variable when run anyway ([`postgres_server`]).
 
 use std::path::{Path, PathBuf};
 
