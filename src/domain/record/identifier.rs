@@ -3,11 +3,14 @@
 
 use crate::domain::FieldError;
 
-/// Longest `task_id` / `agent_id`, in characters.
+/// Longest identifier, in characters (Unicode scalar values, not bytes).
 pub const MAX_ID_CHARS: usize = 256;
 
-/// `task_id` and `agent_id`: non-empty, at most 256 characters, no control
-/// characters (they appear in logs, URLs and file names).
+/// What is wrong with `value` as an identifier (`task_id`, `agent_id`,
+/// `session_id`, `parent_id`), or None: it must not be empty; at most
+/// [`MAX_ID_CHARS`] characters; no control character (`char::is_control`,
+/// Unicode category Cc); not `.` or `..`; and none of the [`is_invisible`]
+/// characters. Ids end up in logs, URLs and file names (docs/design.md §1).
 pub fn identifier_problem(value: &str) -> Option<String> {
     if value.is_empty() {
         Some("must not be empty".into())

@@ -89,7 +89,7 @@ pub fn index_text(text: &str) -> String {
     loop {
         // ASCII holds no unspaced script, symbol or selector: a span of it is
         // copied whole (most records are mostly ASCII; char by char it was
-        // 8% of an append's CPU, issue 12's batch-path profile).
+        // 8% of an append's CPU in a profile of the batch path).
         let ascii = rest
             .bytes()
             .position(|b| !b.is_ascii())

@@ -47,8 +47,9 @@ async fn the_tools_are_listed_with_input_and_output_schemas() {
     client.cancel().await.unwrap();
 }
 
-/// The seed's matrix rows 25-29: the envelope, INVALID_PARAMS on a bad type,
-/// the list envelope, the list filtered by task, both tool names.
+/// The record format's original test matrix, rows 25-29 (its agent tools):
+/// the envelope, INVALID_PARAMS on a bad type, the list envelope, the list
+/// filtered by task, both tool names.
 #[tokio::test]
 async fn record_and_list_answer_in_the_envelope() {
     let app = TestApp::spawn().await;
