@@ -13,7 +13,7 @@ mod verify;
 
 use serde_json::Value;
 
-use crate::support::{thought, TestApp};
+use crate::support::{new_record, TestApp};
 
 /// Appends `n` records over three tasks, in turn; returns them in log order.
 async fn seed(app: &TestApp, n: usize) -> Vec<Value> {
@@ -21,7 +21,7 @@ async fn seed(app: &TestApp, n: usize) -> Vec<Value> {
     for i in 0..n {
         let task = ["alpha", "beta", "gamma"][i % 3];
         out.push(
-            app.append(&thought("analysis", task, "a", &format!("step {i}")))
+            app.append(&new_record("analysis", task, "a", &format!("step {i}")))
                 .await,
         );
     }

@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use super::seed;
 use crate::support::{
-    assert_problem, oracle_leaf, oracle_log_root, problem_fields, thought, TestApp,
+    assert_problem, new_record, oracle_leaf, oracle_log_root, problem_fields, TestApp,
 };
 
 async fn text(app: &TestApp, path: &str) -> (u16, String, String) {
@@ -61,7 +61,8 @@ async fn every_append_is_covered_by_a_signed_checkpoint_at_once() {
         (0, crate::support::oracle_log_root(&[]))
     );
     for n in 1..=6u64 {
-        app.append(&thought("plan", "t", "a", &n.to_string())).await;
+        app.append(&new_record("plan", "t", "a", &n.to_string()))
+            .await;
         let (_, _, note) = text(&app, "/log/checkpoint").await;
         let opened = open_checkpoint(&note, &vkey).expect("signature verifies");
         assert_eq!(opened.origin, "localhost/decision-trail");
@@ -97,7 +98,7 @@ async fn the_key_is_generated_owner_only_and_reused_after_a_restart() {
     }
     let app = TestApp::spawn().await;
     let before = key(&app).await;
-    app.append(&thought("plan", "t", "a", "1")).await;
+    app.append(&new_record("plan", "t", "a", "1")).await;
     let key_file = app.db_path.parent().unwrap().join("log-signing.key");
     #[cfg(unix)]
     {
@@ -111,7 +112,7 @@ async fn the_key_is_generated_owner_only_and_reused_after_a_restart() {
     let (path, dir) = app.stop().await;
     let app = TestApp::builder().database(path, dir).spawn().await;
     assert_eq!(key(&app).await, before);
-    app.append(&thought("plan", "t", "a", "2")).await;
+    app.append(&new_record("plan", "t", "a", "2")).await;
     let (_, _, note) = text(&app, "/log/checkpoint").await;
     assert_eq!(open_checkpoint(&note, &before).unwrap().size, 2);
 }
@@ -328,10 +329,10 @@ async fn an_export_carries_a_checkpoint_and_a_proof_per_record() {
     let vkey = key(&app).await;
     // More than one export batch (256) in the chain.
     for i in 0..300 {
-        app.append(&thought("plan", "big", "a", &i.to_string()))
+        app.append(&new_record("plan", "big", "a", &i.to_string()))
             .await;
         if i % 100 == 0 {
-            app.append(&thought("plan", "other", "a", "x")).await;
+            app.append(&new_record("plan", "other", "a", "x")).await;
         }
     }
     let lines = export(&app, "/tasks/big/export").await;

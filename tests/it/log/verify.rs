@@ -6,7 +6,7 @@ use serde_json::Value;
 use sqlx::Connection;
 
 use super::seed;
-use crate::support::{assert_problem, thought, TestApp};
+use crate::support::{assert_problem, new_record, TestApp};
 
 async fn open_db(app: &TestApp) -> sqlx::SqliteConnection {
     let url = format!("sqlite://{}", app.db_path.display());
@@ -37,10 +37,10 @@ async fn tamper_setup() -> (TestApp, Vec<Value>) {
     let mut chain = Vec::new();
     for i in 0..6 {
         chain.push(
-            app.append(&thought("plan", "t", "a", &format!("content {i}")))
+            app.append(&new_record("plan", "t", "a", &format!("content {i}")))
                 .await,
         );
-        app.append(&thought("plan", "other", "a", "noise")).await;
+        app.append(&new_record("plan", "other", "a", "noise")).await;
     }
     let v = verdict(&app, "t").await;
     assert_eq!(
@@ -250,7 +250,7 @@ async fn a_chain_longer_than_a_page_of_proofs_reports_its_first_break() {
         .map(|i| {
             let app = &app;
             async move {
-                app.append(&thought("plan", "t", "a", &format!("content {i}")))
+                app.append(&new_record("plan", "t", "a", &format!("content {i}")))
                     .await
             }
         })
@@ -311,9 +311,9 @@ async fn a_writer_catches_up_with_another_process_on_the_same_sqlite_file() {
         .spawn()
         .await;
     for i in 0..3 {
-        a.append(&thought("plan", "t", "a", &format!("from a {i}")))
+        a.append(&new_record("plan", "t", "a", &format!("from a {i}")))
             .await;
-        b.append(&thought("plan", "u", "b", &format!("from b {i}")))
+        b.append(&new_record("plan", "u", "b", &format!("from b {i}")))
             .await;
     }
     for (app, task) in [(&a, "t"), (&a, "u"), (&b, "t"), (&b, "u")] {

@@ -9,7 +9,7 @@ use rmcp::service::ServiceError;
 use serde_json::{json, Value};
 
 use super::{call, connect, data, error, fields, TOOLS};
-use crate::support::{assert_hash_recomputes, run_binary, thought, TestApp};
+use crate::support::{assert_hash_recomputes, new_record, run_binary, TestApp};
 
 #[tokio::test]
 async fn the_tools_are_listed_with_input_and_output_schemas() {
@@ -119,7 +119,9 @@ async fn every_read_tool_answers_the_rest_body() {
     let app = TestApp::spawn().await;
     let mut ids = Vec::new();
     for i in 0..3 {
-        let r = app.append(&thought("plan", "t", "a", &i.to_string())).await;
+        let r = app
+            .append(&new_record("plan", "t", "a", &i.to_string()))
+            .await;
         ids.push(r["id"].as_str().unwrap().to_string());
     }
     let client = connect(&app, None).await;
@@ -174,7 +176,7 @@ async fn every_read_tool_answers_the_rest_body() {
 #[tokio::test]
 async fn refusals_are_tool_errors_with_the_problem_code_and_every_field() {
     let app = TestApp::spawn().await;
-    let first = app.append(&thought("plan", "t", "a", "first")).await;
+    let first = app.append(&new_record("plan", "t", "a", "first")).await;
     let client = connect(&app, None).await;
     let cases = [
         ("thought_get", json!({"id": "nope"}), "NOT_FOUND", vec![]),
@@ -327,7 +329,9 @@ async fn the_pinned_hash_holds_and_mcp_writes_what_rest_writes() {
         "6a2f9597f563d5515cfa69891a51806d0f93bfbe222997d3ba37c365ceee3f1a"
     );
     let via_rest = TestApp::builder().seams(seams()).spawn().await;
-    let rest = via_rest.append(&thought("plan", "t1", "a1", "hello")).await;
+    let rest = via_rest
+        .append(&new_record("plan", "t1", "a1", "hello"))
+        .await;
     assert_eq!(record, rest);
     let mcp_bytes = via_mcp.get("/thoughts/r1").await.bytes().await.unwrap();
     let rest_bytes = via_rest.get("/thoughts/r1").await.bytes().await.unwrap();

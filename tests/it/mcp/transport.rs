@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 
 use super::{call, connect, data, error, TOOLS};
 use crate::support::{
-    assert_problem, ring, thought, Rng, TestApp, BIN, OTHER_WRITER, READER, WRITER,
+    assert_problem, new_record, ring, Rng, TestApp, BIN, OTHER_WRITER, READER, WRITER,
 };
 
 #[tokio::test]
@@ -176,7 +176,7 @@ fn random_value(rng: &mut Rng, depth: u32) -> Value {
 #[tokio::test]
 async fn a_thousand_malformed_calls_are_refused_cleanly() {
     let app = TestApp::spawn().await;
-    app.append(&thought("plan", "t", "a", "x")).await;
+    app.append(&new_record("plan", "t", "a", "x")).await;
     let client = connect(&app, None).await;
     let known = [
         "type",

@@ -10,8 +10,13 @@ async fn the_database_refuses_rewrites_forks_and_gaps_written_directly() {
     postgres_server();
     let app = crate::support::TestApp::spawn().await;
     for i in 0..3 {
-        app.append(&crate::support::thought("plan", "t", "a", &format!("r{i}")))
-            .await;
+        app.append(&crate::support::new_record(
+            "plan",
+            "t",
+            "a",
+            &format!("r{i}"),
+        ))
+        .await;
     }
     let db = app.database_url.clone();
     for (sql, why) in [
@@ -68,7 +73,7 @@ async fn tls_is_used_where_the_url_asks_for_it() {
         .config(move |c| c.database_url = with(&c.database_url, "require"))
         .spawn()
         .await;
-    app.append(&crate::support::thought("plan", "t", "a", "over TLS"))
+    app.append(&crate::support::new_record("plan", "t", "a", "over TLS"))
         .await;
     assert_eq!(
         app.get_json("/thoughts?task_id=t").await.1["records"]
@@ -119,8 +124,13 @@ async fn a_record_edited_in_the_database_is_caught_by_the_walk_and_fsck() {
     postgres_server();
     let app = crate::support::TestApp::spawn().await;
     for i in 0..3 {
-        app.append(&crate::support::thought("plan", "t", "a", &format!("r{i}")))
-            .await;
+        app.append(&crate::support::new_record(
+            "plan",
+            "t",
+            "a",
+            &format!("r{i}"),
+        ))
+        .await;
     }
     let db = app.database_url.clone();
     let (ok, out, err) = crate::support::run_binary(vec!["fsck".into(), db.clone()]).await;

@@ -8,7 +8,9 @@ use serde_json::{json, Value};
 
 use super::app::TestApp;
 
-pub fn thought(kind: &str, task: &str, agent: &str, content: &str) -> Value {
+/// An append body (what `domain::record::NewRecord` is read from): its type,
+/// task, agent and content.
+pub fn new_record(kind: &str, task: &str, agent: &str, content: &str) -> Value {
     serde_json::json!({"type": kind, "task_id": task, "agent_id": agent, "content": content})
 }
 
@@ -90,7 +92,7 @@ pub async fn get_as(app: &TestApp, auth: Option<&str>, path: &str) -> reqwest::R
 
 /// While `abuse` runs, another client appends and reads; both must succeed.
 pub async fn others_are_served(app: &TestApp, tag: &str) {
-    let r = app.append(&thought("plan", "bystander", "b", tag)).await;
+    let r = app.append(&new_record("plan", "bystander", "b", tag)).await;
     assert_eq!(r["task_id"], "bystander");
     assert_eq!(app.get("/readyz").await.status(), 200);
 }

@@ -20,7 +20,7 @@ use decision_trail::store::{Store, StoreConfig};
 use serde_json::Value;
 use sqlx::Connection;
 
-use crate::support::{restore_trigger, thought, TestApp};
+use crate::support::{new_record, restore_trigger, TestApp};
 
 fn url_of(path: &Path) -> String {
     format!("sqlite://{}", path.display())
@@ -80,7 +80,7 @@ async fn records(app: &TestApp, tasks: &[&str], n: usize) -> Vec<Value> {
     for i in 0..n {
         for t in tasks {
             all.push(
-                app.append(&thought("plan", t, "a", &format!("{t} {i}")))
+                app.append(&new_record("plan", t, "a", &format!("{t} {i}")))
                     .await,
             );
         }

@@ -5,7 +5,7 @@ use serde_json::Value;
 use sqlx::Connection;
 
 use super::{edit, exec, records, stopped, url_of};
-use crate::support::{oracle_hash, run_binary, thought, TestApp};
+use crate::support::{new_record, oracle_hash, run_binary, TestApp};
 
 // Who wrote a record is anchored in the log.
 
@@ -169,11 +169,11 @@ async fn an_edited_parent_id_breaks_the_walk_at_its_record() {
         return;
     }
     let app = TestApp::spawn().await;
-    let root = app.append(&thought("plan", "t", "a", "root")).await;
-    let mut body = thought("analysis", "t", "a", "child");
+    let root = app.append(&new_record("plan", "t", "a", "root")).await;
+    let mut body = new_record("analysis", "t", "a", "child");
     body["parent_id"] = root["id"].clone();
     let child = app.append(&body).await;
-    let other = app.append(&thought("plan", "u", "a", "elsewhere")).await;
+    let other = app.append(&new_record("plan", "u", "a", "elsewhere")).await;
     let (path, dir, mut conn) = stopped(app).await;
     edit(
         &mut conn,
