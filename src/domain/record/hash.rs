@@ -3,7 +3,7 @@
 
 use sha2::{Digest, Sha256};
 
-use super::members::{optional_capabilities, optional_identifier, required_string};
+use super::members::{object_members, optional_capabilities, optional_identifier, required_string};
 use super::Capabilities;
 use crate::domain::json::{self, JsonValue};
 use crate::domain::metadata::{metadata_from_json, Metadata};
@@ -97,12 +97,7 @@ impl HashInput<'_> {
 /// hashed fields must be strings (any `type` string hashes), `metadata` obeys the
 /// metadata rules, every other field is ignored (`hash`, `agent_id`, ...).
 pub fn hash_of_json_record(value: &JsonValue) -> Result<String, Vec<FieldError>> {
-    let JsonValue::Object(_) = value else {
-        return Err(vec![FieldError::new(
-            "",
-            format!("a record must be a JSON object, not {}", value.kind()),
-        )]);
-    };
+    object_members(value, "a record")?;
     let mut errors = Vec::new();
     let fields: Vec<Option<&str>> = ["id", "type", "task_id", "content", "timestamp", "prev_hash"]
         .into_iter()

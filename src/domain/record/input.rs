@@ -1,7 +1,9 @@
 //! An append body (docs/design.md §3): its fields, their rules and limits.
 
 use super::identifier::identifier_ok;
-use super::members::{optional_capabilities, optional_identifier, required_string};
+use super::members::{
+    object_members, optional_capabilities, optional_identifier, refuse_unknown, required_string,
+};
 use super::{is_hash_hex, Capabilities, RecordType};
 use crate::domain::json::{self, JsonValue};
 use crate::domain::metadata::{metadata_from_json, Metadata, MAX_METADATA_DEPTH};
@@ -70,21 +72,14 @@ pub fn new_record_from_json(
     limits: &InputLimits,
 ) -> Result<NewRecord, Vec<FieldError>> {
     let max_content_bytes = limits.max_content_bytes;
-    let JsonValue::Object(members) = body else {
-        return Err(vec![FieldError::new(
-            "",
-            format!("the body must be a JSON object, not {}", body.kind()),
-        )]);
-    };
+    let members = object_members(body, "the body")?;
     let mut errors = Vec::new();
-    for (key, _) in members {
-        if !NEW_RECORD_FIELDS.contains(&key.as_str()) {
-            errors.push(FieldError::new(
-                key,
-                format!("unknown field; allowed: {}", NEW_RECORD_FIELDS.join(", ")),
-            ));
-        }
-    }
+    refuse_unknown(
+        members,
+        &NEW_RECORD_FIELDS,
+        &format!("unknown field; allowed: {}", NEW_RECORD_FIELDS.join(", ")),
+        &mut errors,
+    );
     let r#type = required_string(body, "type", &mut errors).and_then(|s| {
         s.parse::<RecordType>()
             .map_err(|m| errors.push(FieldError::new("type", m)))

@@ -1,10 +1,39 @@
-//! Reading one member of a JSON object (a body or a record), with a problem
-//! naming the member when it is missing or wrong.
+//! Reading a JSON object (a body or a record) member by member, with a
+//! problem naming the member when it is missing, unknown or wrong.
 
 use super::identifier::identifier_ok;
 use super::Capabilities;
 use crate::domain::json::JsonValue;
 use crate::domain::FieldError;
+
+/// The members of `value`, or the one problem of a value that is no object
+/// (`what` names it: "the body", "a record").
+pub(super) fn object_members<'a>(
+    value: &'a JsonValue,
+    what: &str,
+) -> Result<&'a [(String, JsonValue)], Vec<FieldError>> {
+    match value {
+        JsonValue::Object(members) => Ok(members),
+        _ => Err(vec![FieldError::new(
+            "",
+            format!("{what} must be a JSON object, not {}", value.kind()),
+        )]),
+    }
+}
+
+/// A problem saying `message` for each member whose name is not `allowed`.
+pub(super) fn refuse_unknown(
+    members: &[(String, JsonValue)],
+    allowed: &[&str],
+    message: &str,
+    errors: &mut Vec<FieldError>,
+) {
+    for (key, _) in members {
+        if !allowed.contains(&key.as_str()) {
+            errors.push(FieldError::new(key, message));
+        }
+    }
+}
 
 /// An optional identifier member (`session_id`, `parent_id`): absent or null
 /// is none; otherwise the identifier rules hold.

@@ -27,7 +27,7 @@ pub use input::{
     new_record_from_json, parse_body, InputLimits, NewRecord, DEFAULT_MAX_CONTENT_BYTES,
     DEFAULT_MAX_METADATA_BYTES, MAX_BODY_DEPTH, NEW_RECORD_FIELDS,
 };
-pub use read::{record_from_json, RECORD_FIELDS};
+pub use read::record_from_json;
 
 /// The four record types, in their canonical order (docs/design.md §1).
 pub const RECORD_TYPES: [&str; 4] = ["plan", "analysis", "decision", "reflection"];
@@ -92,6 +92,24 @@ pub struct Record {
     pub prev_hash: String,
     pub hash: String,
 }
+
+/// Names of the fields of a full record, in the order they are served.
+pub const RECORD_FIELDS: [&str; 14] = [
+    "id",
+    "seq",
+    "log_index",
+    "type",
+    "task_id",
+    "agent_id",
+    "content",
+    "metadata",
+    "capabilities",
+    "session_id",
+    "parent_id",
+    "timestamp",
+    "prev_hash",
+    "hash",
+];
 
 impl Record {
     pub fn hash_input(&self) -> HashInput<'_> {

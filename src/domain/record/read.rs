@@ -1,46 +1,22 @@
 //! A full record read back from JSON, as served or exported: its shape
 //! checked, not its hash.
 
-use super::members::{optional_capabilities, optional_identifier, required, required_string};
-use super::{is_hash_hex, Record, RecordType};
+use super::members::{
+    object_members, optional_capabilities, optional_identifier, refuse_unknown, required,
+    required_string,
+};
+use super::{is_hash_hex, Record, RecordType, RECORD_FIELDS};
 use crate::domain::json::JsonValue;
 use crate::domain::metadata::metadata_from_json;
 use crate::domain::FieldError;
-
-/// Names of the fields of a full record, in the order they are served.
-pub const RECORD_FIELDS: [&str; 14] = [
-    "id",
-    "seq",
-    "log_index",
-    "type",
-    "task_id",
-    "agent_id",
-    "content",
-    "metadata",
-    "capabilities",
-    "session_id",
-    "parent_id",
-    "timestamp",
-    "prev_hash",
-    "hash",
-];
 
 /// Reads a full record (as served or exported) and checks its shape, not its
 /// hash: every field present with the right type, `type` one of the four, the
 /// hashes 64 lowercase hex. Fields outside the record are refused.
 pub fn record_from_json(value: &JsonValue) -> Result<Record, Vec<FieldError>> {
-    let JsonValue::Object(members) = value else {
-        return Err(vec![FieldError::new(
-            "",
-            format!("a record must be a JSON object, not {}", value.kind()),
-        )]);
-    };
+    let members = object_members(value, "a record")?;
     let mut errors = Vec::new();
-    for (key, _) in members {
-        if !RECORD_FIELDS.contains(&key.as_str()) {
-            errors.push(FieldError::new(key, "unknown field"));
-        }
-    }
+    refuse_unknown(members, &RECORD_FIELDS, "unknown field", &mut errors);
     let mut text = |field: &str, non_empty: bool| {
         required_string(value, field, &mut errors).and_then(|s| {
             if non_empty && s.is_empty() {
