@@ -2,17 +2,33 @@
 //!
 //! # Layout
 //!
-//! - [`domain`]: the rules, pure (no I/O, no async, no web framework, no
-//!   database): the record and its hash, canonical JSON, chains, the Merkle
-//!   log and its proofs, signed checkpoints, cursors, the export format, API-key
-//!   and idempotency rules. Each rule lives in exactly one place.
+//! - [`domain`]: the rules, pure (no I/O, async, web framework or database), each in one place:
+//!   - `domain::json`: strict JSON reading and RFC 8785 canonical JSON;
+//!   - `domain::metadata`: what metadata may be, and its canonical form;
+//!   - `domain::record`: the record, its id and hash, the append body, identifiers;
+//!   - `domain::chain`: how a record joins its chain, and the chain walk;
+//!   - `domain::merkle`: the log, an RFC 9162 Merkle tree, and its proofs;
+//!   - `domain::checkpoint`: signed checkpoints of the log (C2SP formats);
+//!   - `domain::cursor`: the opaque paging cursors;
+//!   - `domain::export`: the NDJSON export format, written and read;
+//!   - `domain::audit`: checking an export without trusting the service;
+//!   - `domain::api_keys`: API keys, their hashes and roles;
+//!   - `domain::idempotency`: when two appends with one key are the same;
+//!   - `domain::search`: what a query may say, the text indexed, a hit's snippet;
+//!   - `domain::capabilities`: capability fingerprints, as the reference package hashes them.
 //! - [`store`]: persistence. A backend-neutral writer (group commit) and the
 //!   backends behind one seam (`store::backend`); SQLite is embedded.
 //! - [`http`]: the axum application: one route table, handlers next to their
 //!   types, RFC 9457 problems, the OpenAPI document, the accept loop.
-//! - [`cli`]: the binary's commands: `serve` (the default), `verify` with its
-//!   HTTP client, `fsck`, `log rebuild`, `keys`, `openapi`, `hash`,
-//!   `healthcheck`.
+//! - [`cli`]: the binary's commands:
+//!   - `cli` (mod.rs): the command line's types, and which command runs;
+//!   - `cli::serve`: `serve` (the default), the HTTP service;
+//!   - `cli::verify`: `verify`, a trail checked from an export file or a live service;
+//!   - `cli::remote`: the HTTP client of `verify --url`;
+//!   - `cli::mcp`: `mcp`, the MCP tools on stdin/stdout, forwarded to `/mcp`;
+//!   - `cli::capabilities`: `capabilities fingerprint|diff`, offline;
+//!   - `cli::tools`: `fsck`, `log rebuild`, `log key`, `keys add`, `openapi`, `hash`, `healthcheck`.
+//! - `main.rs`: the binary: `cli::main`, and its allocator (mimalloc).
 //!
 //! Imports point one way, `cli` → `http` → `store` → `domain`; nothing points
 //! back up (docs/design.md §5).

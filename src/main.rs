@@ -2,7 +2,7 @@
 
 /// mimalloc instead of the system allocator: glibc's malloc and free were 23%
 /// of the HTTP workers' CPU and 10% of the writer's under the bench kit's POST
-/// load (issue 12; README, the bench kit's figures).
+/// load (the README's bench kit figures).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

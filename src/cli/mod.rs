@@ -5,8 +5,8 @@
 //!   or a live service (its HTTP client is `remote`);
 //! - `mcp`: the service's MCP tools on stdin/stdout, forwarded to `/mcp`;
 //! - `capabilities fingerprint|diff`: capability fingerprints offline;
-//! - `fsck`, `log rebuild`, `keys add`, `openapi`, `hash`, `healthcheck`:
-//!   small tools (`tools`).
+//! - `fsck`, `log rebuild`, `log key`, `keys add`, `openapi`, `hash`,
+//!   `healthcheck`: small tools (`tools`).
 
 mod capabilities;
 mod mcp;

@@ -1,7 +1,7 @@
-//! The small commands: `keys add`, `openapi`, `hash`, `healthcheck`.
+//! The small commands: `keys add`, `openapi`, `hash`, `healthcheck`, `fsck`,
+//! `log rebuild`, `log key`.
 
 use std::io::{IsTerminal, Read, Write};
-use std::net::{SocketAddr, TcpStream, ToSocketAddrs};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -127,36 +127,56 @@ pub(super) fn healthcheck(addr: &str) -> ExitCode {
     }
 }
 
-/// A bare HTTP/1.1 GET /healthz over TCP: enough for a health check, with a
-/// three-second bound on every step, and nothing to configure.
+/// GET /healthz at `addr` (HOST:PORT), plain HTTP: a three-second bound on
+/// connecting and on each read, no proxy and no redirect followed (the answer
+/// must be this service's own 200), and nothing to configure.
 fn probe(addr: &str) -> Result<(), String> {
-    let target: SocketAddr = addr
-        .to_socket_addrs()
-        .map_err(|e| format!("cannot resolve {addr}: {e}"))?
-        .next()
-        .ok_or_else(|| format!("{addr} resolves to no address"))?;
     let timeout = Duration::from_secs(3);
-    let mut stream = TcpStream::connect_timeout(&target, timeout)
-        .map_err(|e| format!("cannot connect to {target}: {e}"))?;
-    stream.set_read_timeout(Some(timeout)).ok();
-    stream.set_write_timeout(Some(timeout)).ok();
-    write!(
-        stream,
-        "GET /healthz HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
-    )
-    .map_err(|e| format!("cannot send the request: {e}"))?;
-    let mut head = [0u8; 12];
-    stream
-        .read_exact(&mut head)
-        .map_err(|e| format!("no answer: {e}"))?;
-    if head.starts_with(b"HTTP/1.1 200") || head.starts_with(b"HTTP/1.0 200") {
+    let client = reqwest::Client::builder()
+        .connect_timeout(timeout)
+        .read_timeout(timeout)
+        .no_proxy()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .map_err(|e| format!("cannot make the HTTP client: {e}"))?;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the runtime: {e}"))?;
+    let response = runtime
+        .block_on(async { client.get(format!("http://{addr}/healthz")).send().await })
+        .map_err(|e| {
+            let why = root_cause(&e);
+            // hyper-util names a failed lookup "dns error" somewhere in the chain.
+            let resolving = std::iter::successors(std::error::Error::source(&e), |s| s.source())
+                .any(|s| s.to_string().starts_with("dns error"));
+            if e.is_builder() || resolving {
+                format!("cannot resolve {addr}: {why}")
+            } else if e.is_connect() {
+                format!("cannot connect to {addr}: {why}")
+            } else {
+                format!("no answer: {why}")
+            }
+        })?;
+    if response.status() == reqwest::StatusCode::OK {
         Ok(())
     } else {
         Err(format!(
-            "unhealthy answer: {}",
-            String::from_utf8_lossy(&head)
+            "unhealthy answer: {:?} {}",
+            response.version(),
+            response.status().as_u16()
         ))
     }
+}
+
+/// What went wrong at the bottom of an error's chain of causes: reqwest's
+/// own message names only the request ("error sending request for url").
+fn root_cause(error: &dyn std::error::Error) -> String {
+    let mut cause = error;
+    while let Some(source) = cause.source() {
+        cause = source;
+    }
+    cause.to_string()
 }
 
 /// `fsck`: the whole database checked offline; the first problem, or a summary.

@@ -3,16 +3,17 @@
 //!
 //! - `json`: strict JSON reading and RFC 8785 canonical JSON;
 //! - `metadata`: what metadata may be, and its canonical form;
-//! - `record`: the record, its types, the append-input rules and the hash;
+//! - `record`: the record, its type, id and hash, the append body's and the
+//!   identifiers' rules;
 //! - `chain`: how a record joins its chain (seq, prev_hash, timestamp);
 //! - `merkle`: the log, an RFC 9162 Merkle tree over every record;
 //! - `checkpoint`: signed checkpoints of the log (C2SP formats);
 //! - `cursor`: the opaque paging cursors;
 //! - `export`: the NDJSON export format, written and read;
-//! - `keys`: API keys, their hashes and roles;
+//! - `api_keys`: API keys, their hashes and roles;
 //! - `idempotency`: when two appends with one `Idempotency-Key` are the same;
 //! - `audit`: checking an export without trusting the service;
-//! - `search`: what a search query may say, and a hit's snippet;
+//! - `search`: what a search query may say, the text indexed, a hit's snippet;
 //! - `capabilities`: capability fingerprints, as the reference package hashes them.
 
 pub mod api_keys;
@@ -46,7 +47,7 @@ pub fn count(n: impl Into<u64>, noun: &str) -> String {
 /// Hashes a map's u64 key: the splitmix64 finalizer, so keys a stride apart
 /// (a task's every fifth leaf) still spread over the buckets. For keys the
 /// service chose or already hashed with a secret key, where SipHash only
-/// costs time: a tenth of a chain walk's proving (issue 12).
+/// costs time: it was a tenth of a chain walk's proving.
 #[derive(Default)]
 pub struct IntHasher(u64);
 

@@ -3,8 +3,8 @@
 //! paths, silent connections.
 
 use crate::support::{
-    assert_problem, chain_length, others_are_served, problem_fields, read_all, test_limits,
-    thought, TestApp,
+    assert_problem, chain_length, new_record, others_are_served, problem_fields, read_all,
+    test_limits, TestApp,
 };
 use decision_trail::http::Limits;
 use serde_json::{json, Value};
@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 #[tokio::test]
 async fn a_10_mb_body_is_413() {
     let app = TestApp::spawn().await;
-    let body = thought("plan", "t", "a", &"x".repeat(10 * 1024 * 1024));
+    let body = new_record("plan", "t", "a", &"x".repeat(10 * 1024 * 1024));
     let (r, ()) = tokio::join!(app.post(&body), others_are_served(&app, "10mb"));
     assert_problem(r, 413, "payload_too_large").await;
     assert_eq!(chain_length(&app, "t").await, 0);
@@ -29,7 +29,7 @@ async fn huge_metadata_arrays_and_objects_are_refused_by_name() {
         keys.insert(format!("k{i}"), json!(i));
     }
     for metadata in [json!({"items": array}), Value::Object(keys), json!(array)] {
-        let mut body = thought("plan", "t", "a", "x");
+        let mut body = new_record("plan", "t", "a", "x");
         body["metadata"] = metadata;
         let (r, ()) = tokio::join!(app.post(&body), others_are_served(&app, "meta"));
         let p = assert_problem(r, 400, "invalid_params").await;
@@ -56,7 +56,7 @@ async fn metadata_nested_1000_deep_is_refused_with_its_path() {
 #[tokio::test]
 async fn a_nul_in_task_id_is_refused_by_name() {
     let app = TestApp::spawn().await;
-    let body = thought("plan", "a\u{0}b", "a", "x");
+    let body = new_record("plan", "a\u{0}b", "a", "x");
     let (r, ()) = tokio::join!(app.post(&body), others_are_served(&app, "nul"));
     let p = assert_problem(r, 400, "invalid_params").await;
     assert_eq!(problem_fields(&p), vec!["task_id"]);

@@ -1,14 +1,14 @@
 //! Appending and reading back over real HTTP: the record as stored, metadata,
 //! concurrency on one chain, clocks, task summaries, health and docs.
 
-use crate::support::{assert_hash_recomputes, assert_problem, thought, TestApp, ZERO};
+use crate::support::{assert_hash_recomputes, assert_problem, new_record, TestApp, ZERO};
 use decision_trail::store::Seams;
 use serde_json::{json, Value};
 
 #[tokio::test]
 async fn append_returns_the_stored_record_with_location_and_request_id() {
     let app = TestApp::spawn().await;
-    let response = app.post(&thought("plan", "t1", "a1", "hello")).await;
+    let response = app.post(&new_record("plan", "t1", "a1", "hello")).await;
     assert_eq!(response.status(), 201);
     let location = response.headers()["location"].to_str().unwrap().to_string();
     assert!(response.headers().contains_key("x-request-id"));
@@ -49,7 +49,7 @@ async fn metadata_is_stored_canonical_and_hashed() {
 #[tokio::test]
 async fn null_metadata_means_none() {
     let app = TestApp::spawn().await;
-    let mut body = thought("plan", "t1", "a1", "c");
+    let mut body = new_record("plan", "t1", "a1", "c");
     body["metadata"] = Value::Null;
     let r = app.append(&body).await;
     assert!(r.get("metadata").is_none());
@@ -59,9 +59,9 @@ async fn null_metadata_means_none() {
 #[tokio::test]
 async fn task_summary_reports_length_head_and_timestamps() {
     let app = TestApp::spawn().await;
-    let first = app.append(&thought("plan", "t1", "a", "1")).await;
-    app.append(&thought("plan", "other", "a", "x")).await;
-    let last = app.append(&thought("decision", "t1", "a", "2")).await;
+    let first = app.append(&new_record("plan", "t1", "a", "1")).await;
+    app.append(&new_record("plan", "other", "a", "x")).await;
+    let last = app.append(&new_record("decision", "t1", "a", "2")).await;
     let (status, task) = app.get_json("/tasks/t1").await;
     assert_eq!(status, 200);
     assert_eq!(
@@ -141,7 +141,7 @@ async fn five_hundred_concurrent_appends_to_one_task_form_one_chain() {
         set.spawn(async move {
             let r = client
                 .post(url)
-                .json(&thought("analysis", "hot", "a", &format!("step {i}")))
+                .json(&new_record("analysis", "hot", "a", &format!("step {i}")))
                 .send()
                 .await
                 .expect("sent");
@@ -197,9 +197,27 @@ async fn the_clock_stepping_back_does_not_make_a_chain_go_backwards() {
         ..Seams::default()
     };
     let app = TestApp::builder().seams(seams).spawn().await;
-    let a = app.append(&thought("plan", "t", "a", "1")).await;
-    let b = app.append(&thought("plan", "t", "a", "2")).await;
+    let a = app.append(&new_record("plan", "t", "a", "1")).await;
+    let b = app.append(&new_record("plan", "t", "a", "2")).await;
     assert_eq!(a["timestamp"], "2026-01-01T00:00:05.000Z");
     assert_eq!(b["timestamp"], "2026-01-01T00:00:05.000Z");
     assert_hash_recomputes(&b);
+}
+
+// Readiness means an append can commit now.
+
+#[tokio::test]
+async fn readyz_fails_while_the_disk_has_no_room() {
+    if crate::support::sqlite_only("edits the SQLite file with the service stopped") {
+        return;
+    }
+    let app = TestApp::builder()
+        .config(|c| c.min_free_bytes = u64::MAX)
+        .spawn()
+        .await;
+    let p = assert_problem(app.get("/readyz").await, 503, "unavailable").await;
+    assert!(p["detail"].as_str().unwrap().contains("bytes free"), "{p}");
+    assert_eq!(app.get("/healthz").await.status(), 200);
+    let ready = TestApp::spawn().await;
+    assert_eq!(ready.get("/readyz").await.status(), 200);
 }

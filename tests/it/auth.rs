@@ -1,7 +1,7 @@
 //! API keys: bearer tokens, reader and writer roles, the agent binding.
 
 use crate::support::{
-    assert_problem, bearer, get_as, post_as, problem_fields, ring, task_body, thought, TestApp,
+    assert_problem, bearer, get_as, new_record, post_as, problem_fields, ring, task_body, TestApp,
     READER, WRITER,
 };
 use serde_json::Value;
@@ -27,7 +27,7 @@ async fn with_keys_every_api_request_needs_a_valid_bearer_token() {
         assert_problem(r, 401, "unauthorized").await;
     }
     // A posted record without a key is refused and not written.
-    let r = post_as(&app, None, None, &thought("plan", "t", "planner-1", "x")).await;
+    let r = post_as(&app, None, None, &new_record("plan", "t", "planner-1", "x")).await;
     assert_problem(r, 401, "unauthorized").await;
     // Probes and docs stay open.
     for path in ["/healthz", "/readyz", "/openapi.json", "/docs/"] {
@@ -70,7 +70,7 @@ async fn a_reader_cannot_append_and_a_writer_writes_as_its_agent() {
         &app,
         Some(&bearer(WRITER)),
         None,
-        &thought("plan", "t", "planner-1", "y"),
+        &new_record("plan", "t", "planner-1", "y"),
     )
     .await;
     assert_eq!(r.status(), 201);
@@ -78,7 +78,7 @@ async fn a_reader_cannot_append_and_a_writer_writes_as_its_agent() {
         &app,
         Some(&bearer(WRITER)),
         None,
-        &thought("plan", "t", "coder-2", "z"),
+        &new_record("plan", "t", "coder-2", "z"),
     )
     .await;
     let p = assert_problem(r, 403, "forbidden").await;
@@ -141,7 +141,7 @@ async fn requests_for_another_host_name_are_refused() {
         .client
         .post(app.url("/thoughts"))
         .header("host", "attacker.example:8080")
-        .json(&crate::support::thought("plan", "t", "a", "x"))
+        .json(&crate::support::new_record("plan", "t", "a", "x"))
         .send()
         .await
         .unwrap();

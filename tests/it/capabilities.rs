@@ -10,7 +10,7 @@ use decision_trail::domain::json::{self, JsonValue};
 use serde_json::{json, Value};
 
 use crate::support::{
-    assert_hash_recomputes, assert_problem, data_file, problem_fields, run_binary, thought,
+    assert_hash_recomputes, assert_problem, data_file, new_record, problem_fields, run_binary,
     TestApp, BIN,
 };
 
@@ -407,7 +407,7 @@ async fn records_bound_to_capabilities_hash_verify_export_and_filter() {
         .iter()
         .enumerate()
     {
-        let mut body = thought("decision", "bound", "planner-1", &format!("decision {i}"));
+        let mut body = new_record("decision", "bound", "planner-1", &format!("decision {i}"));
         body["capabilities"] = json!({"static_hash": static_hash, "runtime_hash": rt});
         if i == 2 {
             body["capabilities"]["invocation_hash"] = json!("c".repeat(64));
@@ -417,7 +417,7 @@ async fn records_bound_to_capabilities_hash_verify_export_and_filter() {
         assert_hash_recomputes(&r);
         ids.push(r["id"].as_str().unwrap().to_string());
     }
-    app.append(&thought("plan", "bound", "planner-1", "unbound"))
+    app.append(&new_record("plan", "bound", "planner-1", "unbound"))
         .await;
 
     // The decisions made with that tool set.
@@ -510,7 +510,7 @@ async fn records_bound_to_capabilities_hash_verify_export_and_filter() {
 #[tokio::test]
 async fn a_bad_binding_is_refused_naming_each_member() {
     let app = TestApp::spawn().await;
-    let mut body = thought("decision", "t", "a", "x");
+    let mut body = new_record("decision", "t", "a", "x");
     body["capabilities"] = json!({"static_hash": "nothex", "colour": "red"});
     let p = assert_problem(app.post(&body).await, 400, "invalid_params").await;
     let mut fields = problem_fields(&p);

@@ -1,6 +1,6 @@
 //! Conditional appends with `expected_prev_hash`: only on the current head.
 
-use crate::support::{assert_problem, chain_length, problem_fields, thought, TestApp, ZERO};
+use crate::support::{assert_problem, chain_length, new_record, problem_fields, TestApp, ZERO};
 use serde_json::json;
 
 #[tokio::test]
@@ -21,7 +21,9 @@ async fn expected_prev_hash_appends_only_on_the_current_head() {
         .await;
     assert_eq!(second["prev_hash"], first["hash"]);
     // An interleaved writer moves the head; the stale expectation is refused.
-    let third = app.append(&thought("plan", "t", "b", "interleaved")).await;
+    let third = app
+        .append(&new_record("plan", "t", "b", "interleaved"))
+        .await;
     let r = app
         .post(&with_expected("stale", first["hash"].as_str().unwrap()))
         .await;
@@ -35,7 +37,7 @@ async fn expected_prev_hash_appends_only_on_the_current_head() {
         json!(5),
         json!(third["hash"].as_str().unwrap().to_uppercase()),
     ] {
-        let mut body = thought("plan", "t", "a", "x");
+        let mut body = new_record("plan", "t", "a", "x");
         body["expected_prev_hash"] = bad;
         let p = assert_problem(app.post(&body).await, 400, "invalid_params").await;
         assert_eq!(problem_fields(&p), vec!["expected_prev_hash"]);
@@ -45,7 +47,7 @@ async fn expected_prev_hash_appends_only_on_the_current_head() {
 #[tokio::test]
 async fn of_racing_conditional_appends_on_one_head_exactly_one_wins() {
     let app = TestApp::spawn().await;
-    let head = app.append(&thought("plan", "t", "a", "root")).await;
+    let head = app.append(&new_record("plan", "t", "a", "root")).await;
     let mut tasks = Vec::new();
     for i in 0..20 {
         let client = app.client.clone();

@@ -2,7 +2,7 @@
 //! across batches, restarts and agents; reuse for another request refused.
 
 use crate::support::{
-    assert_problem, bearer, chain_length, post_as, problem_fields, ring, task_body, thought,
+    assert_problem, bearer, chain_length, new_record, post_as, problem_fields, ring, task_body,
     TestApp, OTHER_WRITER, WRITER,
 };
 use serde_json::{json, Value};
@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 #[tokio::test]
 async fn a_retry_with_the_same_key_returns_the_original_record() {
     let app = TestApp::spawn().await;
-    let body = thought("decision", "t", "a", "chose JWT");
+    let body = new_record("decision", "t", "a", "chose JWT");
     let first = post_as(&app, None, Some("k-1"), &body).await;
     assert_eq!(first.status(), 201);
     assert!(first.headers().get("idempotent-replayed").is_none());
@@ -42,12 +42,12 @@ async fn a_retry_with_the_same_key_returns_the_original_record() {
 #[tokio::test]
 async fn the_same_key_with_another_body_is_422_and_writes_nothing() {
     let app = TestApp::spawn().await;
-    let r = post_as(&app, None, Some("k"), &thought("plan", "t", "a", "one")).await;
+    let r = post_as(&app, None, Some("k"), &new_record("plan", "t", "a", "one")).await;
     assert_eq!(r.status(), 201);
     for other in [
-        thought("plan", "t", "a", "two"),
-        thought("decision", "t", "a", "one"),
-        thought("plan", "u", "a", "one"),
+        new_record("plan", "t", "a", "two"),
+        new_record("decision", "t", "a", "one"),
+        new_record("plan", "u", "a", "one"),
         json!({"type": "plan", "task_id": "t", "agent_id": "a", "content": "one", "metadata": {"x": 1}}),
     ] {
         let r = post_as(&app, None, Some("k"), &other).await;
@@ -61,7 +61,7 @@ async fn the_same_key_with_another_body_is_422_and_writes_nothing() {
 #[tokio::test]
 async fn concurrent_retries_in_flight_all_get_the_one_record() {
     let app = TestApp::spawn().await;
-    let body = thought("plan", "t", "a", "once");
+    let body = new_record("plan", "t", "a", "once");
     let mut tasks = Vec::new();
     for _ in 0..40 {
         let client = app.client.clone();
@@ -97,7 +97,7 @@ async fn keys_survive_a_restart_and_expire_after_their_ttl() {
         .config(|c| c.idempotency_ttl = TTL)
         .spawn()
         .await;
-    let body = thought("plan", "t", "a", "x");
+    let body = new_record("plan", "t", "a", "x");
     let sent = Instant::now();
     let first: Value = post_as(&app, None, Some("k"), &body)
         .await
@@ -119,7 +119,7 @@ async fn keys_survive_a_restart_and_expire_after_their_ttl() {
     assert_eq!(again.json::<Value>().await.unwrap(), first);
     tokio::time::sleep((TTL + Duration::from_millis(300)).saturating_sub(sent.elapsed())).await;
     // Forgotten: the same key makes a new record, even with another body.
-    let r = post_as(&app, None, Some("k"), &thought("plan", "t", "a", "y")).await;
+    let r = post_as(&app, None, Some("k"), &new_record("plan", "t", "a", "y")).await;
     assert_eq!(r.status(), 201);
     assert!(r.headers().get("idempotent-replayed").is_none());
     assert_eq!(chain_length(&app, "t").await, 2);
@@ -167,7 +167,7 @@ async fn a_bad_idempotency_key_is_named_with_the_other_bad_fields() {
         .post(app.url("/thoughts"))
         .header("idempotency-key", "a")
         .header("idempotency-key", "b")
-        .json(&thought("plan", "t", "a", "x"))
+        .json(&new_record("plan", "t", "a", "x"))
         .send()
         .await
         .unwrap();

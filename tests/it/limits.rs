@@ -1,9 +1,10 @@
 //! Every limit answers with its own problem: body, rate, request time, requests
-//! in flight, header size, and clients that stop reading.
+//! in flight, header size, clients that stop reading, and an HTTP/1.1 request
+//! without exactly one Host.
 
 use crate::support::{
-    assert_problem, bearer, count_records, get_as, others_are_served, post_as, read_all, ring,
-    task_body, test_limits, thought, TestApp, READER, WRITER,
+    assert_problem, bearer, count_records, get_as, new_record, others_are_served, post_as,
+    read_all, ring, task_body, test_limits, TestApp, READER, WRITER,
 };
 use decision_trail::http::guard::Rate;
 use decision_trail::http::Limits;
@@ -40,7 +41,7 @@ async fn body_over_the_limit_is_413_with_or_without_content_length() {
         ..test_limits()
     };
     let app = TestApp::builder().limits(limits).spawn().await;
-    let big = thought("plan", "t", "a", &"x".repeat(5000));
+    let big = new_record("plan", "t", "a", &"x".repeat(5000));
     assert_problem(app.post(&big).await, 413, "payload_too_large").await;
     // Chunked, so only the streaming limit can catch it.
     let payload = big.to_string();
@@ -105,10 +106,10 @@ async fn open_services_limit_per_address() {
         ..test_limits()
     };
     let app = TestApp::builder().limits(limits).spawn().await;
-    app.append(&thought("plan", "t", "a", "1")).await;
-    app.append(&thought("plan", "t", "b", "2")).await;
+    app.append(&new_record("plan", "t", "a", "1")).await;
+    app.append(&new_record("plan", "t", "b", "2")).await;
     let p = assert_problem(
-        app.post(&thought("plan", "t", "c", "3")).await,
+        app.post(&new_record("plan", "t", "c", "3")).await,
         429,
         "rate_limited",
     )
@@ -211,7 +212,7 @@ async fn a_client_that_stops_reading_its_response_is_cut_off() {
     let app = TestApp::builder().limits(limits).spawn().await;
     // An export of about 8 MiB: more than the socket buffers hold.
     for i in 0..8 {
-        app.append(&thought(
+        app.append(&new_record(
             "plan",
             "big",
             "a",
@@ -242,4 +243,34 @@ async fn a_client_that_stops_reading_its_response_is_cut_off() {
         received.len()
     );
     assert!(received.len() < 8 << 20, "{} bytes", received.len());
+}
+
+#[tokio::test]
+async fn an_http11_request_needs_exactly_one_host() {
+    let app = TestApp::spawn().await;
+    let raw = |request: &'static str| {
+        let addr = app.addr;
+        tokio::task::spawn_blocking(move || {
+            use std::io::{Read, Write};
+            let mut s = std::net::TcpStream::connect(addr).unwrap();
+            s.write_all(request.as_bytes()).unwrap();
+            let mut out = String::new();
+            let _ = s.read_to_string(&mut out);
+            out
+        })
+    };
+    for request in [
+        "GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n",
+        "GET /healthz HTTP/1.1\r\nHost: a\r\nHost: b\r\nConnection: close\r\n\r\n",
+    ] {
+        let out = raw(request).await.unwrap();
+        assert!(out.starts_with("HTTP/1.1 400"), "{out}");
+        assert!(out.contains("\"code\":\"malformed_request\""), "{out}");
+        assert!(out.contains("Host"), "{out}");
+    }
+    let out = raw("GET /healthz HTTP/1.0\r\n\r\n").await.unwrap();
+    assert!(
+        out.starts_with("HTTP/1.1 200") || out.starts_with("HTTP/1.0 200"),
+        "{out}"
+    );
 }

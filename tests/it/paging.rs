@@ -1,14 +1,14 @@
 //! Cursors and pages: every record once, in order; cursors never issued refused.
 
-use crate::support::{assert_problem, problem_fields, thought, ticking_clock, TestApp};
+use crate::support::{assert_problem, new_record, problem_fields, ticking_clock, TestApp};
 use decision_trail::domain::cursor::{self, CursorKind};
 use serde_json::{json, Value};
 
 #[tokio::test]
 async fn a_cursor_that_was_never_issued_is_refused() {
     let app = TestApp::spawn().await;
-    app.append(&thought("plan", "t1", "a", "x")).await;
-    app.append(&thought("plan", "t2", "a", "y")).await;
+    app.append(&new_record("plan", "t1", "a", "x")).await;
+    app.append(&new_record("plan", "t2", "a", "y")).await;
     let never = cursor::encode(CursorKind::Records, 999);
     let problem = assert_problem(
         app.get(&format!("/thoughts?after={never}")).await,
@@ -44,7 +44,7 @@ async fn pages_cover_the_log_and_a_chain_exactly_once() {
     let app = TestApp::spawn().await;
     for i in 0..25 {
         let task = if i % 2 == 0 { "even" } else { "odd" };
-        app.append(&thought("analysis", task, "a", &i.to_string()))
+        app.append(&new_record("analysis", task, "a", &i.to_string()))
             .await;
     }
     // The whole log, in log order, 10 at a time.
@@ -100,7 +100,7 @@ async fn listing_an_unknown_task_is_an_empty_page() {
 async fn tasks_page_in_order_of_first_record() {
     let app = TestApp::spawn().await;
     for t in ["c", "a", "b", "a", "d"] {
-        app.append(&thought("plan", t, "agent", "x")).await;
+        app.append(&new_record("plan", t, "agent", "x")).await;
     }
     let (_, page) = app.get_json("/tasks?limit=3").await;
     let ids: Vec<&str> = page["tasks"]
@@ -128,7 +128,7 @@ async fn filtered_log() -> (TestApp, Vec<Value>) {
         let agent = ["a", "b"][(i / 2) % 2];
         let task = ["t", "u"][i % 2];
         all.push(
-            app.append(&thought(kind, task, agent, &i.to_string()))
+            app.append(&new_record(kind, task, agent, &i.to_string()))
                 .await,
         );
     }

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use serde_json::{json, Value};
 
-use crate::support::{assert_problem, problem_fields, thought, ticking_clock, Rng, TestApp};
+use crate::support::{assert_problem, new_record, problem_fields, ticking_clock, Rng, TestApp};
 
 /// `GET /search` with these parameters (URL-encoded here).
 async fn search(app: &TestApp, params: &[(&str, &str)]) -> (u16, Value) {
@@ -39,7 +39,7 @@ async fn a_record_is_found_as_soon_as_its_append_is_acknowledged() {
     let app = TestApp::spawn().await;
     for i in 0..20 {
         let word = format!("zebracorn{i}x");
-        let mut body = thought("decision", "t", "a", &format!("We chose the {word} plan."));
+        let mut body = new_record("decision", "t", "a", &format!("We chose the {word} plan."));
         body["metadata"] = json!({"model": "gpt-4o", "note": format!("meta{i}quux")});
         let record = app.append(&body).await;
         // No pause: the 201 means it is indexed.
@@ -94,7 +94,7 @@ async fn every_script_is_found_and_case_does_not_matter() {
         "我们使用Redis缓存",
     ];
     for t in texts {
-        app.append(&thought("decision", "scripts", "a", t)).await;
+        app.append(&new_record("decision", "scripts", "a", t)).await;
     }
     for (q, want) in [
         ("البيانات", 0),
@@ -148,7 +148,7 @@ async fn filtered_log() -> (TestApp, Vec<Value>) {
         let kind = ["plan", "analysis", "decision"][i % 3];
         let agent = ["a", "b"][(i / 2) % 2];
         let task = ["t", "u"][i % 2];
-        let mut body = thought(kind, task, agent, &format!("shared thought {i:03} 决"));
+        let mut body = new_record(kind, task, agent, &format!("shared thought {i:03} 决"));
         body["session_id"] = json!(["s1", "s2", "s3"][i % 3 % 2 + i / 6]);
         all.push(app.append(&body).await);
     }
@@ -232,7 +232,9 @@ async fn pages_are_stable_while_appends_continue() {
     };
     let mut originals = HashSet::new();
     for i in 0..60 {
-        let r = app.append(&thought("analysis", "p", "a", &text(i))).await;
+        let r = app
+            .append(&new_record("analysis", "p", "a", &text(i)))
+            .await;
         originals.insert(r["id"].as_str().unwrap().to_string());
     }
     let mut seen = Vec::new();
@@ -252,9 +254,9 @@ async fn pages_are_stable_while_appends_continue() {
         }
         // More matching records, and others, between pages.
         for j in 0..4 {
-            app.append(&thought("analysis", "p", "a", &text(100 + appended + j)))
+            app.append(&new_record("analysis", "p", "a", &text(100 + appended + j)))
                 .await;
-            app.append(&thought("plan", "q", "a", "nothing to see"))
+            app.append(&new_record("plan", "q", "a", "nothing to see"))
                 .await;
         }
         appended += 4;
@@ -278,7 +280,7 @@ async fn pages_are_stable_while_appends_continue() {
 async fn malformed_queries_and_cursors_are_400_naming_the_field() {
     let app = TestApp::spawn().await;
     for i in 0..5 {
-        app.append(&thought("plan", "t", "a", &format!("alpha beta {i}")))
+        app.append(&new_record("plan", "t", "a", &format!("alpha beta {i}")))
             .await;
     }
     for q in [
@@ -366,7 +368,7 @@ async fn ten_thousand_random_queries_never_answer_5xx() {
         "قاعدة البيانات",
         "emoji 🚀 here",
     ] {
-        let mut body = thought("plan", "t", "a", t);
+        let mut body = new_record("plan", "t", "a", t);
         body["metadata"] = json!({"k": "v \" quoted"});
         app.append(&body).await;
     }
@@ -473,7 +475,7 @@ async fn ten_thousand_random_queries_never_answer_5xx() {
 #[tokio::test]
 async fn the_search_tool_answers_the_rest_body() {
     let app = TestApp::spawn().await;
-    app.append(&thought("decision", "t", "a", "choose the quokka route"))
+    app.append(&new_record("decision", "t", "a", "choose the quokka route"))
         .await;
     let r = app
         .client
@@ -500,7 +502,7 @@ async fn records_stored_before_the_index_are_searchable_after_the_upgrade() {
     use sqlx::Connection;
     let app = TestApp::spawn().await;
     for t in ["older ocelot", "older 数据库 record"] {
-        app.append(&thought("plan", "t", "a", t)).await;
+        app.append(&new_record("plan", "t", "a", t)).await;
     }
     let (path, dir) = app.stop().await;
     let url = format!("sqlite://{}", path.display());
@@ -520,7 +522,8 @@ async fn records_stored_before_the_index_are_searchable_after_the_upgrade() {
         found(&app, &[("q", "数据库")]).await,
         ["older 数据库 record"]
     );
-    app.append(&thought("plan", "t", "a", "newer ocelot")).await;
+    app.append(&new_record("plan", "t", "a", "newer ocelot"))
+        .await;
     assert_eq!(found(&app, &[("q", "ocelot")]).await.len(), 2);
     // And the records of this run stay indexed across a restart.
     let (path, dir) = app.stop().await;
@@ -533,7 +536,7 @@ async fn records_stored_before_the_index_are_searchable_after_the_upgrade() {
 #[tokio::test]
 async fn metadata_is_searched_as_its_decoded_text() {
     let app = TestApp::spawn().await;
-    let mut body = thought("plan", "t", "a", "content");
+    let mut body = new_record("plan", "t", "a", "content");
     body["metadata"] = json!({"note": "first\nsecond", "tags": ["alpha\tbeta"], "n": 42});
     let record = app.append(&body).await;
     for q in ["second", "first second", "beta", "note", "42"] {
@@ -555,7 +558,7 @@ async fn the_search_index_keeps_its_automerge_setting_and_finds_across_merges() 
     // One append per request: each is its own commit, so its own level-0
     // segment; 40 of them pass the merge threshold twice over.
     for i in 0..40 {
-        app.append(&thought("plan", "t", "a", &format!("wombat number {i}")))
+        app.append(&new_record("plan", "t", "a", &format!("wombat number {i}")))
             .await;
     }
     let (status, page) = search(&app, &[("q", "wombat"), ("limit", "100")]).await;

@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 
 use crate::support::{
-    assert_hash_recomputes, assert_problem, data_file, oracle_leaf, problem_fields, thought,
+    assert_hash_recomputes, assert_problem, data_file, new_record, oracle_leaf, problem_fields,
     TestApp,
 };
 
@@ -57,7 +57,7 @@ fn optional_fields_hash_as_the_independent_vectors_say() {
 }
 
 async fn child(app: &TestApp, kind: &str, content: &str, parent: Option<&Value>) -> Value {
-    let mut body = thought(kind, "tree-task", "agent-1", content);
+    let mut body = new_record(kind, "tree-task", "agent-1", content);
     body["session_id"] = json!("session-1");
     if let Some(p) = parent {
         body["parent_id"] = p["id"].clone();
@@ -217,28 +217,28 @@ async fn the_example_tree_nests_and_its_trail_is_provable() {
 async fn a_bad_parent_or_session_is_refused_naming_the_field() {
     let app = TestApp::spawn().await;
     let other = app
-        .append(&thought("plan", "other-task", "a", "elsewhere"))
+        .append(&new_record("plan", "other-task", "a", "elsewhere"))
         .await;
-    let mine = app.append(&thought("plan", "t", "a", "mine")).await;
+    let mine = app.append(&new_record("plan", "t", "a", "mine")).await;
     let cases = [
         (json!("no-such-record"), "parent_id"),
         (other["id"].clone(), "parent_id"),
         (json!(42), "parent_id"),
     ];
     for (parent, field) in cases {
-        let mut body = thought("analysis", "t", "a", "x");
+        let mut body = new_record("analysis", "t", "a", "x");
         body["parent_id"] = parent;
         let p = assert_problem(app.post(&body).await, 400, "invalid_params").await;
         assert_eq!(problem_fields(&p), [field], "{p}");
     }
-    let mut body = thought("analysis", "t", "a", "x");
+    let mut body = new_record("analysis", "t", "a", "x");
     body["session_id"] = json!("bad\u{0}session");
     body["parent_id"] = json!("");
     let p = assert_problem(app.post(&body).await, 400, "invalid_params").await;
     assert_eq!(problem_fields(&p), ["session_id", "parent_id"]);
     assert_eq!(crate::support::chain_length(&app, "t").await, 1);
     // A good parent is accepted.
-    let mut body = thought("analysis", "t", "a", "answers mine");
+    let mut body = new_record("analysis", "t", "a", "answers mine");
     body["parent_id"] = mine["id"].clone();
     app.append(&body).await;
 
@@ -278,7 +278,7 @@ async fn sessions_group_records_across_tasks() {
     .iter()
     .enumerate()
     {
-        let mut body = thought("plan", task, agent, &i.to_string());
+        let mut body = new_record("plan", task, agent, &i.to_string());
         if let Some(s) = session {
             body["session_id"] = json!(s);
         }

@@ -2,7 +2,7 @@
 //! bodies, content types, identifiers, routes, methods, query parameters.
 
 use crate::support::{
-    assert_problem, count_records, problem_fields, test_limits, thought, TestApp,
+    assert_problem, count_records, new_record, problem_fields, test_limits, TestApp,
 };
 use decision_trail::http::Limits;
 use serde_json::json;
@@ -110,7 +110,7 @@ async fn malformed_json_is_a_malformed_json_problem() {
 #[tokio::test]
 async fn wrong_or_missing_content_type_is_415() {
     let app = TestApp::spawn().await;
-    let body = thought("plan", "t", "a", "c").to_string();
+    let body = new_record("plan", "t", "a", "c").to_string();
     let missing = app
         .client
         .post(app.url("/thoughts"))
@@ -147,9 +147,10 @@ async fn content_over_its_limit_is_refused_by_name() {
         ..test_limits()
     };
     let app = TestApp::builder().limits(limits).spawn().await;
-    app.append(&thought("plan", "t", "a", "0123456789")).await;
+    app.append(&new_record("plan", "t", "a", "0123456789"))
+        .await;
     let problem = assert_problem(
-        app.post(&thought("plan", "t", "a", "01234567890")).await,
+        app.post(&new_record("plan", "t", "a", "01234567890")).await,
         400,
         "invalid_params",
     )
@@ -160,7 +161,7 @@ async fn content_over_its_limit_is_refused_by_name() {
 #[tokio::test]
 async fn identifiers_are_bounded_and_free_of_control_characters() {
     let app = TestApp::spawn().await;
-    app.append(&thought("plan", &"t".repeat(256), &"é".repeat(256), "c"))
+    app.append(&new_record("plan", &"t".repeat(256), &"é".repeat(256), "c"))
         .await;
     for (task, agent, field) in [
         ("t".repeat(257), "a".to_string(), "task_id"),
@@ -168,7 +169,7 @@ async fn identifiers_are_bounded_and_free_of_control_characters() {
         ("t\u{7f}".to_string(), "a".to_string(), "task_id"),
     ] {
         let problem = assert_problem(
-            app.post(&thought("plan", &task, &agent, "c")).await,
+            app.post(&new_record("plan", &task, &agent, "c")).await,
             400,
             "invalid_params",
         )
@@ -232,4 +233,31 @@ async fn bad_query_parameters_are_all_named() {
     }
     let problem = assert_problem(app.get("/tasks?limit=0&x=1").await, 400, "invalid_params").await;
     assert_eq!(problem_fields(&problem).len(), 2);
+}
+
+#[tokio::test]
+async fn look_alike_and_path_like_ids_are_refused_by_name() {
+    let app = TestApp::spawn().await;
+    for id in [
+        ".",
+        "..",
+        "alpha\u{200b}",
+        "\u{feff}alpha",
+        "al\u{202e}pha",
+        "alpha\u{2066}",
+        "tag\u{e0041}",
+    ] {
+        let p = assert_problem(
+            app.post(&new_record("plan", id, id, "x")).await,
+            400,
+            "invalid_params",
+        )
+        .await;
+        assert_eq!(problem_fields(&p), ["task_id", "agent_id"], "{id:?}");
+    }
+    // Ordinary non-ASCII ids are fine.
+    app.append(&new_record("plan", "décision-α", "代理", "x"))
+        .await;
+    let (_, page) = app.get_json("/thoughts").await;
+    assert_eq!(page["records"].as_array().unwrap().len(), 1);
 }

@@ -224,7 +224,12 @@ async fn sigterm_lets_appends_in_flight_finish_then_exits_cleanly() {
         set.spawn(async move {
             let response = reqwest::Client::new()
                 .post(format!("http://{addr}/thoughts"))
-                .json(&crate::support::thought("plan", "t", "a", &format!("{i}")))
+                .json(&crate::support::new_record(
+                    "plan",
+                    "t",
+                    "a",
+                    &format!("{i}"),
+                ))
                 .send()
                 .await;
             match response {
@@ -299,14 +304,14 @@ async fn environment_configures_serve_as_the_container_does() {
     let url = format!("http://{addr}/thoughts");
     let ok = client
         .post(&url)
-        .json(&crate::support::thought("plan", "t", "a", "1234"))
+        .json(&crate::support::new_record("plan", "t", "a", "1234"))
         .send()
         .await
         .unwrap();
     assert_eq!(ok.status(), 201);
     let refused = client
         .post(&url)
-        .json(&crate::support::thought("plan", "t", "a", "12345"))
+        .json(&crate::support::new_record("plan", "t", "a", "12345"))
         .send()
         .await
         .unwrap();
@@ -316,7 +321,7 @@ async fn environment_configures_serve_as_the_container_does() {
         "DECISION_TRAIL_MAX_CONTENT_BYTES applies"
     );
     // A served record, piped back through `hash`, gives its own hash.
-    let mut body = crate::support::thought("plan", "t", "a", "x");
+    let mut body = crate::support::new_record("plan", "t", "a", "x");
     body["metadata"] = serde_json::json!({"b": [1, 2.5], "a": "é"});
     let record: Value = client
         .post(&url)

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::support::{run_binary, thought, TestApp};
+use crate::support::{new_record, run_binary, TestApp};
 
 fn s(p: &Path) -> String {
     p.display().to_string()
@@ -19,9 +19,9 @@ async fn body(app: &TestApp, path: &str) -> String {
 async fn service() -> (TestApp, tempfile::TempDir) {
     let app = TestApp::spawn().await;
     for i in 0..8 {
-        app.append(&thought("decision", "task-a", "agent", &format!("a{i}")))
+        app.append(&new_record("decision", "task-a", "agent", &format!("a{i}")))
             .await;
-        app.append(&thought("plan", "task-b", "agent", &format!("b{i}")))
+        app.append(&new_record("plan", "task-b", "agent", &format!("b{i}")))
             .await;
     }
     (app, tempfile::tempdir().unwrap())
@@ -222,7 +222,7 @@ async fn a_live_service_is_checked_and_its_growth_proven_consistent() {
     assert_eq!(saved["logs"]["localhost/decision-trail"]["tree_size"], 16);
 
     for i in 0..5 {
-        app.append(&thought("plan", "task-b", "agent", &format!("more {i}")))
+        app.append(&new_record("plan", "task-b", "agent", &format!("more {i}")))
             .await;
     }
     let (ok, out, err) = run_binary(args(false)).await;
@@ -274,7 +274,7 @@ async fn a_rebuilt_or_truncated_log_is_caught_by_the_state_file() {
             .await;
         for i in 0..records {
             forged
-                .append(&thought(
+                .append(&new_record(
                     "decision",
                     "task-a",
                     "agent",
@@ -389,7 +389,7 @@ async fn the_state_is_per_log_in_the_user_state_directory() {
     assert!(first.contains("first check"), "{first}");
     let state = dir.path().join("decision-trail").join("verify.json");
     assert!(first.contains(&state.display().to_string()), "{first}");
-    app.append(&thought("plan", "task-a", "agent", "more"))
+    app.append(&new_record("plan", "task-a", "agent", "more"))
         .await;
     let second = run_in(format!("http://localhost:{port}")).await.unwrap();
     assert!(

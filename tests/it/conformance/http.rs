@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use crate::support::{
-    assert_hash_recomputes, assert_problem, problem_fields, thought, TestApp, ZERO,
+    assert_hash_recomputes, assert_problem, new_record, problem_fields, TestApp, ZERO,
 };
 use decision_trail::store::Seams;
 use serde_json::{json, Value};
@@ -25,7 +25,7 @@ fn field<'a>(records: &'a [Value], name: &str) -> Vec<&'a str> {
 #[tokio::test]
 async fn genesis_record_links_to_zero_hash() {
     let app = TestApp::spawn().await;
-    let r = app.append(&thought("plan", "t1", "a1", "first")).await;
+    let r = app.append(&new_record("plan", "t1", "a1", "first")).await;
     assert_eq!(r["prev_hash"], ZERO);
     assert_eq!(r["seq"], 0);
 }
@@ -33,8 +33,10 @@ async fn genesis_record_links_to_zero_hash() {
 #[tokio::test]
 async fn second_record_links_to_the_first() {
     let app = TestApp::spawn().await;
-    let first = app.append(&thought("plan", "t1", "a1", "first")).await;
-    let second = app.append(&thought("analysis", "t1", "a1", "second")).await;
+    let first = app.append(&new_record("plan", "t1", "a1", "first")).await;
+    let second = app
+        .append(&new_record("analysis", "t1", "a1", "second"))
+        .await;
     assert_eq!(second["prev_hash"], first["hash"]);
     assert_eq!(second["seq"], 1);
 }
@@ -42,8 +44,8 @@ async fn second_record_links_to_the_first() {
 #[tokio::test]
 async fn different_tasks_have_independent_chains() {
     let app = TestApp::spawn().await;
-    let a = app.append(&thought("plan", "task1", "a1", "A")).await;
-    let b = app.append(&thought("plan", "task2", "a1", "B")).await;
+    let a = app.append(&new_record("plan", "task1", "a1", "A")).await;
+    let b = app.append(&new_record("plan", "task2", "a1", "B")).await;
     assert_eq!(a["prev_hash"], ZERO);
     assert_eq!(b["prev_hash"], ZERO);
     assert_eq!((a["seq"].clone(), b["seq"].clone()), (json!(0), json!(0)));
@@ -56,7 +58,7 @@ async fn different_tasks_have_independent_chains() {
 #[tokio::test]
 async fn id_is_a_uuid_v4() {
     let app = TestApp::spawn().await;
-    let r = app.append(&thought("plan", "t1", "a1", "x")).await;
+    let r = app.append(&new_record("plan", "t1", "a1", "x")).await;
     let id = uuid::Uuid::parse_str(r["id"].as_str().unwrap()).expect("a UUID");
     assert_eq!(id.get_version_num(), 4);
     assert_eq!(r["id"].as_str().unwrap(), id.hyphenated().to_string());
@@ -65,7 +67,7 @@ async fn id_is_a_uuid_v4() {
 #[tokio::test]
 async fn timestamp_is_iso_8601_utc_with_milliseconds() {
     let app = TestApp::spawn().await;
-    let r = app.append(&thought("plan", "t1", "a1", "x")).await;
+    let r = app.append(&new_record("plan", "t1", "a1", "x")).await;
     let ts = r["timestamp"].as_str().unwrap();
     assert_eq!(ts.len(), 24, "{ts}");
     assert!(ts.ends_with('Z') && ts.as_bytes()[19] == b'.', "{ts}");
@@ -76,7 +78,7 @@ async fn timestamp_is_iso_8601_utc_with_milliseconds() {
 async fn each_of_the_four_types_round_trips() {
     let app = TestApp::spawn().await;
     for kind in ["plan", "analysis", "decision", "reflection"] {
-        let r = app.append(&thought(kind, "t1", "a1", kind)).await;
+        let r = app.append(&new_record(kind, "t1", "a1", kind)).await;
         assert_eq!(r["type"], kind);
         let (_, read) = app
             .get_json(&format!("/thoughts/{}", r["id"].as_str().unwrap()))
@@ -88,7 +90,9 @@ async fn each_of_the_four_types_round_trips() {
 #[tokio::test]
 async fn agent_id_is_stored_and_returned() {
     let app = TestApp::spawn().await;
-    let r = app.append(&thought("plan", "t1", "agent-007", "x")).await;
+    let r = app
+        .append(&new_record("plan", "t1", "agent-007", "x"))
+        .await;
     assert_eq!(r["agent_id"], "agent-007");
     let (_, read) = app
         .get_json(&format!("/thoughts/{}", r["id"].as_str().unwrap()))
@@ -99,7 +103,7 @@ async fn agent_id_is_stored_and_returned() {
 #[tokio::test]
 async fn empty_content_is_accepted() {
     let app = TestApp::spawn().await;
-    let r = app.append(&thought("plan", "t1", "a1", "")).await;
+    let r = app.append(&new_record("plan", "t1", "a1", "")).await;
     assert_eq!(r["content"], "");
     assert_hash_recomputes(&r);
 }
@@ -111,7 +115,7 @@ async fn pinned_hash_through_injected_id_and_clock() {
         now: Arc::new(|| "2026-04-17T00:00:00Z".to_string()),
     };
     let app = TestApp::builder().seams(seams).spawn().await;
-    let r = app.append(&thought("plan", "t1", "a1", "hello")).await;
+    let r = app.append(&new_record("plan", "t1", "a1", "hello")).await;
     assert_eq!(
         r["hash"],
         "6a2f9597f563d5515cfa69891a51806d0f93bfbe222997d3ba37c365ceee3f1a"
@@ -123,7 +127,7 @@ async fn pinned_hash_through_injected_id_and_clock() {
 #[tokio::test]
 async fn returned_hash_recomputes_independently() {
     let app = TestApp::spawn().await;
-    let mut body = thought(
+    let mut body = new_record(
         "decision",
         "t1",
         "a1",
@@ -153,17 +157,17 @@ async fn missing_type_is_refused() {
 
 #[tokio::test]
 async fn empty_task_id_is_refused() {
-    assert_refused(thought("plan", "", "a1", "x"), "task_id").await;
+    assert_refused(new_record("plan", "", "a1", "x"), "task_id").await;
 }
 
 #[tokio::test]
 async fn empty_agent_id_is_refused() {
-    assert_refused(thought("plan", "t1", "", "x"), "agent_id").await;
+    assert_refused(new_record("plan", "t1", "", "x"), "agent_id").await;
 }
 
 #[tokio::test]
 async fn type_observation_is_refused() {
-    assert_refused(thought("observation", "t1", "a1", "x"), "type").await;
+    assert_refused(new_record("observation", "t1", "a1", "x"), "type").await;
 }
 
 #[tokio::test]
@@ -176,7 +180,7 @@ async fn unknown_id_is_a_404_problem() {
 #[tokio::test]
 async fn get_returns_the_full_record() {
     let app = TestApp::spawn().await;
-    let mut body = thought("reflection", "t1", "a1", "done");
+    let mut body = new_record("reflection", "t1", "a1", "done");
     body["metadata"] = json!({"k": "v"});
     let posted = app.append(&body).await;
     let (status, read) = app
@@ -204,8 +208,8 @@ async fn get_returns_the_full_record() {
 #[tokio::test]
 async fn get_finds_records_across_tasks() {
     let app = TestApp::spawn().await;
-    let a = app.append(&thought("plan", "task1", "a1", "A")).await;
-    let b = app.append(&thought("plan", "task2", "a1", "B")).await;
+    let a = app.append(&new_record("plan", "task1", "a1", "A")).await;
+    let b = app.append(&new_record("plan", "task2", "a1", "B")).await;
     let (_, read_a) = app
         .get_json(&format!("/thoughts/{}", a["id"].as_str().unwrap()))
         .await;
@@ -227,7 +231,7 @@ async fn list_on_an_empty_database_is_empty() {
 async fn list_without_filter_returns_all() {
     let app = TestApp::spawn().await;
     for (task, c) in [("t1", "a"), ("t2", "b"), ("t1", "c")] {
-        app.append(&thought("plan", task, "a1", c)).await;
+        app.append(&new_record("plan", task, "a1", c)).await;
     }
     assert_eq!(field(&records(&app, "").await, "content"), ["a", "b", "c"]);
 }
@@ -236,7 +240,7 @@ async fn list_without_filter_returns_all() {
 async fn list_filters_by_task() {
     let app = TestApp::spawn().await;
     for (task, c) in [("t1", "a"), ("t2", "b"), ("t1", "c")] {
-        app.append(&thought("plan", task, "a1", c)).await;
+        app.append(&new_record("plan", task, "a1", c)).await;
     }
     assert_eq!(
         field(&records(&app, "?task_id=t1").await, "content"),
@@ -251,7 +255,7 @@ async fn list_is_in_insertion_order() {
         let mut ids = Vec::new();
         for c in ["1", "2", "3"] {
             ids.push(
-                app.append(&thought("plan", "t1", "a1", c)).await["id"]
+                app.append(&new_record("plan", "t1", "a1", c)).await["id"]
                     .as_str()
                     .unwrap()
                     .to_string(),
@@ -266,7 +270,7 @@ async fn list_is_in_insertion_order() {
 async fn limit_clamps_the_page() {
     let app = TestApp::spawn().await;
     for c in ["1", "2", "3", "4", "5"] {
-        app.append(&thought("plan", "t1", "a1", c)).await;
+        app.append(&new_record("plan", "t1", "a1", c)).await;
     }
     assert_eq!(
         field(&records(&app, "?limit=2").await, "content"),
@@ -278,9 +282,9 @@ async fn limit_clamps_the_page() {
 async fn limit_and_task_combine() {
     let app = TestApp::spawn().await;
     for i in 0..3 {
-        app.append(&thought("plan", "t1", "a1", &format!("one-{i}")))
+        app.append(&new_record("plan", "t1", "a1", &format!("one-{i}")))
             .await;
-        app.append(&thought("plan", "t2", "a1", &format!("two-{i}")))
+        app.append(&new_record("plan", "t2", "a1", &format!("two-{i}")))
             .await;
     }
     assert_eq!(
@@ -293,7 +297,7 @@ async fn limit_and_task_combine() {
 async fn listed_chain_is_linked() {
     let app = TestApp::spawn().await;
     for c in ["1", "2", "3"] {
-        app.append(&thought("plan", "t1", "a1", c)).await;
+        app.append(&new_record("plan", "t1", "a1", c)).await;
     }
     let chain = records(&app, "?task_id=t1").await;
     assert_eq!(chain[0]["prev_hash"], ZERO);
@@ -306,7 +310,7 @@ async fn listed_chain_is_linked() {
 #[tokio::test]
 async fn append_answers_201_with_the_record() {
     let app = TestApp::spawn().await;
-    let response = app.post(&thought("plan", "t1", "a1", "x")).await;
+    let response = app.post(&new_record("plan", "t1", "a1", "x")).await;
     assert_eq!(response.status(), 201);
     assert_eq!(response.headers()["content-type"], "application/json");
     let location = response.headers()["location"].to_str().unwrap().to_string();
@@ -318,7 +322,7 @@ async fn append_answers_201_with_the_record() {
 async fn invalid_input_is_an_invalid_params_problem() {
     let app = TestApp::spawn().await;
     let problem = assert_problem(
-        app.post(&thought("bad", "t1", "a1", "x")).await,
+        app.post(&new_record("bad", "t1", "a1", "x")).await,
         400,
         "invalid_params",
     )
@@ -329,7 +333,7 @@ async fn invalid_input_is_an_invalid_params_problem() {
 #[tokio::test]
 async fn list_answers_records_and_next() {
     let app = TestApp::spawn().await;
-    app.append(&thought("plan", "t1", "a1", "x")).await;
+    app.append(&new_record("plan", "t1", "a1", "x")).await;
     let (_, page) = app.get_json("/thoughts").await;
     assert!(page["records"].is_array());
     assert!(page["next"].is_null());
@@ -338,8 +342,8 @@ async fn list_answers_records_and_next() {
 #[tokio::test]
 async fn list_filter_by_task_across_tasks() {
     let app = TestApp::spawn().await;
-    app.append(&thought("plan", "t1", "a1", "x")).await;
-    app.append(&thought("plan", "t2", "a1", "y")).await;
+    app.append(&new_record("plan", "t1", "a1", "x")).await;
+    app.append(&new_record("plan", "t2", "a1", "y")).await;
     let t2 = records(&app, "?task_id=t2").await;
     assert_eq!(field(&t2, "task_id"), ["t2"]);
 }
@@ -365,9 +369,9 @@ async fn the_same_record_twice_is_refused() {
         now: Arc::new(|| "2026-04-17T00:00:00.000Z".to_string()),
     };
     let app = TestApp::builder().seams(seams).spawn().await;
-    app.append(&thought("plan", "t1", "a1", "x")).await;
+    app.append(&new_record("plan", "t1", "a1", "x")).await;
     assert_problem(
-        app.post(&thought("plan", "t1", "a1", "x")).await,
+        app.post(&new_record("plan", "t1", "a1", "x")).await,
         409,
         "conflict",
     )

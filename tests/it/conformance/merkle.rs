@@ -1,6 +1,7 @@
-//! Every case of `tests/data/merkle.json` (a copy of shared/vectors/merkle.json):
-//! RFC 9162 roots, inclusion and consistency proofs, the RFC 6962 §2.1.3 example,
-//! and the negative cases, through the domain's log API.
+//! Every case of `tests/data/merkle.json` (vectors computed by an independent
+//! implementation): RFC 9162 roots, inclusion and consistency proofs, the
+//! RFC 6962 §2.1.3 example, and the negative cases, through the domain's log
+//! API.
 
 use std::collections::HashMap;
 

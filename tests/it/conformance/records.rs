@@ -1,5 +1,6 @@
-//! Every case of the conformance vectors in `tests/data/records.json` (a copy of
-//! `shared/vectors/records.json`): record hashes, metadata, chains, tampering.
+//! Every case of the conformance vectors in `tests/data/records.json` (computed
+//! by an independent implementation): record hashes, metadata, chains,
+//! tampering.
 
 use decision_trail::domain::chain::{BreakReason, ChainWalk};
 use decision_trail::domain::json::{self, JsonValue, ParseErrorKind};

@@ -51,13 +51,13 @@ fn canon(text: &str) -> String {
 // §3a RECORD_TYPES
 
 #[test]
-fn thought_types_has_four_entries_in_canonical_order() {
+fn record_types_has_four_entries_in_canonical_order() {
     assert_eq!(RECORD_TYPES.len(), 4);
     assert_eq!(RECORD_TYPES, ["plan", "analysis", "decision", "reflection"]);
 }
 
 #[test]
-fn every_thought_type_parses_and_round_trips() {
+fn every_record_type_parses_and_round_trips() {
     for name in RECORD_TYPES {
         let t: RecordType = name.parse().unwrap();
         assert_eq!(t.as_str(), name);

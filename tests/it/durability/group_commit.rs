@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use crate::support::{assert_hash_recomputes, oracle_log_root, thought, TestApp};
+use crate::support::{assert_hash_recomputes, new_record, oracle_log_root, TestApp};
 use serde_json::Value;
 
 /// Fires `bodies` concurrently, each on its own connection: (status, body) each.
@@ -55,7 +55,7 @@ async fn interleaved_tasks_in_batches_chain_and_log_correctly() {
     let app = TestApp::spawn().await;
     let bodies = (0..640)
         .map(|i| {
-            thought(
+            new_record(
                 "analysis",
                 &format!("task-{}", i % 16),
                 "a",
@@ -96,7 +96,7 @@ async fn interleaved_tasks_in_batches_chain_and_log_correctly() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_failed_commit_answers_the_whole_batch_503_and_writes_nothing() {
     let app = TestApp::spawn().await;
-    app.append(&thought("plan", "t", "a", "before")).await;
+    app.append(&new_record("plan", "t", "a", "before")).await;
     // A rule checked only at COMMIT, which the record `boom` breaks.
     let (setup, teardown): (&[&str], &str) = if crate::support::on_postgres() {
         (
@@ -125,9 +125,9 @@ async fn a_failed_commit_answers_the_whole_batch_503_and_writes_nothing() {
             .unwrap();
     }
     let mut bodies: Vec<Value> = (0..120)
-        .map(|i| thought("plan", &format!("t{}", i % 4), "a", &format!("{i}")))
+        .map(|i| new_record("plan", &format!("t{}", i % 4), "a", &format!("{i}")))
         .collect();
-    bodies.insert(60, thought("plan", "t", "a", "boom"));
+    bodies.insert(60, new_record("plan", "t", "a", "boom"));
     let answers = fire(&app, bodies).await;
     let refused: Vec<_> = answers.iter().filter(|(s, _, _)| *s == 503).collect();
     let boom = answers
@@ -180,7 +180,7 @@ async fn a_failed_commit_answers_the_whole_batch_503_and_writes_nothing() {
     crate::support::execute(&app.database_url, teardown)
         .await
         .unwrap();
-    let after = app.append(&thought("plan", "t", "a", "after")).await;
+    let after = app.append(&new_record("plan", "t", "a", "after")).await;
     assert_eq!(after["log_index"], written.len() as u64 + 1);
     let chain_t = chain(&app, "t").await;
     assert_linked(&chain_t);
@@ -196,7 +196,7 @@ async fn a_full_queue_answers_503_with_retry_after_at_once() {
         .spawn()
         .await;
     let bodies = (0..200)
-        .map(|i| thought("plan", "t", "a", &format!("{i}-{}", "x".repeat(1000))))
+        .map(|i| new_record("plan", "t", "a", &format!("{i}-{}", "x".repeat(1000))))
         .collect();
     let answers = fire(&app, bodies).await;
     let busy: Vec<_> = answers.iter().filter(|(s, _, _)| *s == 503).collect();
@@ -219,7 +219,7 @@ async fn a_full_queue_answers_503_with_retry_after_at_once() {
     assert_eq!(records.len(), ok, "nothing refused was written");
     assert_linked(&records);
     // Once the storm passes, appends are taken again.
-    app.append(&thought("plan", "t", "a", "after the storm"))
+    app.append(&new_record("plan", "t", "a", "after the storm"))
         .await;
 }
 
@@ -245,7 +245,7 @@ async fn the_wal_stays_bounded_under_appends_that_never_pause() {
         let bodies: Vec<Value> = (0..200)
             .map(|i| {
                 let text = format!("{round} {i} {content}");
-                thought("analysis", &format!("t{}", i % 16), "a", &text)
+                new_record("analysis", &format!("t{}", i % 16), "a", &text)
             })
             .collect();
         for response in futures_util::future::join_all(bodies.iter().map(|b| app.post(b))).await {

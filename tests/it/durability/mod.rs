@@ -3,7 +3,7 @@
 //! crash safety in the submodules.
 
 use crate::support::{
-    assert_hash_recomputes, assert_problem, count_records, thought, TestApp, ZERO,
+    assert_hash_recomputes, assert_problem, count_records, new_record, TestApp, ZERO,
 };
 use serde_json::{json, Value};
 
@@ -12,13 +12,14 @@ async fn after_a_restart_the_next_append_links_to_the_last_record() {
     let app = TestApp::spawn().await;
     let mut last = Value::Null;
     for c in ["a", "b", "c"] {
-        last = app.append(&thought("plan", "t1", "agent", c)).await;
+        last = app.append(&new_record("plan", "t1", "agent", c)).await;
     }
-    app.append(&thought("plan", "t2", "agent", "other")).await;
+    app.append(&new_record("plan", "t2", "agent", "other"))
+        .await;
     let (path, dir) = app.stop().await;
     let app = TestApp::builder().database(path, dir).spawn().await;
     let next = app
-        .append(&thought("reflection", "t1", "agent", "after restart"))
+        .append(&new_record("reflection", "t1", "agent", "after restart"))
         .await;
     assert_eq!(next["seq"], 3);
     assert_eq!(next["prev_hash"], last["hash"]);
@@ -33,8 +34,8 @@ async fn the_database_refuses_updates_deletes_and_forks() {
         return;
     }
     let app = TestApp::spawn().await;
-    let first = app.append(&thought("plan", "t1", "a", "1")).await;
-    app.append(&thought("plan", "t1", "a", "2")).await;
+    let first = app.append(&new_record("plan", "t1", "a", "1")).await;
+    app.append(&new_record("plan", "t1", "a", "2")).await;
     let (path, _dir) = app.stop().await;
     let url = format!("sqlite://{}", path.display());
     use sqlx::Connection;
@@ -102,10 +103,10 @@ async fn the_database_refuses_updates_deletes_and_forks() {
 #[tokio::test]
 async fn a_database_that_is_down_answers_503_problems() {
     let app = TestApp::spawn().await;
-    app.append(&thought("plan", "t", "a", "x")).await;
+    app.append(&new_record("plan", "t", "a", "x")).await;
     // The store is closed under the running server: writer gone, pool closed.
     app.store.close().await;
-    let response = app.post(&thought("plan", "t", "a", "y")).await;
+    let response = app.post(&new_record("plan", "t", "a", "y")).await;
     assert_eq!(response.headers()["retry-after"], "1");
     let problem = assert_problem(response, 503, "unavailable").await;
     assert!(
@@ -124,7 +125,7 @@ async fn unreadable_stored_data_is_a_500_problem_that_leaks_nothing() {
         return;
     }
     let app = TestApp::spawn().await;
-    let mut body = thought("plan", "t", "a", "x");
+    let mut body = new_record("plan", "t", "a", "x");
     body["metadata"] = json!({"k": 1});
     let r = app.append(&body).await;
     // An attacker with file access drops the guard and corrupts the row.
@@ -163,7 +164,7 @@ async fn the_database_file_is_in_wal_mode() {
         return;
     }
     let app = TestApp::spawn().await;
-    app.append(&thought("plan", "t", "a", "x")).await;
+    app.append(&new_record("plan", "t", "a", "x")).await;
     use sqlx::Connection;
     let url = format!("sqlite://{}", app.db_path.display());
     let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();

@@ -1,18 +1,18 @@
-//! The Merkle log over real HTTP and a real SQLite file: signed checkpoints, the
-//! verifier key, inclusion and consistency proofs, receipts, chain verification
-//! (with the database tampered the way an attacker with file access would),
-//! exports, and the checks the service makes of its own log at start.
+//! What the log proves, over real HTTP: every append covered by a signed
+//! checkpoint, the verifier key, inclusion and consistency proofs, receipts,
+//! and exports that carry their own proofs.
 
-use crate::support::{
-    assert_problem, oracle_leaf, oracle_log_root, problem_fields, thought, TestApp,
-};
 use base64::Engine;
 use decision_trail::domain::checkpoint::open_checkpoint;
 use decision_trail::domain::merkle::{
     from_hex, leaf_hash, verify_consistency, verify_inclusion, Hash,
 };
 use serde_json::Value;
-use sqlx::Connection;
+
+use super::seed;
+use crate::support::{
+    assert_problem, new_record, oracle_leaf, oracle_log_root, problem_fields, TestApp,
+};
 
 async fn text(app: &TestApp, path: &str) -> (u16, String, String) {
     let r = app.get(path).await;
@@ -47,27 +47,6 @@ fn hashes(v: &Value) -> Vec<Hash> {
     v.as_array().unwrap().iter().map(h).collect()
 }
 
-async fn seed(app: &TestApp, n: usize) -> Vec<Value> {
-    let mut out = Vec::new();
-    for i in 0..n {
-        let task = ["alpha", "beta", "gamma"][i % 3];
-        out.push(
-            app.append(&thought("analysis", task, "a", &format!("step {i}")))
-                .await,
-        );
-    }
-    out
-}
-
-async fn open_db(app: &TestApp) -> sqlx::SqliteConnection {
-    let url = format!("sqlite://{}", app.db_path.display());
-    sqlx::SqliteConnection::connect(&url).await.unwrap()
-}
-
-async fn exec(conn: &mut sqlx::SqliteConnection, sql: &str) {
-    sqlx::query(sql).execute(&mut *conn).await.unwrap();
-}
-
 // --- checkpoints and the key -------------------------------------------------
 
 #[tokio::test]
@@ -82,7 +61,8 @@ async fn every_append_is_covered_by_a_signed_checkpoint_at_once() {
         (0, crate::support::oracle_log_root(&[]))
     );
     for n in 1..=6u64 {
-        app.append(&thought("plan", "t", "a", &n.to_string())).await;
+        app.append(&new_record("plan", "t", "a", &n.to_string()))
+            .await;
         let (_, _, note) = text(&app, "/log/checkpoint").await;
         let opened = open_checkpoint(&note, &vkey).expect("signature verifies");
         assert_eq!(opened.origin, "localhost/decision-trail");
@@ -118,7 +98,7 @@ async fn the_key_is_generated_owner_only_and_reused_after_a_restart() {
     }
     let app = TestApp::spawn().await;
     let before = key(&app).await;
-    app.append(&thought("plan", "t", "a", "1")).await;
+    app.append(&new_record("plan", "t", "a", "1")).await;
     let key_file = app.db_path.parent().unwrap().join("log-signing.key");
     #[cfg(unix)]
     {
@@ -132,7 +112,7 @@ async fn the_key_is_generated_owner_only_and_reused_after_a_restart() {
     let (path, dir) = app.stop().await;
     let app = TestApp::builder().database(path, dir).spawn().await;
     assert_eq!(key(&app).await, before);
-    app.append(&thought("plan", "t", "a", "2")).await;
+    app.append(&new_record("plan", "t", "a", "2")).await;
     let (_, _, note) = text(&app, "/log/checkpoint").await;
     assert_eq!(open_checkpoint(&note, &before).unwrap().size, 2);
 }
@@ -329,167 +309,7 @@ async fn a_receipt_proves_its_record_against_the_checkpoint_it_carries() {
     assert_problem(app.get("/thoughts/nope/receipt").await, 404, "not_found").await;
 }
 
-// --- chain verification and tampering ------------------------------------------
-
-async fn verdict(app: &TestApp, task: &str) -> Value {
-    let (status, v) = app.get_json(&format!("/tasks/{task}/verify")).await;
-    assert_eq!(status, 200, "{v}");
-    v
-}
-
-/// The reason and seq of the first break the walk of `task` reports.
-async fn first_break(app: &TestApp, task: &str) -> (Value, Value) {
-    let v = verdict(app, task).await;
-    (v["reason"].clone(), v["seq"].clone())
-}
-
-/// Six records in task `t`, then the server stopped, its triggers dropped.
-async fn tamper_setup() -> (TestApp, Vec<Value>) {
-    let app = TestApp::spawn().await;
-    let mut chain = Vec::new();
-    for i in 0..6 {
-        chain.push(
-            app.append(&thought("plan", "t", "a", &format!("content {i}")))
-                .await,
-        );
-        app.append(&thought("plan", "other", "a", "noise")).await;
-    }
-    let v = verdict(&app, "t").await;
-    assert_eq!(
-        v,
-        serde_json::json!({"valid": true, "length": 6, "head_hash": chain[5]["hash"]})
-    );
-    let mut conn = open_db(&app).await;
-    exec(&mut conn, "DROP TRIGGER thoughts_no_update").await;
-    exec(&mut conn, "DROP TRIGGER thoughts_no_delete").await;
-    conn.close().await.unwrap();
-    (app, chain)
-}
-
-#[tokio::test]
-async fn an_edited_content_is_a_hash_mismatch_at_that_record() {
-    if crate::support::sqlite_only("edits the SQLite file or its generated key") {
-        return;
-    }
-    let (app, chain) = tamper_setup().await;
-    let mut conn = open_db(&app).await;
-    exec(
-        &mut conn,
-        "UPDATE thoughts SET content = 'forged' WHERE task_id = 't' AND seq = 3",
-    )
-    .await;
-    let v = verdict(&app, "t").await;
-    assert_eq!(v["valid"], false);
-    assert_eq!(v["broken_at"], chain[3]["id"]);
-    assert_eq!(v["seq"], 3);
-    assert_eq!(v["reason"], "hash_mismatch");
-    assert_eq!(v["actual"], chain[3]["hash"], "the stored hash");
-    assert_ne!(v["expected"], chain[3]["hash"]);
-    assert_eq!(
-        verdict(&app, "other").await["valid"],
-        true,
-        "other chains are untouched"
-    );
-}
-
-#[tokio::test]
-async fn a_deleted_record_is_a_seq_gap_at_the_next_one() {
-    if crate::support::sqlite_only("edits the SQLite file or its generated key") {
-        return;
-    }
-    let (app, chain) = tamper_setup().await;
-    let mut conn = open_db(&app).await;
-    exec(
-        &mut conn,
-        "DELETE FROM thoughts WHERE task_id = 't' AND seq = 2",
-    )
-    .await;
-    let v = verdict(&app, "t").await;
-    assert_eq!(
-        (
-            v["broken_at"].clone(),
-            v["seq"].clone(),
-            v["reason"].clone()
-        ),
-        (chain[3]["id"].clone(), 3.into(), "seq_gap".into())
-    );
-    assert_eq!(
-        (v["expected"].clone(), v["actual"].clone()),
-        ("2".into(), "3".into())
-    );
-}
-
-#[tokio::test]
-async fn a_deleted_first_record_is_a_seq_gap_at_the_new_first() {
-    if crate::support::sqlite_only("edits the SQLite file or its generated key") {
-        return;
-    }
-    let (app, chain) = tamper_setup().await;
-    let mut conn = open_db(&app).await;
-    exec(
-        &mut conn,
-        "DELETE FROM thoughts WHERE task_id = 't' AND seq = 0",
-    )
-    .await;
-    let v = verdict(&app, "t").await;
-    assert_eq!(
-        (v["broken_at"].clone(), v["reason"].clone()),
-        (chain[1]["id"].clone(), "seq_gap".into())
-    );
-}
-
-#[tokio::test]
-async fn swapped_contents_break_at_the_first_swapped_record() {
-    if crate::support::sqlite_only("edits the SQLite file or its generated key") {
-        return;
-    }
-    let (app, chain) = tamper_setup().await;
-    let mut conn = open_db(&app).await;
-    exec(&mut conn, "UPDATE thoughts SET content = CASE seq WHEN 1 THEN 'content 4' ELSE 'content 1' END WHERE task_id = 't' AND seq IN (1, 4)").await;
-    let v = verdict(&app, "t").await;
-    assert_eq!(
-        (v["broken_at"].clone(), v["reason"].clone()),
-        (chain[1]["id"].clone(), "hash_mismatch".into())
-    );
-}
-
-#[tokio::test]
-async fn a_recomputed_hash_is_caught_at_that_record_by_the_log() {
-    if crate::support::sqlite_only("edits the SQLite file or its generated key") {
-        return;
-    }
-    // The attacker edits a record and recomputes its hash. The next record still
-    // links to the old hash, but the walk meets the record's leaf first: it is
-    // not the one the log signed.
-    let (app, chain) = tamper_setup().await;
-    let mut forged = chain[2].clone();
-    forged["content"] = "forged".into();
-    let new_hash = crate::support::oracle_hash(&forged);
-    let mut conn = open_db(&app).await;
-    sqlx::query("UPDATE thoughts SET content = 'forged', hash = ? WHERE task_id = 't' AND seq = 2")
-        .bind(&new_hash)
-        .execute(&mut conn)
-        .await
-        .unwrap();
-    let v = verdict(&app, "t").await;
-    assert_eq!(
-        (
-            v["broken_at"].clone(),
-            v["reason"].clone(),
-            v["seq"].clone()
-        ),
-        (chain[2]["id"].clone(), "not_in_log".into(), 2.into())
-    );
-    assert!(v["actual"].as_str().unwrap().contains("log_index"), "{v}");
-}
-
-#[tokio::test]
-async fn verifying_an_unknown_task_is_a_404() {
-    let app = TestApp::spawn().await;
-    assert_problem(app.get("/tasks/nobody/verify").await, 404, "not_found").await;
-}
-
-// --- export --------------------------------------------------------------------
+// --- export ------------------------------------------------------------------
 
 async fn export(app: &TestApp, path: &str) -> Vec<Value> {
     let r = app.get(path).await;
@@ -509,10 +329,10 @@ async fn an_export_carries_a_checkpoint_and_a_proof_per_record() {
     let vkey = key(&app).await;
     // More than one export batch (256) in the chain.
     for i in 0..300 {
-        app.append(&thought("plan", "big", "a", &i.to_string()))
+        app.append(&new_record("plan", "big", "a", &i.to_string()))
             .await;
         if i % 100 == 0 {
-            app.append(&thought("plan", "other", "a", "x")).await;
+            app.append(&new_record("plan", "other", "a", "x")).await;
         }
     }
     let lines = export(&app, "/tasks/big/export").await;
@@ -553,157 +373,4 @@ async fn an_export_carries_a_checkpoint_and_a_proof_per_record() {
     )
     .await;
     assert_problem(app.get("/tasks/none/export").await, 404, "not_found").await;
-}
-
-// --- the log's own integrity at start --------------------------------------------
-
-#[tokio::test]
-async fn an_altered_log_hash_stops_the_service_from_starting() {
-    if crate::support::sqlite_only("edits the SQLite file or its generated key") {
-        return;
-    }
-    let app = TestApp::spawn().await;
-    seed(&app, 5).await;
-    let (path, dir) = app.stop().await;
-    let url = format!("sqlite://{}", path.display());
-    let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
-    exec(&mut conn, "DROP TRIGGER log_hashes_no_update").await;
-    exec(
-        &mut conn,
-        "UPDATE log_hashes SET hash = zeroblob(32) WHERE idx = (SELECT MAX(idx) FROM log_hashes)",
-    )
-    .await;
-    crate::support::restore_trigger(&mut conn, "log_hashes_no_update").await;
-    conn.close().await.unwrap();
-    let config = decision_trail::store::StoreConfig {
-        database_url: url,
-        ..Default::default()
-    };
-    let e = decision_trail::store::Store::open(&config)
-        .await
-        .err()
-        .expect("refused");
-    assert!(
-        e.to_string()
-            .contains("does not match its last signed checkpoint"),
-        "{e}"
-    );
-    drop(dir);
-}
-
-#[tokio::test]
-async fn no_size_can_be_signed_twice() {
-    if crate::support::sqlite_only("edits the SQLite file or its generated key") {
-        return;
-    }
-    let app = TestApp::spawn().await;
-    seed(&app, 3).await;
-    let mut conn = open_db(&app).await;
-    let again = sqlx::query(
-        "INSERT INTO checkpoints (tree_size, root, note) VALUES (3, zeroblob(32), 'x')",
-    )
-    .execute(&mut conn)
-    .await;
-    assert!(again.is_err());
-    let update = sqlx::query("UPDATE checkpoints SET root = zeroblob(32) WHERE tree_size = 3")
-        .execute(&mut conn)
-        .await;
-    assert!(update.is_err());
-}
-
-#[tokio::test]
-async fn a_chain_longer_than_a_page_of_proofs_reports_its_first_break() {
-    if crate::support::sqlite_only("edits the SQLite file or its generated key") {
-        return;
-    }
-    use futures_util::StreamExt;
-    // The walk proves a page of 4,096 leaves while it hashes the next ones:
-    // a leaf out of the log in the first page must still come before a hash
-    // mismatch two pages later. Four pages: the walker still has pages to
-    // hand over when the prover stops at the first, and must not wait for
-    // it forever.
-    const LENGTH: u64 = 13_000;
-    let app = TestApp::spawn().await;
-    futures_util::stream::iter(0..LENGTH)
-        .map(|i| {
-            let app = &app;
-            async move {
-                app.append(&thought("plan", "t", "a", &format!("content {i}")))
-                    .await
-            }
-        })
-        .buffer_unordered(64)
-        .collect::<Vec<_>>()
-        .await;
-    let v = verdict(&app, "t").await;
-    assert_eq!(
-        (v["valid"].clone(), v["length"].clone()),
-        (true.into(), LENGTH.into())
-    );
-    let mut conn = open_db(&app).await;
-    exec(&mut conn, "DROP TRIGGER thoughts_no_update").await;
-    // agent_id is in the leaf, not in the record hash: only the log sees
-    // this, in the first page, while the walk goes on to the end.
-    exec(
-        &mut conn,
-        "UPDATE thoughts SET agent_id = 'mallory' WHERE task_id = 't' AND seq = 100",
-    )
-    .await;
-    assert_eq!(
-        first_break(&app, "t").await,
-        ("not_in_log".into(), 100.into())
-    );
-    // A break the walk meets two pages later does not come first.
-    exec(
-        &mut conn,
-        "UPDATE thoughts SET content = 'forged' WHERE task_id = 't' AND seq = 8500",
-    )
-    .await;
-    assert_eq!(
-        first_break(&app, "t").await,
-        ("not_in_log".into(), 100.into())
-    );
-    // With the first page whole again, the mismatch is the first break.
-    exec(
-        &mut conn,
-        "UPDATE thoughts SET agent_id = 'a' WHERE task_id = 't' AND seq = 100",
-    )
-    .await;
-    assert_eq!(
-        first_break(&app, "t").await,
-        ("hash_mismatch".into(), 8500.into())
-    );
-}
-
-#[tokio::test]
-async fn a_writer_catches_up_with_another_process_on_the_same_sqlite_file() {
-    if crate::support::sqlite_only("two services on one SQLite file") {
-        return;
-    }
-    // Each batch checks, inside its write transaction, whether another
-    // process moved the log, and then loads the log's frontier from the
-    // stored hashes in that same transaction.
-    let a = TestApp::spawn().await;
-    let b = TestApp::builder()
-        .database(a.db_path.clone(), None)
-        .spawn()
-        .await;
-    for i in 0..3 {
-        a.append(&thought("plan", "t", "a", &format!("from a {i}")))
-            .await;
-        b.append(&thought("plan", "u", "b", &format!("from b {i}")))
-            .await;
-    }
-    for (app, task) in [(&a, "t"), (&a, "u"), (&b, "t"), (&b, "u")] {
-        let v = verdict(app, task).await;
-        assert_eq!(
-            (v["valid"].clone(), v["length"].clone()),
-            (true.into(), 3.into()),
-            "{v}"
-        );
-    }
-    assert_eq!(
-        crate::support::scalar(&a, "SELECT COUNT(*) FROM thoughts").await,
-        6
-    );
 }

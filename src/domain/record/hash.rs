@@ -1,0 +1,136 @@
+//! The hash (docs/design.md §1): what it covers, written as canonical JSON,
+//! and the hash of a record made elsewhere.
+
+use sha2::{Digest, Sha256};
+
+use super::members::{object_members, optional_capabilities, optional_identifier, required_string};
+use super::Capabilities;
+use crate::domain::json::{self, JsonValue};
+use crate::domain::metadata::{metadata_from_json, Metadata};
+use crate::domain::FieldError;
+
+/// The fields the hash covers (docs/design.md §1). `type` is any string here so that
+/// records made elsewhere, with types outside the four, can still be checked.
+#[derive(Debug, Clone, Copy)]
+pub struct HashInput<'a> {
+    pub id: &'a str,
+    pub r#type: &'a str,
+    pub task_id: &'a str,
+    pub content: &'a str,
+    pub timestamp: &'a str,
+    pub prev_hash: &'a str,
+    /// Canonical metadata text, only when the record has metadata.
+    pub metadata: Option<&'a str>,
+    /// Canonical capabilities text, only when the record is bound to them.
+    pub capabilities: Option<&'a str>,
+    /// The work session, only when the record names one.
+    pub session_id: Option<&'a str>,
+    /// The earlier record of the task this one answers, only when given.
+    pub parent_id: Option<&'a str>,
+}
+
+impl HashInput<'_> {
+    /// Writes `canonical_json(H)`. H's keys are ASCII, so their RFC 8785 order is
+    /// fixed and the object is laid out directly; each value is written by the
+    /// RFC 8785 writer, and metadata is already canonical.
+    pub fn write_canonical(&self, out: &mut Vec<u8>) {
+        out.reserve(self.content.len() + self.metadata.map_or(0, str::len) + 256);
+        out.push(b'{');
+        if let Some(capabilities) = self.capabilities {
+            out.extend_from_slice(b"\"capabilities\":");
+            out.extend_from_slice(capabilities.as_bytes());
+            out.push(b',');
+        }
+        out.extend_from_slice(b"\"content\":");
+        json::write_string(self.content, out);
+        out.extend_from_slice(b",\"id\":");
+        json::write_string(self.id, out);
+        if let Some(metadata) = self.metadata {
+            out.extend_from_slice(b",\"metadata\":");
+            out.extend_from_slice(metadata.as_bytes());
+        }
+        if let Some(parent_id) = self.parent_id {
+            out.extend_from_slice(b",\"parent_id\":");
+            json::write_string(parent_id, out);
+        }
+        out.extend_from_slice(b",\"prev_hash\":");
+        json::write_string(self.prev_hash, out);
+        if let Some(session_id) = self.session_id {
+            out.extend_from_slice(b",\"session_id\":");
+            json::write_string(session_id, out);
+        }
+        out.extend_from_slice(b",\"task_id\":");
+        json::write_string(self.task_id, out);
+        out.extend_from_slice(b",\"timestamp\":");
+        json::write_string(self.timestamp, out);
+        out.extend_from_slice(b",\"type\":");
+        json::write_string(self.r#type, out);
+        out.push(b'}');
+    }
+
+    /// `canonical_json(H)` as text.
+    pub fn canonical_json(&self) -> String {
+        let mut out = Vec::new();
+        self.write_canonical(&mut out);
+        String::from_utf8(out).expect("canonical JSON of strings is UTF-8")
+    }
+
+    /// `hash = lowercase_hex(SHA-256(UTF-8(canonical_json(H))))`.
+    pub fn hash(&self) -> String {
+        let mut scratch = Vec::new();
+        String::from_utf8(self.hash_digits(&mut scratch).to_vec()).expect("hex digits are ASCII")
+    }
+
+    /// The hash's 64 lowercase hex digits, with `scratch` (cleared first) to
+    /// write the canonical JSON in: a chain walk reuses one buffer.
+    pub fn hash_digits(&self, scratch: &mut Vec<u8>) -> [u8; 64] {
+        scratch.clear();
+        self.write_canonical(scratch);
+        let mut digits = [0u8; 64];
+        hex::encode_to_slice(Sha256::digest(&scratch), &mut digits)
+            .expect("64 digits for 32 bytes");
+        digits
+    }
+}
+
+/// Reads a record made elsewhere and gives the hash its fields call for: the six
+/// hashed fields must be strings (any `type` string hashes), `metadata` obeys the
+/// metadata rules, every other field is ignored (`hash`, `agent_id`, ...).
+pub fn hash_of_json_record(value: &JsonValue) -> Result<String, Vec<FieldError>> {
+    object_members(value, "a record")?;
+    let mut errors = Vec::new();
+    let fields: Vec<Option<&str>> = ["id", "type", "task_id", "content", "timestamp", "prev_hash"]
+        .into_iter()
+        .map(|f| required_string(value, f, &mut errors))
+        .collect();
+    let metadata = match value.get("metadata") {
+        None => None,
+        Some(m) => match metadata_from_json("metadata", m) {
+            Ok(m) => m,
+            Err(mut e) => {
+                errors.append(&mut e);
+                None
+            }
+        },
+    };
+    let capabilities = optional_capabilities(value, &mut errors);
+    let session_id = optional_identifier(value, "session_id", &mut errors);
+    let parent_id = optional_identifier(value, "parent_id", &mut errors);
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let f = |i: usize| fields[i].expect("present when there are no errors");
+    Ok(HashInput {
+        id: f(0),
+        r#type: f(1),
+        task_id: f(2),
+        content: f(3),
+        timestamp: f(4),
+        prev_hash: f(5),
+        metadata: metadata.as_ref().map(Metadata::canonical),
+        capabilities: capabilities.as_ref().map(Capabilities::canonical),
+        session_id: session_id.as_deref(),
+        parent_id: parent_id.as_deref(),
+    }
+    .hash())
+}

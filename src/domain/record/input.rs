@@ -1,0 +1,164 @@
+//! An append body (docs/design.md §3): its fields, their rules and limits.
+
+use super::identifier::identifier_ok;
+use super::members::{
+    object_members, optional_capabilities, optional_identifier, refuse_unknown, required_string,
+};
+use super::{is_hash_hex, Capabilities, RecordType};
+use crate::domain::json::{self, JsonValue};
+use crate::domain::metadata::{metadata_from_json, Metadata, MAX_METADATA_DEPTH};
+use crate::domain::FieldError;
+
+/// Default limit on `content`, in UTF-8 bytes.
+pub const DEFAULT_MAX_CONTENT_BYTES: usize = 1024 * 1024;
+
+/// Default limit on metadata, in bytes of its canonical form: room for
+/// structured context, not for a second content.
+pub const DEFAULT_MAX_METADATA_BYTES: usize = 64 * 1024;
+
+/// Size limits of an append's fields (configurable; the defaults above).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InputLimits {
+    pub max_content_bytes: usize,
+    pub max_metadata_bytes: usize,
+}
+
+impl Default for InputLimits {
+    fn default() -> Self {
+        InputLimits {
+            max_content_bytes: DEFAULT_MAX_CONTENT_BYTES,
+            max_metadata_bytes: DEFAULT_MAX_METADATA_BYTES,
+        }
+    }
+}
+
+/// Nesting a request body may have: the body object plus metadata's 32 levels.
+pub const MAX_BODY_DEPTH: usize = MAX_METADATA_DEPTH + 1;
+
+/// A validated append request: what the caller chooses of a record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewRecord {
+    pub r#type: RecordType,
+    pub task_id: String,
+    pub agent_id: String,
+    pub content: String,
+    pub metadata: Option<Metadata>,
+    pub capabilities: Option<Capabilities>,
+    /// The work session the record belongs to (docs/design.md §6).
+    pub session_id: Option<String>,
+    /// The earlier record of the same task this one answers (§6).
+    pub parent_id: Option<String>,
+    /// Conditional append: the chain head the caller expects. Not stored or
+    /// hashed; the append is refused when the head is another.
+    pub expected_prev_hash: Option<String>,
+}
+
+/// Names of the fields an append body may carry.
+pub const NEW_RECORD_FIELDS: [&str; 9] = [
+    "type",
+    "task_id",
+    "agent_id",
+    "content",
+    "metadata",
+    "capabilities",
+    "session_id",
+    "parent_id",
+    "expected_prev_hash",
+];
+
+/// Validates an append body (docs/design.md §3), naming every bad field at once.
+pub fn new_record_from_json(
+    body: &JsonValue,
+    limits: &InputLimits,
+) -> Result<NewRecord, Vec<FieldError>> {
+    let max_content_bytes = limits.max_content_bytes;
+    let members = object_members(body, "the body")?;
+    let mut errors = Vec::new();
+    refuse_unknown(
+        members,
+        &NEW_RECORD_FIELDS,
+        &format!("unknown field; allowed: {}", NEW_RECORD_FIELDS.join(", ")),
+        &mut errors,
+    );
+    let r#type = required_string(body, "type", &mut errors).and_then(|s| {
+        s.parse::<RecordType>()
+            .map_err(|m| errors.push(FieldError::new("type", m)))
+            .ok()
+    });
+    let task_id = required_string(body, "task_id", &mut errors)
+        .filter(|s| identifier_ok("task_id", s, &mut errors));
+    let agent_id = required_string(body, "agent_id", &mut errors)
+        .filter(|s| identifier_ok("agent_id", s, &mut errors));
+    let content = required_string(body, "content", &mut errors).filter(|s| {
+        let ok = s.len() <= max_content_bytes;
+        if !ok {
+            errors.push(FieldError::new(
+                "content",
+                format!(
+                    "is {} bytes; at most {max_content_bytes} bytes are allowed",
+                    s.len()
+                ),
+            ));
+        }
+        ok
+    });
+    let metadata = match body.get("metadata") {
+        None => Some(None),
+        Some(value) => match metadata_from_json("metadata", value) {
+            Ok(Some(m)) if m.canonical().len() > limits.max_metadata_bytes => {
+                errors.push(FieldError::new(
+                    "metadata",
+                    format!(
+                        "is {} bytes in canonical form; at most {} bytes are allowed",
+                        m.canonical().len(),
+                        limits.max_metadata_bytes
+                    ),
+                ));
+                None
+            }
+            Ok(m) => Some(m),
+            Err(mut e) => {
+                errors.append(&mut e);
+                None
+            }
+        },
+    };
+    let capabilities = optional_capabilities(body, &mut errors);
+    let session_id = optional_identifier(body, "session_id", &mut errors);
+    let parent_id = optional_identifier(body, "parent_id", &mut errors);
+    let expected_prev_hash = match body.get("expected_prev_hash") {
+        None | Some(JsonValue::Null) => None,
+        Some(JsonValue::String(s)) if is_hash_hex(s) => Some(s.clone()),
+        Some(_) => {
+            errors.push(FieldError::new(
+                "expected_prev_hash",
+                "must be 64 lowercase hex digits: the hash of the chain's last record, \
+                 or 64 zeros for an empty chain",
+            ));
+            None
+        }
+    };
+    match (r#type, task_id, agent_id, content, metadata) {
+        (Some(r#type), Some(task_id), Some(agent_id), Some(content), Some(metadata))
+            if errors.is_empty() =>
+        {
+            Ok(NewRecord {
+                r#type,
+                task_id: task_id.to_string(),
+                agent_id: agent_id.to_string(),
+                content: content.to_string(),
+                metadata,
+                capabilities,
+                session_id,
+                parent_id,
+                expected_prev_hash,
+            })
+        }
+        _ => Err(errors),
+    }
+}
+
+/// Parses an append body's text under the body nesting limit.
+pub fn parse_body(text: &str) -> Result<JsonValue, json::ParseError> {
+    json::parse(text, MAX_BODY_DEPTH)
+}

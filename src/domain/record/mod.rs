@@ -1,0 +1,199 @@
+//! The record (docs/design.md §1): its types and fields, its id, the form a
+//! hash is written in, and which records a listing keeps. The rules that read
+//! and check records live beside it:
+//!
+//! - `hash`: what the hash covers, written canonically, and the hash of a
+//!   record made elsewhere;
+//! - `input`: an append body's rules and limits;
+//! - `identifier`: what an id (`task_id`, `agent_id`, ...) may be;
+//! - `read`: a full record read back from JSON (served or exported);
+//! - `members`: reading one member of a JSON object, naming it when wrong.
+
+use std::fmt;
+use std::str::FromStr;
+
+pub use super::capabilities::binding::{Capabilities, CAPABILITIES_FIELDS};
+use super::Metadata;
+
+mod hash;
+mod identifier;
+mod input;
+mod members;
+mod read;
+
+pub use hash::{hash_of_json_record, HashInput};
+pub use identifier::{identifier_problem, is_invisible, MAX_ID_CHARS};
+pub use input::{
+    new_record_from_json, parse_body, InputLimits, NewRecord, DEFAULT_MAX_CONTENT_BYTES,
+    DEFAULT_MAX_METADATA_BYTES, MAX_BODY_DEPTH, NEW_RECORD_FIELDS,
+};
+pub use read::record_from_json;
+
+/// The four record types, in their canonical order (docs/design.md §1).
+pub const RECORD_TYPES: [&str; 4] = ["plan", "analysis", "decision", "reflection"];
+
+/// `prev_hash` of the first record of every chain: 64 ASCII zeros.
+pub const ZERO_HASH: &str = "0000000000000000000000000000000000000000000000000000000000000000";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RecordType {
+    Plan,
+    Analysis,
+    Decision,
+    Reflection,
+}
+
+impl RecordType {
+    pub const ALL: [RecordType; 4] = [
+        RecordType::Plan,
+        RecordType::Analysis,
+        RecordType::Decision,
+        RecordType::Reflection,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        RECORD_TYPES[self as usize]
+    }
+}
+
+impl fmt::Display for RecordType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Case-sensitive: `Plan` is not a type.
+impl FromStr for RecordType {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        RecordType::ALL
+            .into_iter()
+            .find(|t| t.as_str() == s)
+            .ok_or_else(|| format!("must be one of {}", RECORD_TYPES.join(", ")))
+    }
+}
+
+/// A record as stored and served.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Record {
+    pub id: String,
+    pub seq: u64,
+    pub log_index: u64,
+    pub r#type: RecordType,
+    pub task_id: String,
+    pub agent_id: String,
+    pub content: String,
+    pub metadata: Option<Metadata>,
+    pub capabilities: Option<Capabilities>,
+    pub session_id: Option<String>,
+    pub parent_id: Option<String>,
+    pub timestamp: String,
+    pub prev_hash: String,
+    pub hash: String,
+}
+
+/// Names of the fields of a full record, in the order they are served.
+pub const RECORD_FIELDS: [&str; 14] = [
+    "id",
+    "seq",
+    "log_index",
+    "type",
+    "task_id",
+    "agent_id",
+    "content",
+    "metadata",
+    "capabilities",
+    "session_id",
+    "parent_id",
+    "timestamp",
+    "prev_hash",
+    "hash",
+];
+
+impl Record {
+    pub fn hash_input(&self) -> HashInput<'_> {
+        HashInput {
+            id: &self.id,
+            r#type: self.r#type.as_str(),
+            task_id: &self.task_id,
+            content: &self.content,
+            timestamp: &self.timestamp,
+            prev_hash: &self.prev_hash,
+            metadata: self.metadata.as_ref().map(Metadata::canonical),
+            capabilities: self.capabilities.as_ref().map(Capabilities::canonical),
+            session_id: self.session_id.as_deref(),
+            parent_id: self.parent_id.as_deref(),
+        }
+    }
+
+    /// The hash the record's fields call for (not necessarily its stored `hash`).
+    pub fn computed_hash(&self) -> String {
+        self.hash_input().hash()
+    }
+}
+
+/// Which records a listing keeps, besides its task (docs/design.md §3); every
+/// condition given must hold.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RecordFilter {
+    pub r#type: Option<RecordType>,
+    pub agent_id: Option<String>,
+    /// Records at or after this instant, written as the service writes
+    /// timestamps (so that stored timestamps compare as text).
+    pub since: Option<String>,
+    /// Records before this instant, likewise.
+    pub until: Option<String>,
+    /// Records bound to this static capability hash.
+    pub static_hash: Option<String>,
+    /// Records bound to this runtime capability hash (made with that tool set).
+    pub runtime_hash: Option<String>,
+    /// Records of this work session.
+    pub session_id: Option<String>,
+}
+
+impl RecordFilter {
+    pub fn is_empty(&self) -> bool {
+        *self == RecordFilter::default()
+    }
+}
+
+/// A record's id (docs/design.md §1): a UUID version 4 (RFC 9562 §5.4) made
+/// from 16 random bytes (the version and variant bits set over them),
+/// lowercase and hyphenated. The caller brings the randomness, so this stays
+/// pure.
+pub fn record_id(random: [u8; 16]) -> String {
+    uuid::Builder::from_random_bytes(random)
+        .into_uuid()
+        .to_string()
+}
+
+/// A hash as the API writes it (records, `prev_hash`, expected heads): 64
+/// lowercase hex characters. The OpenAPI attributes repeat it as a literal
+/// (utoipa wants one); a test checks the document against this constant.
+pub const HASH_PATTERN: &str = "^[0-9a-f]{64}$";
+
+/// True for 64 lowercase hex characters ([`HASH_PATTERN`]), the only form a
+/// hash is written in.
+pub fn is_hash_hex(s: &str) -> bool {
+    s.len() == 64 && s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn record_ids_are_uuid_v4_of_their_bytes() {
+        // Pinned: the ids the service has always made from these bytes.
+        for (bytes, pinned) in [
+            ([0u8; 16], "00000000-0000-4000-8000-000000000000"),
+            ([0xff; 16], "ffffffff-ffff-4fff-bfff-ffffffffffff"),
+            ([0x5a; 16], "5a5a5a5a-5a5a-4a5a-9a5a-5a5a5a5a5a5a"),
+        ] {
+            let id = super::record_id(bytes);
+            assert_eq!(id, pinned);
+            let parsed = uuid::Uuid::parse_str(&id).unwrap();
+            assert_eq!(parsed.get_version_num(), 4);
+            assert_eq!(parsed.get_variant(), uuid::Variant::RFC4122);
+        }
+    }
+}

@@ -1,0 +1,72 @@
+//! The `decision-trail` binary this test run built: served on a loopback
+//! port, or run as a command.
+
+use std::net::SocketAddr;
+use std::path::Path;
+
+use serde_json::Value;
+
+/// The `decision-trail` binary, serving on a loopback port.
+pub struct Served {
+    pub child: std::process::Child,
+    pub addr: SocketAddr,
+    /// The JSON log lines up to and including the one that announced the address.
+    pub startup_log: Vec<Value>,
+}
+
+/// Starts `decision-trail serve` on `db` with `extra` flags; the address is
+/// read from its JSON log, which is drained afterwards so it never blocks.
+pub fn serve_binary(db: &Path, extra: &[&str]) -> Served {
+    serve_database(&format!("sqlite://{}", db.display()), extra)
+}
+
+/// Starts `decision-trail serve` on the database `url` with `extra` flags.
+pub fn serve_database(url: &str, extra: &[&str]) -> Served {
+    use std::io::BufRead;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_decision-trail"))
+        .args(["serve", "--listen", "127.0.0.1:0", "--log-format", "json"])
+        .arg("--database-url")
+        .arg(url)
+        .args(extra)
+        .env("RUST_LOG", "info")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::inherit())
+        .spawn()
+        .expect("binary runs");
+    let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut startup_log = Vec::new();
+    let addr = loop {
+        let line = lines.next().expect("the server logs its address").unwrap();
+        let v: Value = serde_json::from_str(&line).unwrap_or(Value::Null);
+        startup_log.push(v.clone());
+        if let Some(listen) = v["fields"]["listen"].as_str() {
+            break listen.parse().unwrap();
+        }
+    };
+    std::thread::spawn(move || for _ in lines {});
+    Served {
+        child,
+        addr,
+        startup_log,
+    }
+}
+
+/// The `decision-trail` binary this test run built.
+pub const BIN: &str = env!("CARGO_BIN_EXE_decision-trail");
+
+/// Runs the binary off the async runtime: (success, stdout, stderr).
+pub async fn run_binary(args: Vec<String>) -> (bool, String, String) {
+    tokio::task::spawn_blocking(move || {
+        let out = std::process::Command::new(BIN)
+            .args(&args)
+            .output()
+            .unwrap();
+        (
+            out.status.success(),
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    })
+    .await
+    .unwrap()
+}
