@@ -27,7 +27,7 @@ use crate::domain::merkle::{to_hex, LogQuery};
 use crate::domain::record::RecordFilter;
 use crate::domain::record::{identifier_problem, is_hash_hex, new_record_from_json};
 use crate::domain::{FieldError, Record, RecordType, RECORD_TYPES};
-use crate::store::{Appended, IdempotencyClaim, Listing};
+use crate::store::{Appended, Idempotency, Listing};
 
 /// An append request. Unknown fields are refused: a silently dropped field is
 /// lost data.
@@ -279,12 +279,12 @@ pub async fn append(
     }
     ApiError::refuse_any(errors)?;
     let draft = draft.expect("no errors, so a draft");
-    let claim = idempotency_key.map(|idempotency_key| IdempotencyClaim {
-        owner,
+    let idempotency = idempotency_key.map(|idempotency_key| Idempotency {
+        scope: owner,
         idempotency_key,
         fingerprint: fingerprint(&draft),
     });
-    let Appended { record, replayed } = state.store.append(draft, claim).await?;
+    let Appended { record, replayed } = state.store.append(draft, idempotency).await?;
     tracing::debug!(id = %record.id, task_id = %record.task_id, seq = record.seq, log_index = record.log_index, replayed, "appended");
     let location = format!("/thoughts/{}", record.id);
     let mut response = (
