@@ -16,7 +16,7 @@ use crate::domain::merkle::{leaf_data, leaf_hash, stored_leaf_index, Frontier};
 /// The triggers both schemas' guarantees rest on (migrations/sqlite,
 /// migrations/postgres); each backend's [`super::sql::Dialect`] names its
 /// own besides. The service refuses to start without any of them.
-pub(crate) const SHARED_TRIGGERS: [&str; 9] = [
+pub(crate) const SHARED_TRIGGERS: [&str; 10] = [
     "capability_snapshots_no_delete",
     "capability_snapshots_no_update",
     "checkpoints_no_delete",
@@ -24,6 +24,7 @@ pub(crate) const SHARED_TRIGGERS: [&str; 9] = [
     "log_hashes_no_delete",
     "log_hashes_no_update",
     "thoughts_advance_task_head",
+    "thoughts_link_dense_parent",
     "thoughts_no_delete",
     "thoughts_no_update",
 ];

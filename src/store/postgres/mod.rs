@@ -36,13 +36,11 @@ pub(crate) const DIALECT: Dialect = Dialect {
     triggers: "SELECT t.tgname::text FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid \
                WHERE NOT t.tgisinternal AND t.tgenabled IN ('O', 'A') \
                AND c.relnamespace = current_schema()::regnamespace",
-    // TRUNCATE skips row triggers: each evidence table refuses it too; one
-    // trigger checks the three rules of an insert.
+    // TRUNCATE skips row triggers: each evidence table refuses it too.
     own_triggers: &[
         "capability_snapshots_no_truncate",
         "checkpoints_no_truncate",
         "log_hashes_no_truncate",
-        "thoughts_link_dense_parent",
         "thoughts_no_truncate",
     ],
     leaf_formats: false,

@@ -37,16 +37,12 @@ pub(crate) const DIALECT: Dialect = Dialect {
     static_hash: "capabilities IS NOT NULL AND json_extract(capabilities, '$.static_hash')",
     runtime_hash: "capabilities IS NOT NULL AND json_extract(capabilities, '$.runtime_hash')",
     triggers: "SELECT name FROM sqlite_master WHERE type = 'trigger'",
-    // The log's format and retired checkpoints; the three rules of an
-    // insert, a trigger each.
+    // The tables only SQLite has: the log's format, retired checkpoints.
     own_triggers: &[
         "log_format_no_delete",
         "log_format_no_update",
         "retired_checkpoints_no_delete",
         "retired_checkpoints_no_update",
-        "thoughts_link_to_predecessor",
-        "thoughts_log_is_dense",
-        "thoughts_parent_is_earlier",
     ],
     leaf_formats: true,
     search: search::SEARCH,
