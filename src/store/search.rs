@@ -5,11 +5,11 @@
 //! order and a position in it: the next pages read the same order, whatever
 //! was appended since. Kept in memory, bounded, for [`KEPT_FOR`].
 
-use std::collections::HashMap;
 use std::fmt::Write;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use quick_cache::sync::{Cache, GuardResult};
 use rand_core::{OsRng, RngCore};
 
 use super::reads::filter_clauses;
@@ -24,7 +24,7 @@ use crate::domain::Record;
 pub const KEPT_FOR: Duration = Duration::from_secs(15 * 60);
 
 /// The most searches kept at once (each at most [`MAX_HITS`] hits, 16 bytes
-/// each: about 4 MiB in all); the oldest goes first.
+/// each: about 4 MiB in all); past it, the least used goes first.
 const KEPT_SEARCHES: usize = 256;
 
 /// A page of hits.
@@ -42,53 +42,52 @@ pub struct SearchHit {
     pub rank: f64,
 }
 
-/// The kept orders, by the id their cursors carry.
-#[derive(Default)]
+/// The kept orders, by the id their cursors carry (bounded: `quick_cache`).
 pub(crate) struct SearchOrders {
-    inner: Mutex<HashMap<u32, Kept>>,
+    /// By the id a cursor carries; bounded in searches.
+    inner: Cache<u32, Arc<Kept>>,
+}
+
+impl Default for SearchOrders {
+    fn default() -> SearchOrders {
+        SearchOrders {
+            inner: Cache::new(KEPT_SEARCHES),
+        }
+    }
 }
 
 struct Kept {
     /// What was searched (query and filters): a cursor is refused with
     /// another query.
-    key: String,
+    asked: String,
     /// Log index and relevance of each hit, best first.
     hits: Arc<Vec<(u64, f64)>>,
+    /// When the first page was read: the order is kept for [`KEPT_FOR`].
     made: Instant,
 }
 
 impl SearchOrders {
-    fn get(&self, id: u32, key: &str) -> Option<Arc<Vec<(u64, f64)>>> {
-        let inner = self.inner.lock().expect("search orders lock");
-        inner
+    fn get(&self, id: u32, asked: &str) -> Option<Arc<Vec<(u64, f64)>>> {
+        self.inner
             .get(&id)
-            .filter(|k| k.key == key && k.made.elapsed() < KEPT_FOR)
+            .filter(|k| k.asked == asked && k.made.elapsed() < KEPT_FOR)
             .map(|k| k.hits.clone())
     }
 
-    fn keep(&self, key: String, hits: Arc<Vec<(u64, f64)>>) -> u32 {
-        let mut inner = self.inner.lock().expect("search orders lock");
-        inner.retain(|_, k| k.made.elapsed() < KEPT_FOR);
-        if inner.len() >= KEPT_SEARCHES {
-            if let Some(oldest) = inner.iter().min_by_key(|(_, k)| k.made).map(|(id, _)| *id) {
-                inner.remove(&oldest);
+    fn keep(&self, asked: String, hits: Arc<Vec<(u64, f64)>>) -> u32 {
+        let kept = Arc::new(Kept {
+            asked,
+            hits,
+            made: Instant::now(),
+        });
+        loop {
+            let id = OsRng.next_u32();
+            // A fresh id only: an order in use is never replaced.
+            if let GuardResult::Guard(slot) = self.inner.get_value_or_guard(&id, None) {
+                let _ = slot.insert(kept);
+                return id;
             }
         }
-        let id = loop {
-            let id = OsRng.next_u32();
-            if !inner.contains_key(&id) {
-                break id;
-            }
-        };
-        inner.insert(
-            id,
-            Kept {
-                key,
-                hits,
-                made: Instant::now(),
-            },
-        );
-        id
     }
 }
 
