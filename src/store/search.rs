@@ -1,9 +1,11 @@
-//! Search pages (docs/design.md §7). BM25 scores move as the log grows (each
-//! append changes the corpus statistics), so a cursor that named a score would
-//! skip or repeat hits while appends continue. Instead the first page keeps the
-//! order of the query's best [`MAX_HITS`] hits here, and its cursor names that
-//! order and a position in it: the next pages read the same order, whatever
-//! was appended since. Kept in memory, bounded, for [`KEPT_FOR`].
+//! Search (docs/design.md §7): the one statement that asks a backend's index
+//! ([`hits`], over its [`SearchSql`]), and search pages. BM25 scores move as
+//! the log grows (each append changes the corpus statistics), so a cursor
+//! that named a score would skip or repeat hits while appends continue.
+//! Instead the first page keeps the order of the query's best [`MAX_HITS`]
+//! hits here, and its cursor names that order and a position in it: the next
+//! pages read the same order, whatever was appended since. Kept in memory,
+//! bounded, for [`KEPT_FOR`].
 
 use std::fmt::Write;
 use std::sync::Arc;
