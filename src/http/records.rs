@@ -28,7 +28,7 @@ use crate::domain::json::JsonValue;
 use crate::domain::merkle::{to_hex, LogQuery};
 use crate::domain::record::{new_record_from_json, RecordFilter};
 use crate::domain::{FieldError, Record, RecordType};
-use crate::store::{Appended, IdempotencyClaim, Listing};
+use crate::store::{Appended, Idempotency, Listing};
 
 /// An append request. Unknown fields are refused: a silently dropped field is
 /// lost data.
@@ -233,7 +233,7 @@ pub async fn append(
 ) -> Result<Response, ApiError> {
     let caller = Caller::of(caller, &state)?;
     // Whose idempotency keys these are: the key's agent, or nobody when open.
-    let owner = match &caller {
+    let scope = match &caller {
         Caller::Open => String::new(),
         Caller::Key {
             role: Role::Reader,
@@ -280,12 +280,12 @@ pub async fn append(
     }
     ApiError::refuse_any(errors)?;
     let draft = draft.expect("no errors, so a draft");
-    let claim = idempotency_key.map(|idempotency_key| IdempotencyClaim {
-        owner,
+    let idempotency = idempotency_key.map(|idempotency_key| Idempotency {
+        scope,
         idempotency_key,
         fingerprint: fingerprint(&draft),
     });
-    let Appended { record, replayed } = state.store.append(draft, claim).await?;
+    let Appended { record, replayed } = state.store.append(draft, idempotency).await?;
     tracing::debug!(id = %record.id, task_id = %record.task_id, seq = record.seq, log_index = record.log_index, replayed, "appended");
     let location = format!("/thoughts/{}", record.id);
     let mut response = (

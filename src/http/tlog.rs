@@ -60,7 +60,7 @@ pub async fn checkpoint(
 
 /// The checkpoint signed at `size`, or the newest when `size` is None.
 pub async fn signed_at(state: &AppState, size: Option<u64>) -> Result<SignedCheckpoint, ApiError> {
-    let latest = state.store.newest_checkpoint().await?;
+    let latest = state.store.database_checkpoint().await?;
     let Some(size) = size else {
         return Ok((*latest).clone());
     };
@@ -183,7 +183,7 @@ pub async fn inclusion(
         }
         Leaf::Index(index) => (index, "log_index", None),
     };
-    let latest = state.store.newest_checkpoint().await?;
+    let latest = state.store.database_checkpoint().await?;
     let tree_size = tree_size.unwrap_or(latest.tree_size);
     let query = LogQuery::Inclusion { leaf, tree_size };
     query.validate(latest.tree_size).map_err(|e| match e {
@@ -255,7 +255,7 @@ pub async fn consistency(
     State(state): State<AppState>,
     Query(ConsistencyQuery { first, second }): Query<ConsistencyQuery>,
 ) -> Result<Json<ConsistencyProof>, ApiError> {
-    let latest = state.store.newest_checkpoint().await?;
+    let latest = state.store.database_checkpoint().await?;
     let second = second.unwrap_or(latest.tree_size);
     let query = LogQuery::Consistency { first, second };
     query.validate(latest.tree_size).map_err(|e| match e {

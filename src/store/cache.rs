@@ -1,39 +1,38 @@
-//! Recent records by id, and stored log hashes by index. Both are immutable
-//! once committed, so a cached copy can never be stale: the caches only save
-//! the read. Bounded; large records are not cached.
+//! Recent records by id, and stored log hashes by index, in bounded caches
+//! (`quick_cache`). Both are immutable once committed, so a cached copy can
+//! never be stale: the caches only save the read. Large records are not
+//! cached.
 
-use std::collections::{HashMap, VecDeque};
-use std::sync::Mutex;
+use quick_cache::sync::Cache;
+use quick_cache::Weighter;
 
-use crate::domain::merkle::StoredHashes;
+use crate::domain::merkle::{Hash, StoredHashes};
 use crate::domain::Record;
 
 /// Stored log hashes by their index (the nodes of inclusion and consistency
 /// proofs). The upper levels of the tree are in every proof, so after a few
 /// receipts most of a proof is served from memory. Bounded in entries
-/// (48 bytes or so each); when full it starts over.
+/// (48 bytes or so each).
 pub(crate) struct HashCache {
-    max: usize,
-    inner: Mutex<StoredHashes>,
+    /// By stored-hash index; bounded in entries.
+    inner: Cache<u64, Hash>,
 }
 
 impl HashCache {
     pub(crate) fn new(max: usize) -> HashCache {
         HashCache {
-            max,
-            inner: Mutex::new(StoredHashes::default()),
+            inner: Cache::new(max.max(1)),
         }
     }
 
     /// The cached hashes of `indexes`, and the indexes not cached.
     pub(crate) fn lookup(&self, indexes: &[u64]) -> (StoredHashes, Vec<u64>) {
-        let inner = self.inner.lock().expect("cache lock");
         let mut found = StoredHashes::with_capacity_and_hasher(indexes.len(), Default::default());
         let mut missing = Vec::new();
         for &i in indexes {
-            match inner.get(&i) {
+            match self.inner.get(&i) {
                 Some(h) => {
-                    found.insert(i, *h);
+                    found.insert(i, h);
                 }
                 None => missing.push(i),
             }
@@ -43,76 +42,61 @@ impl HashCache {
 
     /// Caches hashes read from the database (only what is stored).
     pub(crate) fn put(&self, hashes: &StoredHashes) {
-        if self.max == 0 {
-            return;
+        for (i, h) in hashes {
+            self.inner.insert(*i, *h);
         }
-        let mut inner = self.inner.lock().expect("cache lock");
-        if inner.len() + hashes.len() > self.max {
-            inner.clear();
-        }
-        inner.extend(hashes.iter().map(|(i, h)| (*i, *h)));
     }
 }
 
 /// Records larger than this (content and metadata) are read from storage.
-const MAX_CACHED_RECORD_BYTES: usize = 16 * 1024;
+const MAX_CACHED_RECORD_BYTES: u64 = 16 * 1024;
 
-pub struct RecordCache {
-    max_records: usize,
-    max_bytes: usize,
-    inner: Mutex<Inner>,
+/// What a record costs the cache: its bytes, and at least the cache's bytes
+/// per record, so that it holds no more records than it is given.
+#[derive(Clone)]
+struct RecordWeight {
+    /// The least a record weighs: the byte bound over the record bound.
+    floor: u64,
 }
 
-#[derive(Default)]
-struct Inner {
-    by_id: HashMap<String, Record>,
-    order: VecDeque<String>,
-    bytes: usize,
+impl Weighter<String, Record> for RecordWeight {
+    fn weight(&self, _id: &String, record: &Record) -> u64 {
+        bytes(record).max(self.floor)
+    }
 }
 
-fn weight(r: &Record) -> usize {
-    r.content.len() + r.metadata.as_ref().map_or(0, |m| m.canonical().len()) + 512
+/// A record's bytes in memory, roughly: its content and metadata, and the
+/// rest (ids, hashes, timestamps) as 512.
+fn bytes(r: &Record) -> u64 {
+    (r.content.len() + r.metadata.as_ref().map_or(0, |m| m.canonical().len()) + 512) as u64
+}
+
+/// Recent records by id, bounded in records and in bytes.
+pub(crate) struct RecordCache {
+    /// By id, weighed by [`RecordWeight`]; None when given no room.
+    inner: Option<Cache<String, Record, RecordWeight>>,
 }
 
 impl RecordCache {
-    pub fn new(max_records: usize, max_bytes: usize) -> RecordCache {
-        RecordCache {
-            max_records,
-            max_bytes,
-            inner: Mutex::new(Inner::default()),
-        }
+    pub(crate) fn new(max_records: usize, max_bytes: usize) -> RecordCache {
+        let inner = (max_records > 0 && max_bytes > 0).then(|| {
+            let floor = (max_bytes / max_records).max(1) as u64;
+            Cache::with_weighter(max_records, max_bytes as u64, RecordWeight { floor })
+        });
+        RecordCache { inner }
     }
 
-    pub fn get(&self, id: &str) -> Option<Record> {
-        self.inner
-            .lock()
-            .expect("cache lock")
-            .by_id
-            .get(id)
-            .cloned()
+    pub(crate) fn get(&self, id: &str) -> Option<Record> {
+        self.inner.as_ref()?.get(id)
     }
 
     /// Caches a committed record (never anything uncommitted).
-    pub fn put(&self, record: &Record) {
-        let w = weight(record);
-        if self.max_records == 0 || w > MAX_CACHED_RECORD_BYTES {
+    pub(crate) fn put(&self, record: &Record) {
+        let Some(inner) = &self.inner else { return };
+        if bytes(record) > MAX_CACHED_RECORD_BYTES || inner.contains_key(record.id.as_str()) {
             return;
         }
-        let mut inner = self.inner.lock().expect("cache lock");
-        if inner.by_id.contains_key(&record.id) {
-            return;
-        }
-        inner.order.push_back(record.id.clone());
-        inner.by_id.insert(record.id.clone(), record.clone());
-        inner.bytes += w;
-        while inner.order.len() > self.max_records || inner.bytes > self.max_bytes {
-            let Some(old) = inner.order.pop_front() else {
-                break;
-            };
-            if let Some(r) = inner.by_id.remove(&old) {
-                inner.bytes -= weight(&r);
-            }
-        }
+        inner.insert(record.id.clone(), record.clone());
     }
 }
 
@@ -120,7 +104,6 @@ impl RecordCache {
 mod tests {
     use super::*;
     use crate::domain::chain::link;
-    use crate::domain::merkle::Hash;
     use crate::domain::{NewRecord, RecordType};
 
     fn record(i: u64, content: usize) -> Record {
@@ -146,37 +129,40 @@ mod tests {
 
     #[test]
     fn hashes_are_answered_from_memory_once_read_and_the_cache_stays_bounded() {
-        let cache = HashCache::new(4);
+        let cache = HashCache::new(64);
         let read: StoredHashes = (0..3).map(|i| (i, Hash([i as u8; 32]))).collect();
         cache.put(&read);
         let (found, missing) = cache.lookup(&[0, 2, 7]);
         assert_eq!(found.len(), 2);
         assert_eq!(found[&2], Hash([2; 32]));
         assert_eq!(missing, vec![7]);
-        let more: StoredHashes = (10..13).map(|i| (i, Hash([i as u8; 32]))).collect();
+        let more: StoredHashes = (10..1000).map(|i| (i, Hash([i as u8; 32]))).collect();
         cache.put(&more);
-        assert!(
-            cache.inner.lock().unwrap().len() <= 4,
-            "starts over when full"
-        );
-        assert_eq!(cache.lookup(&[11]).0[&11], Hash([11; 32]));
+        assert!(cache.inner.len() <= 64, "{}", cache.inner.len());
+        let last: StoredHashes = [(5000, Hash([7; 32]))].into_iter().collect();
+        cache.put(&last);
+        assert_eq!(cache.lookup(&[5000]).0[&5000], Hash([7; 32]));
     }
 
     #[test]
-    fn bounded_in_records_and_bytes_oldest_out_first() {
-        let cache = RecordCache::new(3, 1 << 20);
-        for i in 0..5 {
+    fn bounded_in_records_and_bytes_and_large_records_are_not_cached() {
+        let cache = RecordCache::new(40, 1 << 20);
+        for i in 0..500 {
             cache.put(&record(i, 10));
         }
-        assert!(cache.get("r0").is_none() && cache.get("r1").is_none());
-        assert_eq!(cache.get("r4").unwrap().id, "r4");
-        let small = RecordCache::new(100, 3 * 1024);
-        for i in 0..10 {
-            small.put(&record(i, 500));
+        let inner = cache.inner.as_ref().unwrap();
+        assert!(inner.len() <= 40, "{}", inner.len());
+        assert_eq!(cache.get("r499").unwrap().id, "r499");
+        let small = RecordCache::new(1000, 64 * 1024);
+        for i in 0..1000 {
+            small.put(&record(i, 2000));
         }
-        assert!(small.inner.lock().unwrap().bytes <= 3 * 1024);
-        assert!(small.get("r9").is_some());
-        small.put(&record(99, 20_000));
-        assert!(small.get("r99").is_none(), "large records are not cached");
+        assert!(small.inner.as_ref().unwrap().weight() <= 64 * 1024);
+        assert!(small.get("r999").is_some());
+        small.put(&record(5000, 20_000));
+        assert!(small.get("r5000").is_none(), "large records are not cached");
+        let none = RecordCache::new(0, 0);
+        none.put(&record(1, 10));
+        assert!(none.get("r1").is_none());
     }
 }

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::backend::Reads;
+use super::reads::Reads;
 use super::{SignedCheckpoint, StoreError};
 use crate::domain::checkpoint::open_checkpoint;
 use crate::domain::merkle::{from_hex, to_hex, verify_consistency, LogQuery};
@@ -139,7 +139,7 @@ impl CheckpointCopy {
 pub(super) async fn check_copy(
     path: &std::path::Path,
     latest: &SignedCheckpoint,
-    reads: &dyn Reads,
+    reads: &Reads,
     verifier_key: &str,
     origin: &str,
 ) -> Result<CheckpointCopy, StoreError> {

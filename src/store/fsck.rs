@@ -4,7 +4,8 @@
 //! stored leaf against its record, and the root of all leaves against the last
 //! signed checkpoint (whose signature is checked when the key is at hand).
 
-use super::{open_read_only, Listing, StoreConfig, StoreError};
+use super::open::open_read_only;
+use super::{Listing, StoreConfig, StoreError};
 use crate::domain::audit::LogAudit;
 use crate::domain::checkpoint::open_checkpoint;
 use crate::domain::merkle::stored_leaf_index;

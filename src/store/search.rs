@@ -1,16 +1,21 @@
-//! Search pages (docs/design.md §7). BM25 scores move as the log grows (each
-//! append changes the corpus statistics), so a cursor that named a score would
-//! skip or repeat hits while appends continue. Instead the first page keeps the
-//! order of the query's best [`MAX_HITS`] hits here, and its cursor names that
-//! order and a position in it: the next pages read the same order, whatever
-//! was appended since. Kept in memory, bounded, for [`KEPT_FOR`].
+//! Search (docs/design.md §7): the one statement that asks a backend's index
+//! ([`hits`], over its [`SearchSql`]), and search pages. BM25 scores move as
+//! the log grows (each append changes the corpus statistics), so a cursor
+//! that named a score would skip or repeat hits while appends continue.
+//! Instead the first page keeps the order of the query's best [`MAX_HITS`]
+//! hits here, and its cursor names that order and a position in it: the next
+//! pages read the same order, whatever was appended since. Kept in memory,
+//! bounded, for [`KEPT_FOR`].
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::fmt::Write;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use quick_cache::sync::{Cache, GuardResult};
 use rand_core::{OsRng, RngCore};
 
+use super::reads::filter_clauses;
+use super::sql::{Db, Param, Query};
 use super::{Store, StoreError};
 use crate::domain::cursor::{self, CursorKind};
 use crate::domain::record::RecordFilter;
@@ -21,7 +26,7 @@ use crate::domain::Record;
 pub const KEPT_FOR: Duration = Duration::from_secs(15 * 60);
 
 /// The most searches kept at once (each at most [`MAX_HITS`] hits, 16 bytes
-/// each: about 4 MiB in all); the oldest goes first.
+/// each: about 4 MiB in all); past it, the least used goes first.
 const KEPT_SEARCHES: usize = 256;
 
 /// A page of hits.
@@ -39,54 +44,147 @@ pub struct SearchHit {
     pub rank: f64,
 }
 
-/// The kept orders, by the id their cursors carry.
-#[derive(Default)]
+/// The kept orders, by the id their cursors carry (bounded: `quick_cache`).
 pub(crate) struct SearchOrders {
-    inner: Mutex<HashMap<u32, Kept>>,
+    /// By the id a cursor carries; bounded in searches.
+    inner: Cache<u32, Arc<Kept>>,
+}
+
+impl Default for SearchOrders {
+    fn default() -> SearchOrders {
+        SearchOrders {
+            inner: Cache::new(KEPT_SEARCHES),
+        }
+    }
 }
 
 struct Kept {
     /// What was searched (query and filters): a cursor is refused with
     /// another query.
-    key: String,
+    asked: String,
     /// Log index and relevance of each hit, best first.
     hits: Arc<Vec<(u64, f64)>>,
+    /// When the first page was read: the order is kept for [`KEPT_FOR`].
     made: Instant,
 }
 
 impl SearchOrders {
-    fn get(&self, id: u32, key: &str) -> Option<Arc<Vec<(u64, f64)>>> {
-        let inner = self.inner.lock().expect("search orders lock");
-        inner
+    fn get(&self, id: u32, asked: &str) -> Option<Arc<Vec<(u64, f64)>>> {
+        self.inner
             .get(&id)
-            .filter(|k| k.key == key && k.made.elapsed() < KEPT_FOR)
+            .filter(|k| k.asked == asked && k.made.elapsed() < KEPT_FOR)
             .map(|k| k.hits.clone())
     }
 
-    fn keep(&self, key: String, hits: Arc<Vec<(u64, f64)>>) -> u32 {
-        let mut inner = self.inner.lock().expect("search orders lock");
-        inner.retain(|_, k| k.made.elapsed() < KEPT_FOR);
-        if inner.len() >= KEPT_SEARCHES {
-            if let Some(oldest) = inner.iter().min_by_key(|(_, k)| k.made).map(|(id, _)| *id) {
-                inner.remove(&oldest);
+    fn keep(&self, asked: String, hits: Arc<Vec<(u64, f64)>>) -> u32 {
+        let kept = Arc::new(Kept {
+            asked,
+            hits,
+            made: Instant::now(),
+        });
+        loop {
+            let id = OsRng.next_u32();
+            // A fresh id only: an order in use is never replaced.
+            if let GuardResult::Guard(slot) = self.inner.get_value_or_guard(&id, None) {
+                let _ = slot.insert(kept);
+                return id;
             }
         }
-        let id = loop {
-            let id = OsRng.next_u32();
-            if !inner.contains_key(&id) {
-                break id;
-            }
-        };
-        inner.insert(
-            id,
-            Kept {
-                key,
-                hits,
-                made: Instant::now(),
-            },
-        );
-        id
     }
+}
+
+/// A search, as the store asks a backend's index (docs/design.md §7).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct SearchRequest<'a> {
+    /// What is looked for.
+    pub query: &'a SearchQuery,
+    /// Only the records of this task, when given.
+    pub task: Option<&'a str>,
+    /// Only the records this filter keeps.
+    pub filter: &'a RecordFilter,
+    /// The best this many hits.
+    pub max_hits: u32,
+}
+
+/// How a backend's full-text index is searched, in its own SQL
+/// ([`super::sql::Dialect`]); [`hits`] writes the rest of the statement.
+pub(crate) struct SearchSql {
+    /// The index table, as the statement names it.
+    pub index: &'static str,
+    /// An index row's log index.
+    pub log_index: &'static str,
+    /// An index row's relevance for the match `$1` (higher is better).
+    pub score: &'static str,
+    /// The condition that an index row matches `$1`.
+    pub matches: &'static str,
+    /// The relevance of every record when the index is not used.
+    pub no_score: &'static str,
+    /// The match `$1` of a query's indexed terms; None when it has none.
+    pub match_of: fn(&SearchQuery) -> Option<String>,
+    /// A term the index cannot find (`domain::search::Term::indexed`) as
+    /// the content is looked for it.
+    pub content_form: fn(&str) -> String,
+    /// The condition that record `t` holds such a term: its content holds
+    /// value `$content`, or its metadata value `$text` (the term itself).
+    pub holds: fn(content: usize, text: usize) -> String,
+}
+
+/// The best `max_hits` records matching the request, best first, with their
+/// relevance; equal scores newest first. Without a term to look for in the
+/// records nor a filter, the index alone ranks the hits (no join: it would
+/// read the row of every match, ~3× slower for common words). A query of
+/// terms the index cannot find only matches the newest records that hold
+/// them, with no relevance.
+pub(crate) async fn hits(
+    db: Db<'_>,
+    request: SearchRequest<'_>,
+) -> Result<Vec<(u64, f64)>, StoreError> {
+    let dialect = db.dialect();
+    let sql = &dialect.search;
+    let matched = (sql.match_of)(request.query);
+    let short: Vec<(String, String)> = request
+        .query
+        .unindexed()
+        .into_iter()
+        .map(|term| ((sql.content_form)(&term), term))
+        .collect();
+    let index_only = matched.is_some()
+        && short.is_empty()
+        && request.task.is_none()
+        && request.filter.is_empty();
+    let (index, at, score, matches) = (sql.index, sql.log_index, sql.score, sql.matches);
+    let mut q = Query::new(match &matched {
+        Some(_) if index_only => {
+            format!("SELECT {at}, {score} AS score FROM {index} WHERE {matches}")
+        }
+        Some(_) => format!(
+            "SELECT t.log_index, {score} AS score FROM {index} \
+             JOIN thoughts t ON t.log_index = {at} WHERE {matches}"
+        ),
+        None => format!(
+            "SELECT t.log_index, {} AS score FROM thoughts t WHERE true",
+            sql.no_score
+        ),
+    });
+    if let Some(m) = &matched {
+        q.push(Param::Text(m));
+    }
+    for (content, text) in &short {
+        let (content, text) = (q.push(Param::Text(content)), q.push(Param::Text(text)));
+        let _ = write!(q.sql, " AND {}", (sql.holds)(content, text));
+    }
+    filter_clauses(&mut q, dialect, request.task, request.filter);
+    let n = q.push(Param::Int(i64::from(request.max_hits)));
+    let _ = match (&matched, index_only) {
+        (Some(_), true) => write!(q.sql, " ORDER BY score DESC, {at} DESC LIMIT ${n}"),
+        (Some(_), false) => write!(q.sql, " ORDER BY score DESC, t.log_index DESC LIMIT ${n}"),
+        (None, _) => write!(q.sql, " ORDER BY t.log_index DESC LIMIT ${n}"),
+    };
+    let rows: Vec<(i64, f64)> = db.fetch_all(&q).await?;
+    Ok(rows
+        .into_iter()
+        .map(|(index, score)| (index as u64, score))
+        .collect())
 }
 
 /// A search cursor: the kept order's id and the position of the next hit,
@@ -114,28 +212,31 @@ impl Store {
         after: Option<&str>,
         limit: u32,
     ) -> Result<SearchPage, StoreError> {
-        let key = format!("{}\n{task:?}\n{filter:?}", query.normal_form());
+        let asked = format!("{}\n{task:?}\n{filter:?}", query.normal_form());
         let (hits, id, offset) = match after {
             Some(token) => {
                 let (id, offset) = decode(token).ok_or(StoreError::UnknownCursor)?;
                 let hits = self
                     .search_orders
-                    .get(id, &key)
+                    .get(id, &asked)
                     .ok_or(StoreError::SearchCursorGone)?;
                 (hits, Some(id), offset as usize)
             }
             None => {
-                let hits = self
-                    .reads
-                    .search(query, task, filter, MAX_HITS as u32)
-                    .await?;
+                let search = SearchRequest {
+                    query,
+                    task,
+                    filter,
+                    max_hits: MAX_HITS as u32,
+                };
+                let hits = self.reads.search(search).await?;
                 (Arc::new(hits), None, 0)
             }
         };
         let end = offset.saturating_add(limit as usize).min(hits.len());
         let page = &hits[offset.min(end)..end];
         let next = (end < hits.len()).then(|| {
-            let id = id.unwrap_or_else(|| self.search_orders.keep(key, hits.clone()));
+            let id = id.unwrap_or_else(|| self.search_orders.keep(asked, hits.clone()));
             encode(id, end as u32)
         });
         let indexes: Vec<u64> = page.iter().map(|(i, _)| *i).collect();

@@ -40,7 +40,7 @@ impl Store {
     /// Three things overlap: rows stream from the database, this task hashes
     /// them, and the leaves of the pages of records before are proven.
     pub async fn verify_chain(&self, task_id: &str) -> Result<Option<ChainVerdict>, StoreError> {
-        let checkpoint = self.newest_checkpoint().await?;
+        let checkpoint = self.database_checkpoint().await?;
         let tree_size = checkpoint.tree_size;
         // A full page waits while two are proven: memory stays constant.
         let (pages, mut to_prove) = tokio::sync::mpsc::channel::<Vec<Unproven>>(1);

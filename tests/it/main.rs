@@ -19,6 +19,7 @@ mod openapi;
 mod paging;
 mod postgres;
 mod search;
+mod startup;
 mod support;
 mod tamper;
 mod trees;

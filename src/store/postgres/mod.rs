@@ -4,14 +4,13 @@
 //! the log and each batch starts from the database as it is, not as its
 //! replica last saw it. Reads use a pool and never take the lock.
 //!
-//! - `reads`: every read query ([`super::backend::Reads`]);
+//! - `reads`: the reads PostgreSQL runs its own way
+//!   ([`super::backend::RowReads`]);
 //! - `tx`: the writer's connection and transactions
 //!   ([`super::backend::BatchStorage`]), reconnecting after a lost connection;
-//! - `log`: loading the log at start, checkpoints, stored log hashes;
-//! - `rows`: rows as PostgreSQL returns them;
+//! - `rows`: rows as PostgreSQL returns them (`content` is bytea);
 //! - `search`: full-text search over a `tsvector` of `domain::search::words`.
 
-mod log;
 mod reads;
 mod rows;
 mod search;
@@ -23,8 +22,30 @@ use std::time::Duration;
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::ConnectOptions;
 
-use super::backend::{Opened, Reads};
+use super::backend::{Opened, RowReads};
+use super::sql::{Dialect, Fault};
 use super::{StoreConfig, StoreError};
+
+/// What PostgreSQL writes its own way (migrations/postgres).
+pub(crate) const DIALECT: Dialect = Dialect {
+    // The expressions of the schema's partial indexes.
+    static_hash: "capabilities IS NOT NULL AND (capabilities::jsonb) ->> 'static_hash'",
+    runtime_hash: "capabilities IS NOT NULL AND (capabilities::jsonb) ->> 'runtime_hash'",
+    // Only 'O' (origin) and 'A' (always) fire in the service's sessions:
+    // 'D' is disabled, and 'R' fires only under replication.
+    triggers: "SELECT t.tgname::text FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid \
+               WHERE NOT t.tgisinternal AND t.tgenabled IN ('O', 'A') \
+               AND c.relnamespace = current_schema()::regnamespace",
+    // TRUNCATE skips row triggers: each evidence table refuses it too.
+    own_triggers: &[
+        "capability_snapshots_no_truncate",
+        "checkpoints_no_truncate",
+        "log_hashes_no_truncate",
+        "thoughts_no_truncate",
+    ],
+    leaf_formats: false,
+    search: search::SEARCH,
+};
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
 
@@ -109,10 +130,8 @@ pub(crate) async fn open(config: &StoreConfig) -> Result<Opened, StoreError> {
 }
 
 /// The read pool alone, without migrations or a writer (for `fsck`).
-pub(crate) async fn open_read_only(config: &StoreConfig) -> Result<Box<dyn Reads>, StoreError> {
-    let reads = read_pool(config, connect_options(config)?)?;
-    reads.ready_now().await?;
-    Ok(Box::new(reads))
+pub(crate) async fn open_read_only(config: &StoreConfig) -> Result<Box<dyn RowReads>, StoreError> {
+    Ok(Box::new(read_pool(config, connect_options(config)?)?))
 }
 
 fn read_pool(
@@ -132,37 +151,17 @@ fn read_pool(
     Ok(reads::PgReads { pool })
 }
 
-/// Maps driver errors to what the caller can act on (SQLSTATE classes,
-/// PostgreSQL's appendix A): a broken rule, a database that cannot be
-/// reached or is shutting down, or an internal fault.
-pub(super) fn map_error(e: sqlx::Error) -> StoreError {
-    match &e {
-        sqlx::Error::Database(db) => {
-            let code = db.code().map(|c| c.to_string()).unwrap_or_default();
-            match code.get(..2).unwrap_or("") {
-                // Integrity constraints, and the triggers' exceptions.
-                "23" => StoreError::Conflict(db.message().to_string()),
-                // Connection exceptions, insufficient resources, operator
-                // intervention (shutdown, statement timeout), serialization.
-                "08" | "53" | "57" | "40" | "58" | "25" => {
-                    StoreError::Unavailable(db.message().to_string())
-                }
-                _ => StoreError::Internal(e.to_string()),
-            }
-        }
-        sqlx::Error::PoolTimedOut
-        | sqlx::Error::PoolClosed
-        | sqlx::Error::Io(_)
-        | sqlx::Error::Tls(_)
-        | sqlx::Error::Protocol(_)
-        | sqlx::Error::WorkerCrashed => StoreError::Unavailable(e.to_string()),
-        _ => StoreError::Internal(e.to_string()),
-    }
-}
-
-/// A position as PostgreSQL's bigint; None when it cannot name a stored row.
-fn position(p: u64) -> Option<i64> {
-    i64::try_from(p).ok()
+/// Maps driver errors to what the caller can act on (`sql::map_error`), by
+/// SQLSTATE class (PostgreSQL's appendix A).
+pub(crate) fn map_error(e: sqlx::Error) -> StoreError {
+    super::sql::map_error(e, |code| match code.get(..2).unwrap_or("") {
+        // Integrity constraints, and the triggers' exceptions.
+        "23" => Fault::Conflict,
+        // Connection exceptions, insufficient resources, operator
+        // intervention (shutdown, statement timeout), serialization.
+        "08" | "53" | "57" | "40" | "58" | "25" => Fault::Unavailable,
+        _ => Fault::Internal,
+    })
 }
 
 #[cfg(test)]

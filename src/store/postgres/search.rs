@@ -7,15 +7,10 @@
 
 use std::collections::BTreeMap;
 
-use sqlx::PgPool;
-
-use super::map_error;
-use super::reads::filter_clauses;
-use crate::domain::record::RecordFilter;
 use crate::domain::search::{index_text, metadata_text, words, SearchQuery};
 use crate::domain::NewRecord;
 use crate::store::backend::SearchDocument;
-use crate::store::StoreError;
+use crate::store::search::SearchSql;
 
 /// PostgreSQL's limits on a tsvector: a lexeme under 2 KiB, positions up to
 /// 16,383 (larger ones are stored as 16,383), 256 positions per lexeme, and
@@ -106,10 +101,6 @@ fn tsquery(query: &SearchQuery) -> Option<String> {
     (!phrases.is_empty()).then(|| phrases.join(" & "))
 }
 
-/// `ts_rank` weights, in the order D, C, B, A: content (A) counts twice
-/// metadata (B).
-const WEIGHTS: &str = "'{0.1, 0.2, 0.5, 1.0}'";
-
 /// `text` as `encode(bytea, 'escape')` writes its UTF-8 bytes: NUL and bytes
 /// above 0x7F as octal escapes, a backslash doubled. The content is bytea, so
 /// a term is looked for in that form.
@@ -125,73 +116,26 @@ fn escaped(text: &str) -> String {
     out
 }
 
-/// The best `max_hits` matches the filters keep, best first, with their
-/// relevance; equal scores newest first. Terms with a lone character of an
-/// unspaced script are looked for in the records as written (ASCII case
-/// folded), as on SQLite.
-pub(super) async fn search(
-    pool: &PgPool,
-    query: &SearchQuery,
-    task: Option<&str>,
-    filter: &RecordFilter,
-    max_hits: u32,
-) -> Result<Vec<(u64, f64)>, StoreError> {
-    let matched = tsquery(query);
-    let short = query.unindexed();
-    let mut sql = match &matched {
-        Some(_) if short.is_empty() && task.is_none() && filter.is_empty() => format!(
-            "SELECT s.log_index, ts_rank({WEIGHTS}, s.doc, $1::tsquery)::float8 AS score \
-             FROM thoughts_search s WHERE s.doc @@ $1::tsquery"
-        ),
-        Some(_) => format!(
-            "SELECT t.log_index, ts_rank({WEIGHTS}, s.doc, $1::tsquery)::float8 AS score \
-             FROM thoughts_search s JOIN thoughts t ON t.log_index = s.log_index \
-             WHERE s.doc @@ $1::tsquery"
-        ),
-        None => "SELECT t.log_index, 0.0::float8 AS score FROM thoughts t WHERE true".to_string(),
-    };
-    let mut bound = usize::from(matched.is_some());
-    for _ in &short {
-        sql.push_str(&format!(
-            " AND (strpos(lower(encode(t.content, 'escape')), ${}) > 0 \
-             OR (t.metadata IS NOT NULL AND strpos(lower(t.metadata), ${}) > 0))",
-            bound + 1,
-            bound + 2
-        ));
-        bound += 2;
-    }
-    let values = filter_clauses(&mut sql, bound, task, filter);
-    let alias = if matched.is_some() && short.is_empty() && task.is_none() && filter.is_empty() {
-        "s"
-    } else {
-        "t"
-    };
-    // Filter columns are unqualified: only `thoughts` has them, so they
-    // resolve there whenever a filter is given (and the join is made).
-    sql.push_str(&format!(
-        " ORDER BY score DESC, {alias}.log_index DESC LIMIT ${}",
-        bound + values.len() + 1
-    ));
-    let mut q = sqlx::query_as::<_, (i64, f64)>(&sql);
-    if let Some(m) = &matched {
-        q = q.bind(m.as_str());
-    }
-    for term in &short {
-        q = q.bind(escaped(term)).bind(term.as_str());
-    }
-    for value in values {
-        q = q.bind(value);
-    }
-    let rows = q
-        .bind(i64::from(max_hits))
-        .fetch_all(pool)
-        .await
-        .map_err(map_error)?;
-    Ok(rows
-        .into_iter()
-        .map(|(index, score)| (index as u64, score))
-        .collect())
-}
+/// The `tsvector` index searched (`store::search::hits`): relevance is
+/// `ts_rank` with the weights of D, C, B, A in that order, so that content
+/// (A) counts twice metadata (B); a term the index cannot find is looked for
+/// in the records as written (ASCII case folded), as on SQLite: in the
+/// content (bytea) in its [`escaped`] form.
+pub(super) const SEARCH: SearchSql = SearchSql {
+    index: "thoughts_search s",
+    log_index: "s.log_index",
+    score: "ts_rank('{0.1, 0.2, 0.5, 1.0}', s.doc, $1::tsquery)::float8",
+    matches: "s.doc @@ $1::tsquery",
+    no_score: "0.0::float8",
+    match_of: tsquery,
+    content_form: escaped,
+    holds: |content, text| {
+        format!(
+            "(strpos(lower(encode(t.content, 'escape')), ${content}) > 0 \
+             OR (t.metadata IS NOT NULL AND strpos(lower(t.metadata), ${text}) > 0))"
+        )
+    },
+};
 
 #[cfg(test)]
 mod tests {

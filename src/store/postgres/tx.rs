@@ -11,14 +11,16 @@ use futures_util::future::BoxFuture;
 use sqlx::postgres::PgConnectOptions;
 use sqlx::{Connection, PgConnection, Row};
 
-use super::rows;
-use super::{log, map_error, LOG_LOCK};
-
+use super::rows::IdempotencyRow;
+use super::{map_error, LOG_LOCK};
 use crate::domain::checkpoint::LogSigner;
-use crate::domain::merkle::{stored_leaf_index, Frontier, Hash};
-use crate::domain::{ChainHead, Metadata, Record};
-use crate::store::backend::{Answer, BatchError, BatchStorage, Loaded, PlannedBatch};
-use crate::store::{CapabilitySnapshot, IdempotencyClaim, SignedCheckpoint, StoreError};
+use crate::domain::merkle::{stored_leaf_index, Frontier, StoredHashes};
+use crate::domain::{Metadata, Record};
+use crate::store::backend::{Answer, BatchError, BatchStorage, Loaded, PlannedBatch, Wanted};
+use crate::store::rows::{head, stored_hash, RECORD_COLUMNS};
+use crate::store::sql::{Db, Param, Query};
+use crate::store::{log_check, log_rows, snapshots};
+use crate::store::{CapabilitySnapshot, SignedCheckpoint, StoreError};
 
 /// Most stored hashes a batch reads to catch up with other replicas' appends
 /// (about two per record); past it, the frontier is read at the new size.
@@ -74,6 +76,14 @@ impl PgBatches {
         })
     }
 
+    /// Runs one statement on the connection there is (a batch's, or one
+    /// just made), settling its result.
+    async fn execute(&mut self, query: Query<'_>) -> Result<(), StoreError> {
+        let conn = self.in_batch()?;
+        let result = Db::Pg(conn).execute(&query).await.map(drop);
+        self.settle(result)
+    }
+
     /// Passes a result on; a failure that may have broken the connection
     /// drops it, so that the next call starts on a fresh one.
     fn settle<T>(&mut self, result: Result<T, StoreError>) -> Result<T, StoreError> {
@@ -92,7 +102,17 @@ impl BatchStorage for PgBatches {
     ) -> Answer<'a, (Frontier, SignedCheckpoint)> {
         Box::pin(async move {
             let conn = self.connection().await?;
-            let result = log::open(conn, signer, origin).await;
+            // Under the log's lock: replicas may start together.
+            let result = async {
+                sqlx::Executor::execute(&mut *conn, locked_transaction().as_str())
+                    .await
+                    .map_err(map_error)?;
+                let opened = log_check::open(Db::Pg(&mut *conn), signer, origin).await;
+                let end = if opened.is_ok() { "COMMIT" } else { "ROLLBACK" };
+                Db::Pg(conn).execute(&Query::new(end)).await?;
+                opened
+            }
+            .await;
             self.settle(result)
         })
     }
@@ -118,29 +138,7 @@ impl BatchStorage for PgBatches {
     ) -> Answer<'a, (CapabilitySnapshot, bool)> {
         Box::pin(async move {
             let conn = self.connection().await?;
-            let result = async {
-                let inserted = sqlx::query(
-                    "INSERT INTO capability_snapshots (hash, kind, canonical, trace, stored_at) \
-                     VALUES ($1, $2, $3, $4, $5) ON CONFLICT (hash) DO NOTHING",
-                )
-                .bind(&snapshot.hash)
-                .bind(&snapshot.kind)
-                .bind(&snapshot.canonical)
-                .bind(&snapshot.trace)
-                .bind(&snapshot.stored_at)
-                .execute(&mut *conn)
-                .await
-                .map_err(map_error)?
-                .rows_affected()
-                    == 1;
-                let stored = super::rows::snapshot_by_hash(&mut *conn, &snapshot.hash)
-                    .await?
-                    .ok_or_else(|| {
-                        StoreError::Internal("a stored snapshot did not read back".into())
-                    })?;
-                Ok((stored, inserted))
-            }
-            .await;
+            let result = snapshots::put(Db::Pg(conn), snapshot).await;
             self.settle(result)
         })
     }
@@ -149,16 +147,8 @@ impl BatchStorage for PgBatches {
         // The database answers on the writer's connection (connecting again if
         // it was lost). Its disk is the database server's to watch.
         Box::pin(async move {
-            let conn = self.connection().await?;
-            let result = async {
-                sqlx::query("SELECT 1")
-                    .execute(&mut *conn)
-                    .await
-                    .map(|_| ())
-                    .map_err(map_error)
-            }
-            .await;
-            self.settle(result)
+            self.connection().await?;
+            self.execute(Query::new("SELECT 1")).await
         })
     }
 
@@ -175,9 +165,9 @@ impl BatchStorage for PgBatches {
                 // bound. The numbers are this process's own integers.
                 let since = stored_leaf_index(known.size());
                 let sql = format!(
-                    "BEGIN ISOLATION LEVEL READ COMMITTED; SELECT pg_advisory_xact_lock({LOG_LOCK}); \
-                     SELECT COALESCE(MAX(log_index) + 1, 0) FROM thoughts; \
+                    "{}; SELECT COALESCE(MAX(log_index) + 1, 0) FROM thoughts; \
                      SELECT idx, hash FROM log_hashes WHERE idx >= {since} ORDER BY idx LIMIT {}",
+                    locked_transaction(),
                     CATCH_UP_HASHES + 1
                 );
                 let rows = sqlx::Executor::fetch_all(&mut *conn, sql.as_str())
@@ -197,19 +187,16 @@ impl BatchStorage for PgBatches {
                 let hashes: Vec<&sqlx::postgres::PgRow> =
                     rows.iter().filter(|r| r.len() == 2).collect();
                 let frontier = if hashes.len() <= CATCH_UP_HASHES {
-                    let mut since = crate::domain::merkle::StoredHashes::default();
+                    let mut since = StoredHashes::default();
                     for row in hashes {
                         let idx: i64 = row.try_get(0).map_err(map_error)?;
                         let bytes: Vec<u8> = row.try_get(1).map_err(map_error)?;
-                        let hash: [u8; 32] = bytes.try_into().map_err(|_| {
-                            StoreError::Internal(format!("stored hash {idx} is not 32 bytes"))
-                        })?;
-                        since.insert(idx as u64, Hash(hash));
+                        since.insert(idx as u64, stored_hash(idx as u64, &bytes)?);
                     }
                     known.advanced(size, &since)
                 } else {
                     // Far behind: read the O(log n) hashes of the new size.
-                    return log::frontier_at(conn, size).await.map(Some);
+                    return log_rows::frontier_at(Db::Pg(conn), size).await.map(Some);
                 };
                 frontier.map(Some).map_err(|e| {
                     StoreError::Internal(format!("the log cannot be loaded at size {size}: {e}"))
@@ -220,16 +207,16 @@ impl BatchStorage for PgBatches {
         })
     }
 
-    fn load<'a>(
-        &'a mut self,
-        tasks: &'a [&'a str],
-        claims: &'a [&'a IdempotencyClaim],
-        now_ms: i64,
-    ) -> Answer<'a, Loaded> {
+    fn load<'a>(&'a mut self, wanted: Wanted<'a>) -> Answer<'a, Loaded> {
         Box::pin(async move {
             let conn = self.in_batch()?;
             let result = async {
                 let mut loaded = Loaded::default();
+                let Wanted {
+                    tasks,
+                    idempotency,
+                    now_ms,
+                } = wanted;
                 if !tasks.is_empty() {
                     let rows: Vec<(String, i64, String, String)> = sqlx::query_as(
                         "SELECT task_id, length, head_hash, last_timestamp FROM tasks \
@@ -240,43 +227,39 @@ impl BatchStorage for PgBatches {
                     .await
                     .map_err(map_error)?;
                     for (task_id, length, head_hash, last_timestamp) in rows {
-                        loaded.heads.insert(
-                            task_id,
-                            ChainHead {
-                                length: length as u64,
-                                head_hash,
-                                last_timestamp,
-                            },
-                        );
+                        let head = head(length, head_hash, last_timestamp);
+                        loaded.heads.insert(task_id, head);
                     }
                 }
-                if !claims.is_empty() {
+                if !idempotency.is_empty() {
                     // Every key of the batch and the record each created, in
                     // one round trip (the lock is held).
-                    let owners: Vec<&str> = claims.iter().map(|c| c.owner.as_str()).collect();
-                    let keys: Vec<&str> =
-                        claims.iter().map(|c| c.idempotency_key.as_str()).collect();
+                    let scopes: Vec<&str> = idempotency.iter().map(|i| i.scope.as_str()).collect();
+                    let keys: Vec<&str> = idempotency
+                        .iter()
+                        .map(|i| i.idempotency_key.as_str())
+                        .collect();
                     let sql = format!(
                         "SELECT i.scope, i.key, i.fingerprint, {} \
                          FROM idempotency i JOIN thoughts t ON t.id = i.record_id \
                          WHERE (i.scope, i.key) IN (SELECT * FROM UNNEST($1::text[], $2::text[])) \
                          AND i.expires_at > $3",
-                        rows::RECORD_COLUMNS
+                        RECORD_COLUMNS
                             .split(", ")
                             .map(|c| format!("t.{c}"))
                             .collect::<Vec<_>>()
                             .join(", ")
                     );
-                    let found: Vec<rows::ClaimRow> = sqlx::query_as(&sql)
-                        .bind(&owners)
+                    let found: Vec<IdempotencyRow> = sqlx::query_as(&sql)
+                        .bind(&scopes)
                         .bind(&keys)
                         .bind(now_ms)
                         .fetch_all(&mut *conn)
                         .await
                         .map_err(map_error)?;
                     for row in found {
-                        let (owner, key, fingerprint, record) = row.into_parts()?;
-                        loaded.claims.insert((owner, key), (fingerprint, record));
+                        let (scoped, stored) = row.into_entry()?;
+                        loaded.idempotency.insert(scoped, stored);
                     }
                 }
                 Ok(loaded)
@@ -312,35 +295,14 @@ impl BatchStorage for PgBatches {
         })
     }
 
-    fn purge_claims(&mut self, now_ms: i64) -> Answer<'_, ()> {
-        Box::pin(async move {
-            let conn = self.in_batch()?;
-            let result = async {
-                sqlx::query("DELETE FROM idempotency WHERE expires_at <= $1")
-                    .bind(now_ms)
-                    .execute(&mut *conn)
-                    .await
-                    .map(|_| ())
-                    .map_err(map_error)
-            }
-            .await;
-            self.settle(result)
-        })
+    fn purge_idempotency(&mut self, now_ms: i64) -> Answer<'_, ()> {
+        Box::pin(self.execute(
+            Query::new("DELETE FROM idempotency WHERE expires_at <= $1").bind(Param::Int(now_ms)),
+        ))
     }
 
     fn commit(&mut self) -> Answer<'_, ()> {
-        Box::pin(async move {
-            let conn = self.in_batch()?;
-            let result = async {
-                sqlx::query("COMMIT")
-                    .execute(&mut *conn)
-                    .await
-                    .map(|_| ())
-                    .map_err(map_error)
-            }
-            .await;
-            self.settle(result)
-        })
+        Box::pin(self.execute(Query::new("COMMIT")))
     }
 
     fn rollback(&mut self) -> BoxFuture<'_, ()> {
@@ -362,6 +324,12 @@ impl BatchStorage for PgBatches {
             }
         })
     }
+}
+
+/// Opens a batch's transaction and takes the log's lock, held to the commit
+/// (one simple-protocol string: its statements go in one round trip).
+fn locked_transaction() -> String {
+    format!("BEGIN ISOLATION LEVEL READ COMMITTED; SELECT pg_advisory_xact_lock({LOG_LOCK})")
 }
 
 /// Inserts records in log order, one statement of column arrays (one SQL
@@ -436,16 +404,19 @@ async fn insert_the_rest(
         .iter()
         .map(|(_, h)| h.0.as_slice())
         .collect();
-    let claims = &batch.claims;
-    let owners: Vec<&str> = claims.iter().map(|(c, _)| c.owner.as_str()).collect();
-    let keys: Vec<&str> = claims
+    let idempotency = &batch.idempotency;
+    let scopes: Vec<&str> = idempotency.iter().map(|(i, _)| i.scope.as_str()).collect();
+    let keys: Vec<&str> = idempotency
         .iter()
-        .map(|(c, _)| c.idempotency_key.as_str())
+        .map(|(i, _)| i.idempotency_key.as_str())
         .collect();
-    let fingerprints: Vec<&str> = claims.iter().map(|(c, _)| c.fingerprint.as_str()).collect();
-    let records: Vec<&str> = claims
+    let fingerprints: Vec<&str> = idempotency
         .iter()
-        .map(|(_, i)| batch.records[*i].id.as_str())
+        .map(|(i, _)| i.fingerprint.as_str())
+        .collect();
+    let records: Vec<&str> = idempotency
+        .iter()
+        .map(|(_, record)| batch.records[*record].id.as_str())
         .collect();
     sqlx::query(
         "WITH search AS (\
@@ -465,11 +436,11 @@ async fn insert_the_rest(
     .bind(&documents)
     .bind(&hash_at)
     .bind(&hashes)
-    .bind(&owners)
+    .bind(&scopes)
     .bind(&keys)
     .bind(&fingerprints)
     .bind(&records)
-    .bind(batch.claims_expire_at)
+    .bind(batch.idempotency_expires_at)
     .bind(batch.checkpoint.tree_size as i64)
     .bind(batch.checkpoint.root.0.as_slice())
     .bind(&batch.checkpoint.note)

@@ -4,19 +4,17 @@
 //! `BEGIN IMMEDIATE`, so no other process can move a head or the log before
 //! it commits. Reads use read-only connections and never wait for it.
 //!
-//! - `reads`: every read query ([`super::backend::Reads`]);
-//! - `tx`: the writer's transactions: loads, inserts, claims
+//! - `reads`: the reads SQLite runs its own way ([`super::backend::RowReads`]);
+//! - `tx`: the writer's transactions: loads, inserts, idempotency keys
 //!   ([`super::backend::BatchStorage`]);
-//! - `log`: loading the log at start, checkpoint rows, stored log hashes;
-//! - `rows`: row types and their mapping to domain types;
+//! - `rebuild`: `decision-trail log rebuild`, a new log over the records;
 //! - `search`: full-text search over the FTS5 index;
 //! - `raw`: SQLite driven directly for the hot paths (the writer's batches,
 //!   records, pages, chains, proofs), on threads of their own.
 
-mod log;
 mod raw;
 mod reads;
-mod rows;
+mod rebuild;
 mod search;
 mod tx;
 
@@ -29,8 +27,26 @@ use sqlx::sqlite::{
 };
 use sqlx::{ConnectOptions, Connection};
 
-use super::backend::{Opened, Reads};
+use super::backend::{Opened, RowReads};
+use super::sql::{Dialect, Fault};
 use super::{StoreConfig, StoreError, Synchronous};
+
+/// What SQLite writes its own way (migrations/sqlite).
+pub(crate) const DIALECT: Dialect = Dialect {
+    // The expressions of 0005_capabilities.sql's partial indexes.
+    static_hash: "capabilities IS NOT NULL AND json_extract(capabilities, '$.static_hash')",
+    runtime_hash: "capabilities IS NOT NULL AND json_extract(capabilities, '$.runtime_hash')",
+    triggers: "SELECT name FROM sqlite_master WHERE type = 'trigger'",
+    // The tables only SQLite has: the log's format, retired checkpoints.
+    own_triggers: &[
+        "log_format_no_delete",
+        "log_format_no_update",
+        "retired_checkpoints_no_delete",
+        "retired_checkpoints_no_update",
+    ],
+    leaf_formats: true,
+    search: search::SEARCH,
+};
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
 
@@ -110,11 +126,7 @@ pub(crate) async fn open(config: &StoreConfig) -> Result<Opened, StoreError> {
     // the WAL grew without bound), every WAL_AUTOCHECKPOINT pages: a page
     // rewritten by many batches in between is copied once.
     let raw_writer = raw::open(&path, true)?;
-    let level = match config.synchronous {
-        Synchronous::Normal => 1,
-        Synchronous::Full => 2,
-        Synchronous::Extra => 3,
-    };
+    let level = pragma_level(config.synchronous);
     raw_writer
         .execute_batch(&format!(
             "PRAGMA synchronous = {level}; PRAGMA cache_size = -32768; PRAGMA foreign_keys = ON; PRAGMA wal_autocheckpoint = {WAL_AUTOCHECKPOINT};"
@@ -165,7 +177,7 @@ pub(crate) async fn open(config: &StoreConfig) -> Result<Opened, StoreError> {
 /// Opens the database of `config.database_url` for reading only: no
 /// migrations, no writer (for `fsck`, which must work on a database the
 /// service refuses).
-pub(crate) async fn open_read_only(config: &StoreConfig) -> Result<Box<dyn Reads>, StoreError> {
+pub(crate) async fn open_read_only(config: &StoreConfig) -> Result<Box<dyn RowReads>, StoreError> {
     let base = connect_options(&config.database_url)?;
     let path = base.get_filename().to_path_buf();
     if !path.exists() {
@@ -206,6 +218,15 @@ fn connect_options(url: &str) -> Result<SqliteConnectOptions, StoreError> {
     Ok(options)
 }
 
+/// `PRAGMA synchronous`'s number for a durability level.
+fn pragma_level(synchronous: Synchronous) -> i64 {
+    match synchronous {
+        Synchronous::Normal => 1,
+        Synchronous::Full => 2,
+        Synchronous::Extra => 3,
+    }
+}
+
 /// SQLite falls back from WAL silently (on filesystems without shared memory, for
 /// instance); read the settings back so the service never runs with weaker
 /// guarantees than it was asked for.
@@ -226,11 +247,7 @@ async fn verify_durability(
         .fetch_one(&mut *conn)
         .await
         .map_err(map_error)?;
-    let expected = match wanted {
-        Synchronous::Normal => 1,
-        Synchronous::Full => 2,
-        Synchronous::Extra => 3,
-    };
+    let expected = pragma_level(wanted);
     if level != expected {
         return Err(StoreError::Config(format!(
             "SQLite synchronous is {level}, not {wanted}"
@@ -265,31 +282,20 @@ fn open_error(path: &Path, e: sqlx::Error) -> StoreError {
     StoreError::Unavailable(format!("cannot open {}: {e}", path.display()))
 }
 
-/// Maps driver errors to what the caller can act on: a rule the write broke,
-/// a database that cannot be reached now, or an internal fault.
-fn map_error(e: sqlx::Error) -> StoreError {
-    match &e {
-        sqlx::Error::Database(db) => {
-            let code: i64 = db.code().and_then(|c| c.parse().ok()).unwrap_or(0);
-            match code & 0xff {
-                // SQLITE_CONSTRAINT: unique, check, or a RAISE(ABORT) in a trigger.
-                19 => StoreError::Conflict(db.message().to_string()),
-                // BUSY, LOCKED, READONLY, IOERR, FULL, CANTOPEN.
-                5 | 6 | 8 | 10 | 13 | 14 => StoreError::Unavailable(db.message().to_string()),
-                _ => StoreError::Internal(e.to_string()),
-            }
-        }
-        sqlx::Error::PoolTimedOut
-        | sqlx::Error::PoolClosed
-        | sqlx::Error::Io(_)
-        | sqlx::Error::WorkerCrashed => StoreError::Unavailable(e.to_string()),
-        _ => StoreError::Internal(e.to_string()),
-    }
+/// Maps sqlx's errors to what the caller can act on (`sql::map_error`).
+pub(crate) fn map_error(e: sqlx::Error) -> StoreError {
+    super::sql::map_error(e, |code| fault(code.parse().unwrap_or(0)))
 }
 
-/// A position as SQLite's integer; None when it cannot name a stored row.
-fn position(p: u64) -> Option<i64> {
-    i64::try_from(p).ok()
+/// What an SQLite result code means for the caller (sqlx's and `raw`'s).
+fn fault(code: i64) -> Fault {
+    match code & 0xff {
+        // SQLITE_CONSTRAINT: unique, check, or a RAISE(ABORT) in a trigger.
+        19 => Fault::Conflict,
+        // BUSY, LOCKED, READONLY, IOERR, FULL, CANTOPEN.
+        5 | 6 | 8 | 10 | 13 | 14 => Fault::Unavailable,
+        _ => Fault::Internal,
+    }
 }
 
 #[cfg(test)]

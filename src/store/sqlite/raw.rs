@@ -1,23 +1,25 @@
 //! SQLite driven directly (rusqlite on the same bundled libsqlite3 as sqlx)
 //! for the hot paths: the writer's batches and the reads that return many
 //! rows. sqlx's SQLite driver runs each connection on a worker thread and
-//! sends every row across a channel to the async task; the profile of issue
-//! 12 put half a page's time in those hand-offs. Here a whole query runs on
-//! one blocking thread, rows are stepped in place, and statements are
+//! sends every row across a channel to the async task; a profile put half a
+//! page's time in those hand-offs (docs/design.md §4). Here a whole query
+//! runs on one blocking thread, rows are stepped in place, and statements are
 //! prepared once per connection.
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use rusqlite::types::Type;
+use rusqlite::types::{Type, Value};
 use rusqlite::{Connection, OpenFlags, Row};
+use smallvec::SmallVec;
 use tokio::sync::Semaphore;
 
 use super::BUSY_TIMEOUT;
 use crate::domain::merkle::StoredHashes;
 use crate::domain::Record;
-use crate::store::backend::{LinkText, RecordColumns, StoredLink};
+use crate::store::rows::{stored_hash, LinkText, RecordColumns, StoredLink, RECORD_COLUMNS};
+use crate::store::sql::{position, Fault, Param, Query};
 use crate::store::StoreError;
 
 /// Prepared statements each connection keeps (the queries are few; pages
@@ -30,15 +32,38 @@ pub(super) fn map_error(e: rusqlite::Error) -> StoreError {
     match &e {
         rusqlite::Error::SqliteFailure(failure, message) => {
             let text = message.clone().unwrap_or_else(|| failure.to_string());
-            match failure.extended_code & 0xff {
-                // SQLITE_CONSTRAINT: unique, check, or a RAISE(ABORT) in a trigger.
-                19 => StoreError::Conflict(text),
-                // BUSY, LOCKED, READONLY, IOERR, FULL, CANTOPEN.
-                5 | 6 | 8 | 10 | 13 | 14 => StoreError::Unavailable(text),
-                _ => StoreError::Internal(text),
+            match super::fault(i64::from(failure.extended_code)) {
+                Fault::Conflict => StoreError::Conflict(text),
+                Fault::Unavailable => StoreError::Unavailable(text),
+                Fault::Internal => StoreError::Internal(text),
             }
         }
         _ => StoreError::Internal(e.to_string()),
+    }
+}
+
+/// A shared statement's values, owned so that they go to the blocking
+/// thread with it, and inline up to a filtered page's ten: a page read
+/// allocates nothing for them but their text.
+pub(super) struct Values(SmallVec<[Value; 12]>);
+
+impl Values {
+    pub(super) fn of(query: &Query<'_>) -> Values {
+        Values(
+            query
+                .params()
+                .iter()
+                .map(|value| match *value {
+                    Param::Int(n) => Value::Integer(n),
+                    Param::Text(t) => Value::Text(t.to_string()),
+                    Param::Bytes(b) => Value::Blob(b.to_vec()),
+                })
+                .collect(),
+        )
+    }
+
+    pub(super) fn params(&self) -> impl rusqlite::Params + '_ {
+        rusqlite::params_from_iter(self.0.iter())
     }
 }
 
@@ -87,6 +112,11 @@ pub(super) fn records(
     values: impl rusqlite::Params,
 ) -> Result<Vec<Record>, StoreError> {
     let mut statement = conn.prepare_cached(sql).map_err(map_error)?;
+    // Values are bound by position: a shared statement's `$n` must first
+    // appear in order (`store::sql`).
+    debug_assert!((1..=statement.parameter_count()).all(|i| statement
+        .parameter_name(i)
+        .is_none_or(|name| name[1..] == i.to_string())));
     let mut rows = statement.query(values).map_err(map_error)?;
     let mut records = Vec::new();
     while let Some(row) = rows.next().map_err(map_error)? {
@@ -101,17 +131,14 @@ pub(super) fn record_where(
     column: &str,
     value: rusqlite::types::Value,
 ) -> Result<Option<Record>, StoreError> {
-    let sql = format!(
-        "SELECT {} FROM thoughts WHERE {column} = ?",
-        crate::store::rows::RECORD_COLUMNS
-    );
+    let sql = format!("SELECT {RECORD_COLUMNS} FROM thoughts WHERE {column} = ?");
     Ok(records(conn, &sql, [value])?.pop())
 }
 
 /// Wanted stored hashes this close in index order are read by one range scan:
 /// stepping to the next row costs a fraction of a fresh b-tree descent. A
 /// chain walk's proofs want about a fifth of the hashes in their span; of the
-/// gaps 0, 2, 6, 32 and 1,000, those above 2 measured within noise (issue 12).
+/// gaps 0, 2, 6, 32 and 1,000, those above 2 measured within noise.
 const RUN_GAP: i64 = 32;
 
 /// The stored log hashes at `indexes` (those that exist).
@@ -121,7 +148,7 @@ pub(super) fn stored_hashes(
 ) -> Result<StoredHashes, StoreError> {
     // One read transaction for all the lookups: each statement outside one
     // opens and closes its own, and those WAL read locks (fcntl on the -shm
-    // file, an fstat) cost more than the lookup (issue 12's walk profile).
+    // file, an fstat) cost more than the lookup (in the chain walk's profile).
     // The writer calls this inside its own transaction, which serves as is.
     let snapshot = if conn.is_autocommit() {
         Some(conn.unchecked_transaction().map_err(map_error)?)
@@ -131,7 +158,7 @@ pub(super) fn stored_hashes(
     let mut statement = conn
         .prepare_cached("SELECT idx, hash FROM log_hashes WHERE idx BETWEEN ?1 AND ?2 ORDER BY idx")
         .map_err(map_error)?;
-    let mut wanted: Vec<i64> = indexes.iter().filter_map(|&i| super::position(i)).collect();
+    let mut wanted: Vec<i64> = indexes.iter().filter_map(|&i| position(i)).collect();
     wanted.sort_unstable();
     wanted.dedup();
     let mut found = StoredHashes::with_capacity_and_hasher(wanted.len(), Default::default());
@@ -151,7 +178,7 @@ pub(super) fn stored_hashes(
             if next.next_if_eq(&&idx).is_some() {
                 let bytes = row.get_ref(1).map_err(map_error)?;
                 let bytes = bytes.as_blob().map_err(|e| map_error(e.into()))?;
-                found.insert(idx as u64, super::log::stored_hash(idx as u64, bytes)?);
+                found.insert(idx as u64, stored_hash(idx as u64, bytes)?);
             }
         }
         runs = rest;

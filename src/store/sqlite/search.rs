@@ -1,14 +1,13 @@
 //! Full-text search over the FTS5 index of migration 0007 (docs/design.md §7).
 
-use sqlx::{SqliteConnection, SqlitePool};
+use sqlx::SqliteConnection;
 
-use super::reads::filter_clauses;
-use super::rows::{self, RecordRow, RECORD_COLUMNS};
-use super::{map_error, position};
-use crate::domain::record::RecordFilter;
+use super::map_error;
 use crate::domain::search::{index_text, metadata_text, SearchQuery};
 use crate::domain::{NewRecord, Record};
 use crate::store::backend::SearchDocument;
+use crate::store::rows::{RecordColumns, RECORD_COLUMNS};
+use crate::store::search::SearchSql;
 use crate::store::StoreError;
 
 /// Index rows per statement (3 bound values each, under SQLite's 32,766).
@@ -67,7 +66,7 @@ pub(super) async fn catch_up(conn: &mut SqliteConnection) -> Result<u64, StoreEr
         let sql = format!(
             "SELECT {RECORD_COLUMNS} FROM thoughts WHERE log_index > ? ORDER BY log_index LIMIT 5000"
         );
-        let rows: Vec<RecordRow> = sqlx::query_as(&sql)
+        let rows: Vec<RecordColumns> = sqlx::query_as(&sql)
             .bind(after)
             .fetch_all(&mut *conn)
             .await
@@ -75,7 +74,10 @@ pub(super) async fn catch_up(conn: &mut SqliteConnection) -> Result<u64, StoreEr
         if rows.is_empty() {
             return Ok(indexed);
         }
-        let records = rows::records(rows)?;
+        let records: Vec<Record> = rows
+            .into_iter()
+            .map(Record::try_from)
+            .collect::<Result<_, _>>()?;
         sqlx::query("BEGIN IMMEDIATE")
             .execute(&mut *conn)
             .await
@@ -103,99 +105,22 @@ pub(super) async fn catch_up(conn: &mut SqliteConnection) -> Result<u64, StoreEr
     }
 }
 
-/// BM25 weights of the indexed columns: a word in the content counts twice
-/// what it does in the metadata.
-const WEIGHTS: &str = "2.0, 1.0";
-
-/// The best `max_hits` matches of `query` that the filters keep, best first,
-/// with their relevance (FTS5's BM25 negated: higher is better). Equal scores
-/// go newest first. A query of lone characters of unspaced scripts only has
-/// no index to use (`domain::search::Term::indexed`): its matches are the
-/// newest, with relevance 0.
-pub(super) async fn search(
-    pool: &SqlitePool,
-    query: &SearchQuery,
-    task: Option<&str>,
-    filter: &RecordFilter,
-    max_hits: u32,
-) -> Result<Vec<(u64, f64)>, StoreError> {
-    let matched = query.fts_match();
-    let short = query.unindexed();
-    if let (Some(m), true, None, true) = (&matched, short.is_empty(), task, filter.is_empty()) {
-        // Nothing to read from the records: rank from the index alone (a
-        // join would read the row of every match, ~3× slower for common
-        // words).
-        let sql = format!(
-            "SELECT rowid, -bm25(thoughts_fts, {WEIGHTS}) AS score FROM thoughts_fts \
-             WHERE thoughts_fts MATCH ? ORDER BY score DESC, rowid DESC LIMIT ?"
-        );
-        let rows: Vec<(i64, f64)> = sqlx::query_as(&sql)
-            .bind(m.as_str())
-            .bind(i64::from(max_hits))
-            .fetch_all(pool)
-            .await
-            .map_err(map_error)?;
-        return Ok(rows.into_iter().map(|(i, s)| (i as u64, s)).collect());
-    }
-    let mut sql = match matched {
-        Some(_) => format!(
-            "SELECT t.log_index, -bm25(thoughts_fts, {WEIGHTS}) AS score \
-             FROM thoughts_fts JOIN thoughts t ON t.log_index = thoughts_fts.rowid \
-             WHERE thoughts_fts MATCH ?"
-        ),
-        None => "SELECT t.log_index, 0.0 AS score FROM thoughts t WHERE 1".to_string(),
-    };
-    for _ in &short {
-        sql.push_str(
-            " AND (instr(lower(t.content), ?) > 0 \
-             OR (t.metadata IS NOT NULL AND instr(lower(t.metadata), ?) > 0))",
-        );
-    }
-    let values = filter_clauses(&mut sql, task, filter);
-    sql.push_str(match matched {
-        Some(_) => " ORDER BY score DESC, t.log_index DESC LIMIT ?",
-        None => " ORDER BY t.log_index DESC LIMIT ?",
-    });
-    let mut q = sqlx::query_as::<_, (i64, f64)>(&sql);
-    if let Some(m) = &matched {
-        q = q.bind(m.as_str());
-    }
-    for term in &short {
-        q = q.bind(term.as_str()).bind(term.as_str());
-    }
-    for value in values {
-        q = q.bind(value);
-    }
-    let rows = q
-        .bind(i64::from(max_hits))
-        .fetch_all(pool)
-        .await
-        .map_err(map_error)?;
-    Ok(rows
-        .into_iter()
-        .map(|(index, score)| (index as u64, score))
-        .collect())
-}
-
-/// The records at these log indexes (those that exist), in the order given.
-pub(super) async fn records_at(
-    pool: &super::raw::ReadPool,
-    indexes: &[u64],
-) -> Result<Vec<Record>, StoreError> {
-    let wanted: Vec<i64> = indexes.iter().filter_map(|&i| position(i)).collect();
-    if wanted.is_empty() {
-        return Ok(Vec::new());
-    }
-    let marks = vec!["?"; wanted.len()].join(", ");
-    let sql = format!("SELECT {RECORD_COLUMNS} FROM thoughts WHERE log_index IN ({marks})");
-    let mut found = pool
-        .run(move |conn| super::raw::records(conn, &sql, rusqlite::params_from_iter(wanted)))
-        .await?;
-    found.sort_by_key(|r| {
-        indexes
-            .iter()
-            .position(|&i| i == r.log_index)
-            .unwrap_or(usize::MAX)
-    });
-    Ok(found)
-}
+/// The FTS5 index searched (`store::search::hits`): relevance is BM25,
+/// negated (higher is better), a word in the content counting twice what it
+/// does in the metadata; a term the index cannot find is looked for in the
+/// records as written, ASCII case folded.
+pub(super) const SEARCH: SearchSql = SearchSql {
+    index: "thoughts_fts",
+    log_index: "thoughts_fts.rowid",
+    score: "-bm25(thoughts_fts, 2.0, 1.0)",
+    matches: "thoughts_fts MATCH $1",
+    no_score: "0.0",
+    match_of: SearchQuery::fts_match,
+    content_form: str::to_string,
+    holds: |content, text| {
+        format!(
+            "(instr(lower(t.content), ${content}) > 0 \
+             OR (t.metadata IS NOT NULL AND instr(lower(t.metadata), ${text}) > 0))"
+        )
+    },
+};

@@ -3,21 +3,20 @@
 use std::path::{Path, PathBuf};
 
 use futures_util::future::BoxFuture;
+use rusqlite::OptionalExtension;
 use sqlx::{Connection, SqliteConnection};
 
-use super::raw;
-use super::{log, map_error, position};
+use super::{map_error, raw, rebuild};
 use crate::domain::checkpoint::LogSigner;
-use crate::domain::merkle::{Frontier, Hash};
+use crate::domain::merkle::Frontier;
 use crate::domain::record::Capabilities;
-use crate::domain::{ChainHead, Metadata, Record};
-use crate::store::backend::{Answer, BatchError, BatchStorage, Loaded, PlannedBatch};
-use crate::store::{CapabilitySnapshot, IdempotencyClaim, SignedCheckpoint, StoreError};
-use rusqlite::OptionalExtension;
-
-/// Stored hashes per INSERT statement when a log is rebuilt, under SQLite's
-/// limit of 32,766 bound values.
-const HASHES_PER_STATEMENT: usize = 10_000;
+use crate::domain::{Metadata, Record};
+use crate::store::backend::{Answer, BatchError, BatchStorage, Loaded, PlannedBatch, Wanted};
+use crate::store::log_rows::INSERT_CHECKPOINT;
+use crate::store::rows::head;
+use crate::store::sql::{position, Db};
+use crate::store::{log_check, snapshots};
+use crate::store::{CapabilitySnapshot, SignedCheckpoint, StoreError};
 
 /// The writer's connections to the file (one process writes at a time: each
 /// takes the write lock, and the writer uses them one after the other).
@@ -76,7 +75,7 @@ impl BatchStorage for SqliteBatches {
         signer: &'a LogSigner,
         origin: &'a str,
     ) -> Answer<'a, (Frontier, SignedCheckpoint)> {
-        Box::pin(log::open(&mut self.conn, signer, origin))
+        Box::pin(log_check::open(Db::Sqlite(&mut self.conn), signer, origin))
     }
 
     fn rebuild_log<'a>(
@@ -85,35 +84,14 @@ impl BatchStorage for SqliteBatches {
         origin: &'a str,
         retired_at: &'a str,
     ) -> Answer<'a, SignedCheckpoint> {
-        Box::pin(log::rebuild(&mut self.conn, signer, origin, retired_at))
+        Box::pin(rebuild::rebuild(&mut self.conn, signer, origin, retired_at))
     }
 
     fn put_snapshot<'a>(
         &'a mut self,
         snapshot: &'a CapabilitySnapshot,
     ) -> Answer<'a, (CapabilitySnapshot, bool)> {
-        Box::pin(async move {
-            let inserted = sqlx::query(
-                "INSERT OR IGNORE INTO capability_snapshots (hash, kind, canonical, trace, stored_at) \
-                 VALUES (?, ?, ?, ?, ?)",
-            )
-            .bind(&snapshot.hash)
-            .bind(&snapshot.kind)
-            .bind(&snapshot.canonical)
-            .bind(&snapshot.trace)
-            .bind(&snapshot.stored_at)
-            .execute(&mut self.conn)
-            .await
-            .map_err(map_error)?
-            .rows_affected()
-                == 1;
-            let stored = super::rows::snapshot_by_hash(&mut self.conn, &snapshot.hash)
-                .await?
-                .ok_or_else(|| {
-                    StoreError::Internal("a stored snapshot did not read back".into())
-                })?;
-            Ok((stored, inserted))
-        })
+        Box::pin(snapshots::put(Db::Sqlite(&mut self.conn), snapshot))
     }
 
     fn probe(&mut self) -> Answer<'_, ()> {
@@ -160,12 +138,7 @@ impl BatchStorage for SqliteBatches {
         })
     }
 
-    fn load<'a>(
-        &'a mut self,
-        tasks: &'a [&'a str],
-        claims: &'a [&'a IdempotencyClaim],
-        now_ms: i64,
-    ) -> Answer<'a, Loaded> {
+    fn load<'a>(&'a mut self, wanted: Wanted<'a>) -> Answer<'a, Loaded> {
         Box::pin(async move {
             let mut loaded = Loaded::default();
             let mut heads = self
@@ -174,14 +147,10 @@ impl BatchStorage for SqliteBatches {
                     "SELECT length, head_hash, last_timestamp FROM tasks WHERE task_id = ?",
                 )
                 .map_err(raw::map_error)?;
-            for task_id in tasks {
+            for task_id in wanted.tasks {
                 let head = heads
                     .query_row([task_id], |row| {
-                        Ok(ChainHead {
-                            length: row.get::<_, i64>(0)? as u64,
-                            head_hash: row.get(1)?,
-                            last_timestamp: row.get(2)?,
-                        })
+                        Ok(head(row.get(0)?, row.get(1)?, row.get(2)?))
                     })
                     .optional()
                     .map_err(raw::map_error)?;
@@ -196,10 +165,14 @@ impl BatchStorage for SqliteBatches {
                      WHERE scope = ? AND key = ? AND expires_at > ?",
                 )
                 .map_err(raw::map_error)?;
-            for claim in claims {
+            for idempotency in wanted.idempotency {
                 let row: Option<(String, String)> = stored
                     .query_row(
-                        rusqlite::params![claim.owner, claim.idempotency_key, now_ms],
+                        rusqlite::params![
+                            idempotency.scope,
+                            idempotency.idempotency_key,
+                            wanted.now_ms
+                        ],
                         |row| Ok((row.get(0)?, row.get(1)?)),
                     )
                     .optional()
@@ -213,8 +186,11 @@ impl BatchStorage for SqliteBatches {
                             "idempotency key names record {record_id}, which is not stored"
                         ))
                     })?;
-                loaded.claims.insert(
-                    (claim.owner.clone(), claim.idempotency_key.clone()),
+                loaded.idempotency.insert(
+                    (
+                        idempotency.scope.clone(),
+                        idempotency.idempotency_key.clone(),
+                    ),
                     (fingerprint, record),
                 );
             }
@@ -232,7 +208,7 @@ impl BatchStorage for SqliteBatches {
         })
     }
 
-    fn purge_claims(&mut self, now_ms: i64) -> Answer<'_, ()> {
+    fn purge_idempotency(&mut self, now_ms: i64) -> Answer<'_, ()> {
         Box::pin(async move {
             self.raw
                 .prepare_cached("DELETE FROM idempotency WHERE expires_at <= ?")
@@ -298,8 +274,8 @@ fn insert_records(conn: &rusqlite::Connection, records: &[Record]) -> Result<(),
 
 /// Writes the rest of a batch after its records: their search rows, the
 /// log's new hashes, the idempotency keys (an expired row for the same key is
-/// replaced; `scope` holds the claim's owner) and the signed checkpoint,
-/// whose `tree_size` key refuses a second root for a size.
+/// replaced) and the signed checkpoint, whose `tree_size` key refuses a
+/// second root for a size.
 fn write_the_rest(conn: &rusqlite::Connection, batch: &PlannedBatch<'_>) -> Result<(), StoreError> {
     let mut search = conn
         .prepare_cached("INSERT INTO thoughts_fts (rowid, content, metadata) VALUES (?, ?, ?)")
@@ -321,7 +297,7 @@ fn write_the_rest(conn: &rusqlite::Connection, batch: &PlannedBatch<'_>) -> Resu
             .execute(rusqlite::params![position(*idx), hash.0.as_slice()])
             .map_err(raw::map_error)?;
     }
-    let mut claims = conn
+    let mut idempotency = conn
         .prepare_cached(
             "INSERT INTO idempotency (scope, key, fingerprint, record_id, expires_at) \
              VALUES (?, ?, ?, ?, ?) ON CONFLICT (scope, key) DO UPDATE SET \
@@ -329,19 +305,19 @@ fn write_the_rest(conn: &rusqlite::Connection, batch: &PlannedBatch<'_>) -> Resu
              expires_at = excluded.expires_at",
         )
         .map_err(raw::map_error)?;
-    for (claim, i) in &batch.claims {
-        claims
+    for (entry, i) in &batch.idempotency {
+        idempotency
             .execute(rusqlite::params![
-                claim.owner,
-                claim.idempotency_key,
-                claim.fingerprint,
+                entry.scope,
+                entry.idempotency_key,
+                entry.fingerprint,
                 batch.records[*i].id,
-                batch.claims_expire_at,
+                batch.idempotency_expires_at,
             ])
             .map_err(raw::map_error)?;
     }
     let checkpoint = &batch.checkpoint;
-    conn.prepare_cached(log::INSERT_CHECKPOINT)
+    conn.prepare_cached(INSERT_CHECKPOINT)
         .and_then(|mut s| {
             s.execute(rusqlite::params![
                 position(checkpoint.tree_size),
@@ -350,24 +326,5 @@ fn write_the_rest(conn: &rusqlite::Connection, batch: &PlannedBatch<'_>) -> Resu
             ])
         })
         .map_err(raw::map_error)?;
-    Ok(())
-}
-
-/// Stores log hashes at their indexes, one statement per `HASHES_PER_STATEMENT`.
-pub(super) async fn insert_log_hashes(
-    conn: &mut SqliteConnection,
-    hashes: &[(u64, Hash)],
-) -> Result<(), StoreError> {
-    for chunk in hashes.chunks(HASHES_PER_STATEMENT) {
-        let sql = format!(
-            "INSERT INTO log_hashes (idx, hash) VALUES {}",
-            vec!["(?, ?)"; chunk.len()].join(", ")
-        );
-        let mut query = sqlx::query(&sql);
-        for (idx, hash) in chunk {
-            query = query.bind(*idx as i64).bind(hash.0.to_vec());
-        }
-        query.execute(&mut *conn).await.map_err(map_error)?;
-    }
     Ok(())
 }

@@ -138,7 +138,7 @@ async fn an_explicit_key_file_is_used_and_must_exist() {
     let expected = decision_trail::domain::checkpoint::LogSigner::from_signer_key(&skey).unwrap();
     assert_eq!(store.verifier_key(), expected.verifier_key());
     assert!(store
-        .latest_checkpoint()
+        .own_checkpoint()
         .note
         .starts_with("example.com/log\n0\n"));
     store.close().await;

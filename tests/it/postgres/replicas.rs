@@ -326,9 +326,9 @@ async fn a_replica_far_behind_continues_the_log_from_the_database() {
         .record;
     assert_eq!(last.log_index, 4501);
     assert_eq!(last.seq, 1);
-    let signed = idle.latest_checkpoint();
+    let signed = idle.own_checkpoint();
     assert_eq!(signed.tree_size, 4502);
-    assert_eq!(busy.newest_checkpoint().await.unwrap().root, signed.root);
+    assert_eq!(busy.database_checkpoint().await.unwrap().root, signed.root);
     for task in ["idle", "t0", "t6"] {
         match idle.verify_chain(task).await.unwrap() {
             Some(decision_trail::store::ChainVerdict::Valid { .. }) => {}
@@ -340,7 +340,7 @@ async fn a_replica_far_behind_continues_the_log_from_the_database() {
     // A fresh start recomputes the frontier from the stored log and refuses
     // a root that does not match the last checkpoint.
     let again = Store::open(&config(2)).await.unwrap();
-    assert_eq!(again.latest_checkpoint().root, signed.root);
+    assert_eq!(again.own_checkpoint().root, signed.root);
     again.close().await;
 }
 

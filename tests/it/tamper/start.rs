@@ -255,7 +255,7 @@ async fn a_first_format_log_starts_a_new_log_only_by_rebuild() {
         ..StoreConfig::default()
     };
     let store = Store::open(&config).await.unwrap();
-    let latest = store.latest_checkpoint();
+    let latest = store.own_checkpoint();
     assert_eq!(latest.tree_size, 4);
     assert!(latest.note.starts_with("example.com/trail-2\n4\n"));
     assert_eq!(

@@ -1,0 +1,108 @@
+//! The log as the store serves it (docs/design.md §2): its checkpoints,
+//! this process's and the database's, and the stored hashes that answer
+//! proofs, the nodes most proofs share kept in memory.
+
+use std::sync::Arc;
+
+use super::{SignedCheckpoint, Store, StoreError};
+use crate::domain::merkle::{Hash, LogQuery, StoredHashes};
+
+impl Store {
+    /// This process's newest checkpoint: it covers every append it
+    /// acknowledged (not those of other replicas: [`Store::database_checkpoint`]).
+    pub fn own_checkpoint(&self) -> Arc<SignedCheckpoint> {
+        self.own.borrow().clone()
+    }
+
+    /// The database's newest checkpoint: it covers every acknowledged append,
+    /// by this process or, on a shared database, by any replica (read from
+    /// the database, one indexed row; on a database of this process alone,
+    /// [`Store::own_checkpoint`]).
+    pub async fn database_checkpoint(&self) -> Result<Arc<SignedCheckpoint>, StoreError> {
+        let known = self.own_checkpoint();
+        if !self.shared {
+            return Ok(known);
+        }
+        match self.reads.checkpoint(None).await? {
+            Some(stored) if stored.tree_size > known.tree_size => {
+                // Only a checkpoint this log's key signed is served: a row
+                // written into the table by anyone else is refused.
+                crate::domain::checkpoint::open_checkpoint(&stored.note, &self.verifier_key)
+                    .map_err(|e| {
+                        StoreError::Internal(format!(
+                            "the database's newest checkpoint (size {}) does not verify with \
+                             the log's key: {e}",
+                            stored.tree_size
+                        ))
+                    })?;
+                let stored = Arc::new(stored);
+                let newer = stored.clone();
+                self.publish.send_if_modified(|current| {
+                    let newer_than_current = newer.tree_size > current.tree_size;
+                    if newer_than_current {
+                        *current = newer.clone();
+                    }
+                    newer_than_current
+                });
+                Ok(stored)
+            }
+            _ => Ok(known),
+        }
+    }
+
+    /// The log's verifier key, in signed-note format.
+    pub fn verifier_key(&self) -> &str {
+        &self.verifier_key
+    }
+
+    /// The checkpoint signed at `tree_size`, if the log signed one at that size.
+    pub async fn checkpoint(&self, tree_size: u64) -> Result<Option<SignedCheckpoint>, StoreError> {
+        self.reads.checkpoint(Some(tree_size)).await
+    }
+
+    /// The newest checkpoint that covers leaf `log_index`. The writer publishes a
+    /// checkpoint before it answers, but a reader can see a committed record a
+    /// moment before that; the checkpoint committed with it is then read back.
+    pub async fn checkpoint_covering(
+        &self,
+        log_index: u64,
+    ) -> Result<SignedCheckpoint, StoreError> {
+        let own = self.own_checkpoint();
+        if log_index < own.tree_size {
+            return Ok((*own).clone());
+        }
+        self.reads
+            .checkpoint(None)
+            .await?
+            .filter(|c| log_index < c.tree_size)
+            .ok_or_else(|| StoreError::Internal(format!("no checkpoint covers leaf {log_index}")))
+    }
+
+    /// The stored log hashes at `indexes` that exist: from memory when read
+    /// before ([`HashCache`]), else from the database.
+    pub(crate) async fn stored_hashes(&self, indexes: &[u64]) -> Result<StoredHashes, StoreError> {
+        let (mut known, missing) = self.hashes.lookup(indexes);
+        if !missing.is_empty() {
+            let read = self.reads.log_hashes(&missing).await?;
+            self.hashes.put(&read);
+            known.extend(read);
+        }
+        Ok(known)
+    }
+
+    /// Answers log queries (validated by the caller against a signed size) with
+    /// one read of the O(log n) stored hashes they need.
+    pub async fn log_answers(&self, queries: &[LogQuery]) -> Result<Vec<Vec<Hash>>, StoreError> {
+        let mut indexes: Vec<u64> = queries.iter().flat_map(LogQuery::indexes).collect();
+        indexes.sort_unstable();
+        indexes.dedup();
+        let known = self.stored_hashes(&indexes).await?;
+        queries
+            .iter()
+            .map(|q| {
+                q.answer(&known)
+                    .map_err(|e| StoreError::Internal(format!("log: {e}")))
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,143 @@
+//! Records as the store serves them (docs/design.md §3): one by id, index
+//! or hash (recent ones from memory), pages of the log, of a task's chain
+//! and of the task list behind opaque cursors, and a task's export page.
+
+use super::{Listing, Page, Store, StoreError, TaskSummary};
+use crate::domain::cursor::{self, CursorKind};
+use crate::domain::merkle::{Hash, LogQuery};
+use crate::domain::record::RecordFilter;
+use crate::domain::Record;
+
+impl Store {
+    /// The record at leaf `log_index` of the log.
+    pub async fn record_at(&self, log_index: u64) -> Result<Option<Record>, StoreError> {
+        self.reads.record_at(log_index).await
+    }
+
+    pub async fn record_by_hash(&self, hash: &str) -> Result<Option<Record>, StoreError> {
+        self.reads.record_by_hash(hash).await
+    }
+
+    pub async fn record(&self, id: &str) -> Result<Option<Record>, StoreError> {
+        if let Some(record) = self.recent.get(id) {
+            return Ok(Some(record));
+        }
+        let record = self.reads.record(id).await?;
+        if let Some(r) = &record {
+            self.recent.put(r);
+        }
+        Ok(record)
+    }
+
+    /// Up to `limit` records of a task's chain after `after_seq` that are in the
+    /// tree of `tree_size`, each with its inclusion proof in that tree.
+    pub async fn export_page(
+        &self,
+        task_id: &str,
+        tree_size: u64,
+        after_seq: Option<u64>,
+        limit: u32,
+    ) -> Result<Vec<(Record, Vec<Hash>)>, StoreError> {
+        let records = self
+            .reads
+            .chain_page(task_id, after_seq, tree_size, limit)
+            .await?;
+        let queries: Vec<LogQuery> = records
+            .iter()
+            .map(|r| LogQuery::Inclusion {
+                leaf: r.log_index,
+                tree_size,
+            })
+            .collect();
+        let proofs = self.log_answers(&queries).await?;
+        Ok(records.into_iter().zip(proofs).collect())
+    }
+
+    /// A page of the records `filter` keeps, after the cursor `after`, in log order
+    /// (`Listing::Log`) or chain order (`Listing::Task`).
+    pub async fn records(
+        &self,
+        listing: Listing<'_>,
+        filter: &RecordFilter,
+        after: Option<&str>,
+        limit: u32,
+    ) -> Result<Page<Record>, StoreError> {
+        let after = match after {
+            None => None,
+            Some(token) => Some(self.position(token, listing).await?),
+        };
+        let items = self
+            .reads
+            .records(listing, filter, after, limit + 1)
+            .await?;
+        Ok(paginate(items, limit, |r| {
+            cursor::encode(CursorKind::Records, r.log_index)
+        }))
+    }
+
+    /// Resolves a record cursor to where the listing resumes: the `log_index` in
+    /// the log, the `seq` in a task. The record must exist, and belong to the
+    /// task when the listing is one task's.
+    async fn position(&self, token: &str, listing: Listing<'_>) -> Result<u64, StoreError> {
+        let log_index =
+            cursor::decode(CursorKind::Records, token).ok_or(StoreError::UnknownCursor)?;
+        let (seq, its_task) = self
+            .reads
+            .seq_at(log_index)
+            .await?
+            .ok_or(StoreError::UnknownCursor)?;
+        match listing {
+            Listing::Log => Ok(log_index),
+            Listing::Task(task_id) if task_id == its_task => Ok(seq),
+            Listing::Task(_) => Err(StoreError::UnknownCursor),
+        }
+    }
+
+    pub async fn task(&self, task_id: &str) -> Result<Option<TaskSummary>, StoreError> {
+        Ok(self.reads.task(task_id).await?.map(|(_, t)| t))
+    }
+
+    /// A page of tasks, in the order their first record was appended.
+    pub async fn tasks(
+        &self,
+        after: Option<&str>,
+        limit: u32,
+    ) -> Result<Page<TaskSummary>, StoreError> {
+        let after = match after {
+            None => None,
+            Some(token) => {
+                let task_no =
+                    cursor::decode(CursorKind::Tasks, token).ok_or(StoreError::UnknownCursor)?;
+                if !self.reads.task_no_exists(task_no).await? {
+                    return Err(StoreError::UnknownCursor);
+                }
+                Some(task_no)
+            }
+        };
+        let rows = self.reads.tasks(after, limit + 1).await?;
+        let page = paginate(rows, limit, |(task_no, _)| {
+            cursor::encode(CursorKind::Tasks, *task_no)
+        });
+        Ok(Page {
+            items: page.items.into_iter().map(|(_, t)| t).collect(),
+            next: page.next,
+        })
+    }
+}
+
+/// Keeps the first `limit` of `limit + 1` fetched items; the extra one, when
+/// present, proves there is a next page, whose cursor names the last item kept.
+pub(super) fn paginate<T>(
+    mut items: Vec<T>,
+    limit: u32,
+    cursor_of: impl Fn(&T) -> String,
+) -> Page<T> {
+    let more = items.len() > limit as usize;
+    items.truncate(limit as usize);
+    let next = if more {
+        items.last().map(cursor_of)
+    } else {
+        None
+    };
+    Page { items, next }
+}

@@ -1,0 +1,233 @@
+//! The log checked at start, the same on every backend (docs/design.md §2,
+//! §4): the schema's triggers must all be there, the leaf format the current
+//! one, the last checkpoint signed by this log's key under its origin, and
+//! the records, the stored log and that checkpoint must agree: as many
+//! records as it signs, a dense `log_index`, the last leaf that of the last
+//! record, and a frontier that reproduces the signed root. Nothing is ever
+//! rebuilt or signed again here: only an empty database gets its first
+//! (size-0) checkpoint.
+
+use super::log_rows::{self, insert_checkpoint};
+use super::sql::{Db, Param, Query};
+use super::{SignedCheckpoint, StoreError};
+use crate::domain::checkpoint::{open_checkpoint, LogSigner};
+use crate::domain::merkle::{leaf_data, leaf_hash, stored_leaf_index, Frontier};
+
+/// The triggers both schemas' guarantees rest on (migrations/sqlite,
+/// migrations/postgres); each backend's [`super::sql::Dialect`] names its
+/// own besides. The service refuses to start without any of them.
+pub(crate) const SHARED_TRIGGERS: [&str; 10] = [
+    "capability_snapshots_no_delete",
+    "capability_snapshots_no_update",
+    "checkpoints_no_delete",
+    "checkpoints_no_update",
+    "log_hashes_no_delete",
+    "log_hashes_no_update",
+    "thoughts_advance_task_head",
+    "thoughts_link_dense_parent",
+    "thoughts_no_delete",
+    "thoughts_no_update",
+];
+
+/// The required triggers that are missing (or, where a trigger can be
+/// turned off, disabled), by name.
+pub(crate) async fn missing_triggers(db: Db<'_>) -> Result<Vec<&'static str>, StoreError> {
+    let dialect = db.dialect();
+    let present: Vec<(String,)> = db.fetch_all(&Query::new(dialect.triggers)).await?;
+    let mut missing: Vec<&'static str> = SHARED_TRIGGERS
+        .iter()
+        .chain(dialect.own_triggers)
+        .copied()
+        .filter(|t| !present.iter().any(|(p,)| p == t))
+        .collect();
+    missing.sort_unstable();
+    Ok(missing)
+}
+
+/// Why the log cannot be served: the database was altered.
+fn altered(db: &Db<'_>, what: String) -> StoreError {
+    let rebuild = if db.dialect().leaf_formats {
+        ", `decision-trail log rebuild` starts a new log"
+    } else {
+        ""
+    };
+    StoreError::Config(format!(
+        "{what}; refusing to start (the log only ever grows from its last signed checkpoint; \
+         `decision-trail fsck` re-derives everything{rebuild})"
+    ))
+}
+
+/// Loads the log at start on the writer's connection `db` (PostgreSQL's
+/// under the log's lock, as replicas may start together): its frontier,
+/// checked as the module says, and the checkpoint to serve.
+pub(crate) async fn open(
+    mut db: Db<'_>,
+    signer: &LogSigner,
+    origin: &str,
+) -> Result<(Frontier, SignedCheckpoint), StoreError> {
+    let missing = missing_triggers(db.reborrow()).await?;
+    if !missing.is_empty() {
+        return Err(altered(
+            &db,
+            format!("the database lacks the triggers {}", missing.join(", ")),
+        ));
+    }
+    if db.dialect().leaf_formats {
+        check_leaf_format(db.reborrow()).await?;
+    }
+    let last = log_rows::checkpoint(db.reborrow(), None).await?;
+    let (count, next): (i64, i64) = db
+        .reborrow()
+        .fetch_one(&Query::new(
+            "SELECT COUNT(*), COALESCE(MAX(log_index) + 1, 0) FROM thoughts",
+        ))
+        .await?;
+    let (count, next) = (count as u64, next as u64);
+    let Some(last) = last else {
+        if count > 0 {
+            return Err(altered(
+                &db,
+                format!(
+                    "{count} records are stored but no checkpoint was ever signed for them: \
+                     the checkpoints were removed"
+                ),
+            ));
+        }
+        // A new, empty log: its first checkpoint, so that there is one to serve.
+        let frontier = Frontier::empty();
+        let checkpoint = SignedCheckpoint::sign(&frontier, signer, origin);
+        insert_checkpoint(db, &checkpoint).await?;
+        return Ok((frontier, checkpoint));
+    };
+    check_signer(&last, signer, origin)?;
+    if count != next {
+        let gap = first_gap(db.reborrow()).await?;
+        return Err(altered(
+            &db,
+            format!(
+                "log_index {gap} has no record (records: {count}, highest log_index: {}): \
+                 records were removed",
+                next.saturating_sub(1)
+            ),
+        ));
+    }
+    if count != last.tree_size {
+        let what = if count > last.tree_size {
+            format!(
+                "records from log_index {} on have no signed checkpoint (the last signs {})",
+                last.tree_size, last.tree_size
+            )
+        } else {
+            format!(
+                "the log signed {} records but only {count} are stored: records were removed",
+                last.tree_size
+            )
+        };
+        return Err(altered(&db, what));
+    }
+    let stored = log_rows::stored_hashes(db.reborrow(), &Frontier::indexes(last.tree_size)).await?;
+    let frontier = Frontier::from_stored(last.tree_size, &stored)
+        .map_err(|e| altered(&db, format!("the log cannot be loaded: {e}")))?;
+    if frontier.root() != last.root {
+        return Err(altered(
+            &db,
+            format!(
+                "the stored log does not match its last signed checkpoint (size {}): the \
+                 database was altered",
+                last.tree_size
+            ),
+        ));
+    }
+    if last.tree_size > 0 {
+        check_leaf(db, last.tree_size - 1).await?;
+    }
+    Ok((frontier, last))
+}
+
+/// No rebuild was left half done, and the log's leaves are in the current
+/// format (a log of the first format is never extended or signed again).
+async fn check_leaf_format(mut db: Db<'_>) -> Result<(), StoreError> {
+    let (rebuilding,): (i64,) = db
+        .reborrow()
+        .fetch_one(&Query::new("SELECT COUNT(*) FROM log_rebuild"))
+        .await?;
+    if rebuilding > 0 {
+        return Err(altered(&db, "the table log_rebuild is not empty".into()));
+    }
+    let format: Option<(String,)> = db
+        .reborrow()
+        .fetch_optional(&Query::new("SELECT leaf FROM log_format"))
+        .await?;
+    match format.as_ref().map(|(f,)| f.as_str()) {
+        Some("attributed") => Ok(()),
+        Some("raw") => Err(StoreError::Config(
+            "this database's log uses the first leaf format (record hashes without their \
+             agent); it is never extended or signed again. Run `decision-trail log rebuild \
+             --origin NEW-ORIGIN` to start a new log that commits to attribution"
+                .into(),
+        )),
+        _ => Err(altered(&db, "the log format row is missing".into())),
+    }
+}
+
+/// The log is signed by one key under one name: a process given another key
+/// or origin would sign a second log into the same tables (every replica of
+/// a shared database must be given the same ones).
+fn check_signer(
+    last: &SignedCheckpoint,
+    signer: &LogSigner,
+    origin: &str,
+) -> Result<(), StoreError> {
+    if let Err(e) = open_checkpoint(&last.note, signer.verifier_key()) {
+        return Err(StoreError::Config(format!(
+            "the database's last checkpoint is not signed by this log's key ({e}): a log is \
+             signed with one key, and every replica of a shared database must be given it"
+        )));
+    }
+    let signed_origin = last.note.lines().next().unwrap_or_default();
+    if signed_origin != origin {
+        return Err(StoreError::Config(format!(
+            "this database's log is named `{signed_origin}`, not `{origin}`: a log is served \
+             under one origin (--origin), by every replica of a shared database alike"
+        )));
+    }
+    Ok(())
+}
+
+/// The first `log_index` below the highest that has no record.
+async fn first_gap(db: Db<'_>) -> Result<u64, StoreError> {
+    let (gap,): (i64,) = db
+        .fetch_one(&Query::new(
+            "SELECT CASE WHEN NOT EXISTS (SELECT 1 FROM thoughts WHERE log_index = 0) THEN 0 \
+             ELSE (SELECT t.log_index + 1 FROM thoughts t WHERE NOT EXISTS \
+             (SELECT 1 FROM thoughts n WHERE n.log_index = t.log_index + 1) \
+             ORDER BY t.log_index LIMIT 1) END",
+        ))
+        .await?;
+    Ok(gap as u64)
+}
+
+/// The stored leaf `log_index` must be the leaf of the record there.
+async fn check_leaf(mut db: Db<'_>, log_index: u64) -> Result<(), StoreError> {
+    let row: Option<(String, String)> = db
+        .reborrow()
+        .fetch_optional(
+            &Query::new("SELECT agent_id, hash FROM thoughts WHERE log_index = $1")
+                .bind(Param::Int(log_index as i64)),
+        )
+        .await?;
+    let (agent_id, hash) =
+        row.ok_or_else(|| altered(&db, format!("log_index {log_index} has no record")))?;
+    let index = stored_leaf_index(log_index);
+    let stored = log_rows::stored_hashes(db.reborrow(), &[index]).await?;
+    if stored.get(&index) != Some(&leaf_hash(&leaf_data(&agent_id, &hash))) {
+        return Err(altered(
+            &db,
+            format!(
+                "the leaf at log_index {log_index} is not that of its record (hash or agent_id \
+                 edited)"
+            ),
+        ));
+    }
+    Ok(())
+}

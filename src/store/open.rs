@@ -1,0 +1,171 @@
+//! Opening a store (docs/design.md §4): the backend the URL names, the
+//! log's signing key, the log checked at start against the checkpoint copy,
+//! and the writer started; and `decision-trail log rebuild`, which starts a
+//! new log over the stored records.
+
+use chrono::Utc;
+
+use super::backend::Opened;
+use super::cache::{HashCache, RecordCache};
+use super::checkpoint_copy::{self, check_copy, CheckpointCopy};
+use super::reads::Reads;
+use super::writer::Writer;
+use super::{
+    postgres, search, signing, sqlite, Seams, SignedCheckpoint, Store, StoreConfig, StoreError,
+};
+use crate::domain::chain::format_timestamp;
+use crate::domain::checkpoint::LogSigner;
+
+/// Records kept by id for reads, and their bytes at most.
+const RECENT_RECORDS: usize = 16_384;
+const RECENT_BYTES: usize = 32 * 1024 * 1024;
+/// Stored log hashes kept in memory (about 48 bytes each: 12 MB at most).
+const CACHED_HASHES: usize = 256 * 1024;
+
+/// Opens the backend the URL names.
+async fn open_backend(config: &StoreConfig) -> Result<Opened, StoreError> {
+    if postgres::is_postgres(&config.database_url) {
+        postgres::open(config).await
+    } else {
+        sqlite::open(config).await
+    }
+}
+
+/// Opens the backend the URL names for reading only (`fsck`).
+pub(super) async fn open_read_only(config: &StoreConfig) -> Result<Reads, StoreError> {
+    let rows = if postgres::is_postgres(&config.database_url) {
+        postgres::open_read_only(config).await?
+    } else {
+        sqlite::open_read_only(config).await?
+    };
+    let reads = Reads::new(rows);
+    reads.ready().await?;
+    Ok(reads)
+}
+
+/// The signing key the configuration names, and the checkpoint copy's path:
+/// as configured, else beside the key file, else `./data` (a key given in
+/// the environment has no folder).
+fn signer_and_copy(
+    config: &StoreConfig,
+    key_dir: Option<&std::path::Path>,
+    origin: &str,
+) -> Result<(LogSigner, std::path::PathBuf), StoreError> {
+    let (signer, key_path) = signing::load(
+        config.signing_key_text.as_deref(),
+        config.signing_key.as_deref(),
+        key_dir,
+        origin,
+    )?;
+    match &key_path {
+        Some(path) => {
+            tracing::info!(key = %signer.verifier_key(), path = %path.display(), %origin, "log signing key")
+        }
+        None => {
+            tracing::info!(key = %signer.verifier_key(), %origin, "log signing key (from the environment)")
+        }
+    }
+    let copy = config.checkpoint_copy.clone().unwrap_or_else(|| {
+        key_path
+            .as_deref()
+            .and_then(std::path::Path::parent)
+            .filter(|d| !d.as_os_str().is_empty())
+            .unwrap_or(std::path::Path::new("./data"))
+            .join(checkpoint_copy::DEFAULT_FILE)
+    });
+    Ok((signer, copy))
+}
+
+impl Store {
+    /// Opens (creating if missing) the database named by the configuration,
+    /// applies migrations, loads the log and starts the writer.
+    pub async fn open(config: &StoreConfig) -> Result<Store, StoreError> {
+        Store::open_with(config, Seams::default()).await
+    }
+
+    /// As [`Store::open`], with the id and clock seams replaced.
+    pub async fn open_with(config: &StoreConfig, seams: Seams) -> Result<Store, StoreError> {
+        if postgres::is_postgres(&config.database_url) {
+            // Before connecting: the key is the first thing a replica needs.
+            signing::load(
+                config.signing_key_text.as_deref(),
+                config.signing_key.as_deref(),
+                None,
+                &config.origin,
+            )?;
+        }
+        let opened = open_backend(config).await?;
+        let (signer, copy_path) =
+            signer_and_copy(config, opened.key_dir.as_deref(), &config.origin)?;
+        let verifier_key = signer.verifier_key().to_string();
+        let reads = Reads::new(opened.reads);
+        let mut batches = opened.batches;
+        let (frontier, own) = batches.open_log(&signer, &config.origin).await?;
+        if let Some(dir) = copy_path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| StoreError::Config(format!("cannot create {}: {e}", dir.display())))?;
+        }
+        let copy = check_copy(&copy_path, &own, &reads, &verifier_key, &config.origin).await?;
+        let (writer, own, publish) = Writer::start(
+            batches,
+            opened.search_document,
+            frontier,
+            own,
+            signer,
+            copy,
+            config,
+            seams,
+            opened.writer_thread,
+        )?;
+        Ok(Store {
+            shared: opened.shared,
+            publish,
+            writer,
+            reads,
+            own,
+            verifier_key,
+            recent: RecordCache::new(RECENT_RECORDS, RECENT_BYTES),
+            hashes: HashCache::new(CACHED_HASHES),
+            search_orders: search::SearchOrders::default(),
+        })
+    }
+
+    /// Starts a new log under `origin` over the records of the database that
+    /// `config` names (`decision-trail log rebuild`): the old checkpoints are
+    /// kept aside in the database, the checkpoint copy is moved aside, and the
+    /// new log's first checkpoint is signed and written to a fresh copy. The
+    /// origin must be new: the old log is never signed again.
+    pub async fn rebuild_log(
+        config: &StoreConfig,
+        origin: &str,
+    ) -> Result<SignedCheckpoint, StoreError> {
+        let opened = open_backend(config).await?;
+        let (signer, copy_path) = signer_and_copy(config, opened.key_dir.as_deref(), origin)?;
+        let reads = Reads::new(opened.reads);
+        if let Some(last) = reads.checkpoint(None).await? {
+            let old_origin = last.note.lines().next().unwrap_or_default();
+            if old_origin == origin {
+                return Err(StoreError::Config(format!(
+                    "the log is already named `{origin}`: a rebuilt log needs a new origin, so \
+                     that no size is ever signed twice under one name"
+                )));
+            }
+        }
+        let retired_at = format_timestamp(Utc::now());
+        let mut batches = opened.batches;
+        let checkpoint = batches.rebuild_log(&signer, origin, &retired_at).await?;
+        batches.close().await;
+        reads.close().await;
+        if copy_path.exists() {
+            let aside = copy_path.with_extension(format!("retired-{}", Utc::now().timestamp()));
+            std::fs::rename(&copy_path, &aside).map_err(|e| {
+                StoreError::Unavailable(format!("cannot move {} aside: {e}", copy_path.display()))
+            })?;
+        }
+        let (mut copy, _) = CheckpointCopy::open(&copy_path, signer.verifier_key(), origin)?;
+        copy.append(&checkpoint).map_err(|e| {
+            StoreError::Unavailable(format!("cannot write {}: {e}", copy.path().display()))
+        })?;
+        Ok(checkpoint)
+    }
+}

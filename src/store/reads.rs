@@ -1,0 +1,345 @@
+//! Every read the store makes, written once (docs/design.md §4): the SQL of
+//! each is shared, and a backend only runs it ([`RowReads`]): the small
+//! reads on its pool ([`Db`]), the record reads its own way (SQLite on its
+//! direct connections). Positions are the log's `log_index`, a task's `seq`
+//! and the task list's `task_no`; one that does not fit the database's
+//! integers is simply not found.
+
+use std::fmt::Write;
+
+use futures_util::stream::BoxStream;
+
+use super::backend::RowReads;
+use super::rows::{SessionRow, StoredLink, TaskRow, RECORD_COLUMNS, SESSION_SUMMARY, TASK_COLUMNS};
+use super::search::SearchRequest;
+use super::sql::{position, Dialect, Param, Query};
+use super::{
+    log_check, log_rows, CapabilitySnapshot, Listing, SessionSummary, SignedCheckpoint, StoreError,
+    TaskSummary,
+};
+use crate::domain::merkle::StoredHashes;
+use crate::domain::record::RecordFilter;
+use crate::domain::Record;
+
+/// Uses the partial index on `session_id` of both schemas.
+const SESSION: &str = "session_id IS NOT NULL AND session_id";
+
+/// Appends to `query` (whose SQL has a WHERE clause) a condition for each
+/// filter given, binding its value.
+pub(crate) fn filter_clauses<'a>(
+    query: &mut Query<'a>,
+    dialect: &Dialect,
+    task: Option<&'a str>,
+    filter: &'a RecordFilter,
+) {
+    for (column, op, value) in [
+        ("task_id", "=", task),
+        ("type", "=", filter.r#type.map(|t| t.as_str())),
+        ("agent_id", "=", filter.agent_id.as_deref()),
+        ("timestamp", ">=", filter.since.as_deref()),
+        ("timestamp", "<", filter.until.as_deref()),
+        (dialect.static_hash, "=", filter.static_hash.as_deref()),
+        (dialect.runtime_hash, "=", filter.runtime_hash.as_deref()),
+        (SESSION, "=", filter.session_id.as_deref()),
+    ] {
+        if let Some(value) = value {
+            let n = query.push(Param::Text(value));
+            let _ = write!(query.sql, " AND {column} {op} ${n}");
+        }
+    }
+}
+
+/// The store's reads over one backend's [`RowReads`].
+pub(crate) struct Reads {
+    /// The backend the configuration names.
+    rows: Box<dyn RowReads>,
+}
+
+impl Reads {
+    pub(crate) fn new(rows: Box<dyn RowReads>) -> Reads {
+        Reads { rows }
+    }
+
+    /// The database answers a trivial query.
+    pub(crate) async fn ready(&self) -> Result<(), StoreError> {
+        self.rows
+            .db()
+            .execute(&Query::new("SELECT 1"))
+            .await
+            .map(drop)
+    }
+
+    /// The record whose `column` (a unique one: id, log_index, hash) is `value`.
+    async fn record_where(
+        &self,
+        column: &str,
+        value: Param<'_>,
+    ) -> Result<Option<Record>, StoreError> {
+        let query = Query::new(format!(
+            "SELECT {RECORD_COLUMNS} FROM thoughts WHERE {column} = $1"
+        ))
+        .bind(value);
+        Ok(self.rows.records(query).await?.pop())
+    }
+
+    pub(crate) async fn record(&self, id: &str) -> Result<Option<Record>, StoreError> {
+        self.record_where("id", Param::Text(id)).await
+    }
+
+    pub(crate) async fn record_at(&self, log_index: u64) -> Result<Option<Record>, StoreError> {
+        match position(log_index) {
+            Some(i) => self.record_where("log_index", Param::Int(i)).await,
+            None => Ok(None),
+        }
+    }
+
+    pub(crate) async fn record_by_hash(&self, hash: &str) -> Result<Option<Record>, StoreError> {
+        self.record_where("hash", Param::Text(hash)).await
+    }
+
+    /// The `seq` and `task_id` of the record at `log_index`.
+    pub(crate) async fn seq_at(&self, log_index: u64) -> Result<Option<(u64, String)>, StoreError> {
+        let Some(log_index) = position(log_index) else {
+            return Ok(None);
+        };
+        let query = Query::new("SELECT seq, task_id FROM thoughts WHERE log_index = $1")
+            .bind(Param::Int(log_index));
+        let row: Option<(i64, String)> = self.rows.db().fetch_optional(&query).await?;
+        Ok(row.map(|(seq, task_id)| (seq as u64, task_id)))
+    }
+
+    /// Up to `limit` records that `filter` keeps after position `after`
+    /// (exclusive): `log_index` for the log, `seq` for a task; from the start
+    /// when None.
+    pub(crate) async fn records(
+        &self,
+        listing: Listing<'_>,
+        filter: &RecordFilter,
+        after: Option<u64>,
+        limit: u32,
+    ) -> Result<Vec<Record>, StoreError> {
+        // -1: from the start; a position past i64 has nothing after it.
+        let after = match after.map(position) {
+            None => -1,
+            Some(Some(p)) => p,
+            Some(None) => return Ok(Vec::new()),
+        };
+        let (position_column, task) = match listing {
+            Listing::Log => ("log_index", None),
+            Listing::Task(task_id) => ("seq", Some(task_id)),
+        };
+        let mut query = Query::new(format!(
+            "SELECT {RECORD_COLUMNS} FROM thoughts WHERE {position_column} > $1"
+        ))
+        .bind(Param::Int(after));
+        filter_clauses(&mut query, self.rows.db().dialect(), task, filter);
+        let n = query.push(Param::Int(i64::from(limit)));
+        let _ = write!(query.sql, " ORDER BY {position_column} LIMIT ${n}");
+        self.rows.records(query).await
+    }
+
+    /// Up to `limit` records of a task after `after_seq` whose leaves are in
+    /// the tree of `tree_size`, in seq order.
+    pub(crate) async fn chain_page(
+        &self,
+        task_id: &str,
+        after_seq: Option<u64>,
+        tree_size: u64,
+        limit: u32,
+    ) -> Result<Vec<Record>, StoreError> {
+        let after = after_seq.map_or(Some(-1), position);
+        let (Some(after), Some(tree_size)) = (after, position(tree_size)) else {
+            return Ok(Vec::new());
+        };
+        let query = Query::new(format!(
+            "SELECT {RECORD_COLUMNS} FROM thoughts \
+             WHERE task_id = $1 AND seq > $2 AND log_index < $3 ORDER BY seq LIMIT $4"
+        ))
+        .bind(Param::Text(task_id))
+        .bind(Param::Int(after))
+        .bind(Param::Int(tree_size))
+        .bind(Param::Int(i64::from(limit)));
+        self.rows.records(query).await
+    }
+
+    /// A task's records in seq order, streamed as stored.
+    pub(crate) fn chain<'a>(
+        &'a self,
+        task_id: &'a str,
+    ) -> BoxStream<'a, Result<StoredLink, StoreError>> {
+        self.rows.chain(task_id)
+    }
+
+    /// The records at these log indexes (those that exist), in that order.
+    pub(crate) async fn records_at(&self, indexes: &[u64]) -> Result<Vec<Record>, StoreError> {
+        let wanted: Vec<i64> = indexes.iter().filter_map(|&i| position(i)).collect();
+        if wanted.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut found = self.rows.records_at(&wanted).await?;
+        found.sort_by_key(|r| {
+            indexes
+                .iter()
+                .position(|&i| i == r.log_index)
+                .unwrap_or(usize::MAX)
+        });
+        Ok(found)
+    }
+
+    /// A session's summary with its tasks and agents, and the log index of
+    /// its first record.
+    pub(crate) async fn session(
+        &self,
+        session_id: &str,
+    ) -> Result<Option<(u64, SessionSummary)>, StoreError> {
+        let query = Query::new(format!(
+            "{SESSION_SUMMARY} WHERE {SESSION} = $1 GROUP BY session_id"
+        ))
+        .bind(Param::Text(session_id));
+        let row: Option<SessionRow> = self.rows.db().fetch_optional(&query).await?;
+        let Some(row) = row else { return Ok(None) };
+        let mut members = Vec::new();
+        for column in ["task_id", "agent_id"] {
+            let query = Query::new(format!(
+                "SELECT {column} FROM thoughts WHERE {SESSION} = $1 \
+                 GROUP BY {column} ORDER BY min(log_index) LIMIT $2"
+            ))
+            .bind(Param::Text(session_id))
+            .bind(Param::Int(i64::from(super::SESSION_MEMBERS)));
+            let names: Vec<(String,)> = self.rows.db().fetch_all(&query).await?;
+            members.push(names.into_iter().map(|(n,)| n).collect::<Vec<_>>());
+        }
+        let (first, mut summary) = row.into_summary();
+        summary.agents = members.pop();
+        summary.tasks = members.pop();
+        Ok(Some((first, summary)))
+    }
+
+    /// Up to `limit` sessions whose first record comes after log index
+    /// `after`, in that order, each with that index.
+    pub(crate) async fn sessions(
+        &self,
+        after: Option<u64>,
+        limit: u32,
+    ) -> Result<Vec<(u64, SessionSummary)>, StoreError> {
+        let after = match after.map(position) {
+            None => -1,
+            Some(Some(a)) => a,
+            Some(None) => return Ok(Vec::new()),
+        };
+        let query = Query::new(format!(
+            "{SESSION_SUMMARY} WHERE session_id IS NOT NULL GROUP BY session_id \
+             HAVING min(log_index) > $1 ORDER BY first_index LIMIT $2"
+        ))
+        .bind(Param::Int(after))
+        .bind(Param::Int(i64::from(limit)));
+        let rows: Vec<SessionRow> = self.rows.db().fetch_all(&query).await?;
+        Ok(rows.into_iter().map(SessionRow::into_summary).collect())
+    }
+
+    /// The capability snapshot stored under `hash`.
+    pub(crate) async fn snapshot(
+        &self,
+        hash: &str,
+    ) -> Result<Option<CapabilitySnapshot>, StoreError> {
+        super::snapshots::by_hash(self.rows.db(), hash).await
+    }
+
+    /// A task's summary and its `task_no`.
+    pub(crate) async fn task(
+        &self,
+        task_id: &str,
+    ) -> Result<Option<(u64, TaskSummary)>, StoreError> {
+        let query = Query::new(format!(
+            "SELECT {TASK_COLUMNS} FROM tasks WHERE task_id = $1"
+        ))
+        .bind(Param::Text(task_id));
+        let row: Option<TaskRow> = self.rows.db().fetch_optional(&query).await?;
+        Ok(row.map(Into::into))
+    }
+
+    pub(crate) async fn task_no_exists(&self, task_no: u64) -> Result<bool, StoreError> {
+        let Some(task_no) = position(task_no) else {
+            return Ok(false);
+        };
+        let query =
+            Query::new("SELECT task_no FROM tasks WHERE task_no = $1").bind(Param::Int(task_no));
+        let known: Option<(i64,)> = self.rows.db().fetch_optional(&query).await?;
+        Ok(known.is_some())
+    }
+
+    /// Up to `limit` tasks after `task_no` (exclusive), in `task_no` order.
+    pub(crate) async fn tasks(
+        &self,
+        after: Option<u64>,
+        limit: u32,
+    ) -> Result<Vec<(u64, TaskSummary)>, StoreError> {
+        let after = match after.map(position) {
+            None => 0,
+            Some(Some(p)) => p,
+            Some(None) => return Ok(Vec::new()),
+        };
+        let query = Query::new(format!(
+            "SELECT {TASK_COLUMNS} FROM tasks WHERE task_no > $1 ORDER BY task_no LIMIT $2"
+        ))
+        .bind(Param::Int(after))
+        .bind(Param::Int(i64::from(limit)));
+        let rows: Vec<TaskRow> = self.rows.db().fetch_all(&query).await?;
+        Ok(rows.into_iter().map(Into::into).collect())
+    }
+
+    /// The checkpoint signed at `tree_size`, or the newest one when None.
+    pub(crate) async fn checkpoint(
+        &self,
+        tree_size: Option<u64>,
+    ) -> Result<Option<SignedCheckpoint>, StoreError> {
+        log_rows::checkpoint(self.rows.db(), tree_size).await
+    }
+
+    /// The stored log hashes at these indexes (those that exist).
+    pub(crate) async fn log_hashes(&self, indexes: &[u64]) -> Result<StoredHashes, StoreError> {
+        self.rows.log_hashes(indexes).await
+    }
+
+    /// The hits of `search`, best first, with their relevance
+    /// (docs/design.md §7).
+    pub(crate) async fn search(
+        &self,
+        search: SearchRequest<'_>,
+    ) -> Result<Vec<(u64, f64)>, StoreError> {
+        super::search::hits(self.rows.db(), search).await
+    }
+
+    /// The triggers the schema's guarantees need that the database lacks.
+    pub(crate) async fn missing_triggers(&self) -> Result<Vec<&'static str>, StoreError> {
+        log_check::missing_triggers(self.rows.db()).await
+    }
+
+    /// Closes the pools.
+    pub(crate) async fn close(&self) {
+        self.rows.close().await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_filter_adds_a_condition_and_binds_its_value_in_order() {
+        let dialect = &crate::store::sqlite::DIALECT;
+        let filter = RecordFilter {
+            agent_id: Some("a".into()),
+            session_id: Some("s".into()),
+            ..RecordFilter::default()
+        };
+        let mut query = Query::new("SELECT 1 FROM thoughts WHERE seq > $1").bind(Param::Int(-1));
+        filter_clauses(&mut query, dialect, Some("t"), &filter);
+        assert_eq!(
+            query.sql,
+            "SELECT 1 FROM thoughts WHERE seq > $1 AND task_id = $2 AND agent_id = $3 \
+             AND session_id IS NOT NULL AND session_id = $4"
+        );
+        assert_eq!(query.params().len(), 4);
+    }
+}

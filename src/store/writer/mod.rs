@@ -1,0 +1,220 @@
+//! The append path, the same for every backend (docs/design.md §4): a bounded
+//! queue in front of one writer task; each batch of waiting appends is planned
+//! in memory (chain heads, `seq`, `prev_hash`, timestamps, record hashes, the
+//! Merkle frontier, the checkpoint to sign, idempotency decisions) and handed
+//! to the backend to write in one transaction (group commit). A caller is
+//! answered only after the commit that holds its record, and the checkpoint
+//! that covers it is published first.
+//!
+//! - this file: the handle the store appends through, and the queue;
+//! - `task`: the writer task, its batches and their transactions;
+//! - `plan`: a batch planned in memory, and each caller's answer.
+
+mod plan;
+mod task;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Instant;
+
+use tokio::sync::{mpsc, oneshot, watch, Mutex, OwnedSemaphorePermit, Semaphore};
+
+use super::backend::{BatchStorage, SearchDocument};
+use super::checkpoint_copy::CheckpointCopy;
+use super::{
+    Appended, CapabilitySnapshot, Idempotency, Seams, SignedCheckpoint, StoreConfig, StoreError,
+};
+use crate::domain::checkpoint::LogSigner;
+use crate::domain::merkle::Frontier;
+use crate::domain::NewRecord;
+use task::{run, State};
+
+/// Where new checkpoints are published: shared by the writer and the store
+/// (which publishes one another replica signed); each publishes only a
+/// larger tree.
+pub(crate) type Publisher = Arc<watch::Sender<Arc<SignedCheckpoint>>>;
+
+/// The handle the store appends through.
+pub(crate) struct Writer {
+    /// The queue; bounded in appends by the channel.
+    jobs: mpsc::Sender<Job>,
+    /// Bytes of appends queued; with the channel's bound, what keeps the queue
+    /// from growing without limit.
+    queued_bytes: Arc<Semaphore>,
+    /// Says when the writer has stopped; awaited once at close.
+    stopped: Mutex<Option<oneshot::Receiver<()>>>,
+    /// The backend's search document of a draft, made before it is queued.
+    search_document: fn(&NewRecord) -> SearchDocument,
+}
+
+enum Job {
+    Append(Box<Pending>),
+    /// Readiness: could an append commit now?
+    Probe(oneshot::Sender<Result<(), StoreError>>),
+    /// A capability snapshot for the registry (not part of the log).
+    Snapshot(
+        CapabilitySnapshot,
+        oneshot::Sender<Result<(CapabilitySnapshot, bool), StoreError>>,
+    ),
+    Shutdown,
+}
+
+/// An append waiting for the writer.
+struct Pending {
+    draft: NewRecord,
+    idempotency: Option<Idempotency>,
+    /// Made on the caller's thread: the writer only writes it.
+    search: SearchDocument,
+    reply: oneshot::Sender<Result<Appended, StoreError>>,
+    /// Holds this append's bytes in the queue's byte budget until it is answered.
+    _permit: OwnedSemaphorePermit,
+}
+
+impl Writer {
+    /// Starts the writer task on `storage`, whose log was loaded as `frontier`
+    /// with `latest` its newest checkpoint: on a thread of its own when
+    /// `own_thread` (a backend whose calls block). Returns the handle and the
+    /// channel on which every new checkpoint is published.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn start(
+        storage: Box<dyn BatchStorage>,
+        search_document: fn(&NewRecord) -> SearchDocument,
+        frontier: Frontier,
+        latest: SignedCheckpoint,
+        signer: LogSigner,
+        copy: CheckpointCopy,
+        config: &StoreConfig,
+        seams: Seams,
+        own_thread: bool,
+    ) -> Result<(Writer, watch::Receiver<Arc<SignedCheckpoint>>, Publisher), StoreError> {
+        let (publish, published) = watch::channel(Arc::new(latest));
+        let publish = Arc::new(publish);
+        let (jobs, queue) = mpsc::channel(config.queue_capacity.max(1));
+        let state = State {
+            storage,
+            seams,
+            frontier,
+            signer,
+            origin: config.origin.clone(),
+            publish: publish.clone(),
+            copy,
+            heads: HashMap::new(),
+            idempotency_ttl: config.idempotency_ttl,
+            next_purge: Instant::now(),
+        };
+        let (done, stopped) = oneshot::channel();
+        let writing = async move {
+            run(state, queue).await;
+            let _ = done.send(());
+        };
+        if own_thread {
+            // A runtime of its own for the writer's few awaits (the queue,
+            // replies): its storage calls block this thread, not a worker
+            // that serves HTTP.
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .map_err(|e| StoreError::Internal(format!("cannot start the writer: {e}")))?;
+            std::thread::Builder::new()
+                .name("decision-trail-writer".into())
+                .spawn(move || runtime.block_on(writing))
+                .map_err(|e| StoreError::Internal(format!("cannot start the writer: {e}")))?;
+        } else {
+            tokio::spawn(writing);
+        }
+        let writer = Writer {
+            jobs,
+            queued_bytes: Arc::new(Semaphore::new(
+                config.queue_bytes.clamp(1, u32::MAX as usize),
+            )),
+            stopped: Mutex::new(Some(stopped)),
+            search_document,
+        };
+        Ok((writer, published, publish))
+    }
+
+    /// Queues an append and waits for its answer; refuses at once with `Busy`
+    /// when the queue is full in appends or bytes.
+    pub(crate) async fn append(
+        &self,
+        draft: NewRecord,
+        idempotency: Option<Idempotency>,
+    ) -> Result<Appended, StoreError> {
+        let size = draft.content.len()
+            + draft.task_id.len()
+            + draft.agent_id.len()
+            + draft.metadata.as_ref().map_or(0, |m| m.canonical().len())
+            + draft.capabilities.as_ref().map_or(0, |_| 240)
+            + 256;
+        let permit = self
+            .queued_bytes
+            .clone()
+            .try_acquire_many_owned(u32::try_from(size).unwrap_or(u32::MAX))
+            .map_err(|_| StoreError::Busy("the append queue is full".into()))?;
+        let search = (self.search_document)(&draft);
+        let (reply, answer) = oneshot::channel();
+        self.ask(
+            Job::Append(Box::new(Pending {
+                draft,
+                idempotency,
+                search,
+                reply,
+                _permit: permit,
+            })),
+            answer,
+        )
+        .await
+    }
+
+    /// Queues `job` without waiting for room, then waits for its answer.
+    async fn ask<T>(
+        &self,
+        job: Job,
+        answer: oneshot::Receiver<Result<T, StoreError>>,
+    ) -> Result<T, StoreError> {
+        self.jobs.try_send(job).map_err(|e| match e {
+            mpsc::error::TrySendError::Full(_) => {
+                StoreError::Busy("the append queue is full".into())
+            }
+            mpsc::error::TrySendError::Closed(_) => {
+                StoreError::Unavailable("the writer has stopped".into())
+            }
+        })?;
+        answer
+            .await
+            .map_err(|_| StoreError::Unavailable("the writer stopped before answering".into()))?
+    }
+
+    /// Finishes the appends already queued, then stops the writer task.
+    pub(crate) async fn close(&self) {
+        let _ = self.jobs.send(Job::Shutdown).await;
+        if let Some(stopped) = self.stopped.lock().await.take() {
+            let _ = stopped.await;
+        }
+    }
+
+    /// Stores a capability snapshot through the one write connection.
+    pub(crate) async fn put_snapshot(
+        &self,
+        snapshot: CapabilitySnapshot,
+    ) -> Result<(CapabilitySnapshot, bool), StoreError> {
+        // A snapshot waits in the same queue as appends: it is charged to the
+        // same byte budget, so snapshots cannot crowd appends out unbounded.
+        let size = snapshot.canonical.len() + snapshot.trace.len() + 256;
+        let _permit = self
+            .queued_bytes
+            .clone()
+            .try_acquire_many_owned(u32::try_from(size).unwrap_or(u32::MAX))
+            .map_err(|_| StoreError::Busy("the append queue is full".into()))?;
+        let (reply, answer) = oneshot::channel();
+        self.ask(Job::Snapshot(snapshot, reply), answer).await
+    }
+
+    /// Whether an append could commit now: the writer runs and its
+    /// connection takes the write lock on a disk with room. Asked of the
+    /// writer itself, behind the appends already queued.
+    pub(crate) async fn probe(&self) -> Result<(), StoreError> {
+        let (reply, answer) = oneshot::channel();
+        self.ask(Job::Probe(reply), answer).await
+    }
+}

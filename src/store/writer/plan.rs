@@ -1,0 +1,182 @@
+//! A batch planned in memory (docs/design.md §4): each append is a retry of
+//! an earlier one (same idempotency key, same request), a refusal (a reused
+//! key, a moved head) or a new record chained on its head and added to the
+//! log, and the checkpoint of the result is signed; then each caller's
+//! answer once the batch is committed.
+
+use std::collections::HashMap;
+
+use super::task::State;
+use crate::domain::chain::{self, ChainHead};
+use crate::domain::merkle::{leaf_data, Frontier};
+use crate::domain::{NewRecord, Record};
+use crate::store::backend::{
+    BatchError, Loaded, PlannedBatch, ScopedIdempotencyKey, SearchDocument,
+};
+use crate::store::{Appended, Idempotency, SignedCheckpoint, StoreError};
+
+/// What became of one append of a batch.
+pub(super) enum Outcome {
+    /// A new record: the batch's `records[i]`.
+    New(usize),
+    /// A retry of an append earlier in the batch (same key and request).
+    Again(usize),
+    /// A retry of an append committed before (boxed: a record is large).
+    Stored(Box<Record>),
+    /// Refused on its own (a moved head, a reused key); the batch goes on.
+    Refused(StoreError),
+}
+
+/// An idempotency key seen in this batch or found stored: what it created.
+enum Earlier {
+    /// The batch's `records[i]`.
+    Index(usize),
+    /// A record committed before.
+    Stored(Box<Record>),
+}
+
+/// A batch planned in memory, and what takes effect once it is committed.
+pub(super) struct Plan<'a> {
+    /// None when no append of the batch makes a new record.
+    pub(super) batch: Option<PlannedBatch<'a>>,
+    /// Each append's fate, in the batch's order.
+    pub(super) outcomes: Vec<Outcome>,
+    /// The heads the batch moves.
+    pub(super) moved: HashMap<String, ChainHead>,
+    /// The log with the batch's records in it.
+    pub(super) frontier: Frontier,
+}
+
+/// One append as the batch sees it: the draft, its idempotency key, its
+/// search document.
+pub(super) type Item<'a> = (&'a NewRecord, Option<&'a Idempotency>, &'a SearchDocument);
+
+impl State {
+    /// Plans a batch in memory: each append is a retry (same key, same
+    /// request), a refusal (reused key, moved head) or a new record chained on
+    /// its head and added to the log; the checkpoint of the result is signed.
+    pub(super) fn plan<'a>(
+        &self,
+        items: &[Item<'a>],
+        mut loaded: Loaded,
+        idempotency_expires_at: i64,
+    ) -> Result<Plan<'a>, BatchError> {
+        let mut frontier = self.frontier.clone();
+        let mut moved: HashMap<String, ChainHead> = HashMap::new();
+        let mut records: Vec<Record> = Vec::with_capacity(items.len());
+        let mut documents = Vec::with_capacity(items.len());
+        let mut outcomes = Vec::with_capacity(items.len());
+        let mut log_hashes = Vec::with_capacity(items.len() * 2);
+        let mut seen: HashMap<ScopedIdempotencyKey, (String, Earlier)> = HashMap::new();
+        let mut new_idempotency: Vec<(&Idempotency, usize)> = Vec::new();
+        for (draft, idempotency, search) in items {
+            if let Some(idempotency) = idempotency {
+                let id = (
+                    idempotency.scope.clone(),
+                    idempotency.idempotency_key.clone(),
+                );
+                if !seen.contains_key(&id) {
+                    if let Some((fingerprint, record)) = loaded.idempotency.remove(&id) {
+                        seen.insert(id.clone(), (fingerprint, Earlier::Stored(Box::new(record))));
+                    }
+                }
+                if let Some((fingerprint, earlier)) = seen.get(&id) {
+                    // The same key is a retry only for the same request.
+                    outcomes.push(if *fingerprint != idempotency.fingerprint {
+                        Outcome::Refused(StoreError::IdempotencyKeyReused {
+                            idempotency_key: idempotency.idempotency_key.clone(),
+                        })
+                    } else {
+                        match earlier {
+                            Earlier::Index(i) => Outcome::Again(*i),
+                            Earlier::Stored(r) => Outcome::Stored(r.clone()),
+                        }
+                    });
+                    continue;
+                }
+            }
+            let head = moved
+                .get(&draft.task_id)
+                .or_else(|| self.heads.get(&draft.task_id))
+                .or_else(|| loaded.heads.get(&draft.task_id));
+            if let Err((head_hash, length)) = chain::check_expected_head(draft, head) {
+                outcomes.push(Outcome::Refused(StoreError::HeadMoved {
+                    task_id: draft.task_id.clone(),
+                    head_hash,
+                    length,
+                }));
+                continue;
+            }
+            let record = chain::link(
+                (*draft).clone(),
+                head,
+                frontier.size(),
+                (self.seams.new_id)(),
+                (self.seams.now)(),
+            );
+            log_hashes.extend(frontier.append(&leaf_data(&record.agent_id, &record.hash)));
+            moved.insert(record.task_id.clone(), ChainHead::after(&record));
+            if let Some(idempotency) = idempotency {
+                seen.insert(
+                    (
+                        idempotency.scope.clone(),
+                        idempotency.idempotency_key.clone(),
+                    ),
+                    (
+                        idempotency.fingerprint.clone(),
+                        Earlier::Index(records.len()),
+                    ),
+                );
+                new_idempotency.push((idempotency, records.len()));
+            }
+            outcomes.push(Outcome::New(records.len()));
+            records.push(record);
+            documents.push(*search);
+        }
+        let batch = (!records.is_empty()).then(|| PlannedBatch {
+            records,
+            documents,
+            log_hashes,
+            idempotency: new_idempotency,
+            idempotency_expires_at,
+            checkpoint: SignedCheckpoint::sign(&frontier, &self.signer, &self.origin),
+        });
+        Ok(Plan {
+            batch,
+            outcomes,
+            moved,
+            frontier,
+        })
+    }
+}
+
+/// Each new record goes to its caller; retries within the batch get a copy.
+/// A retry comes after the append it repeats, so walking backwards copies each
+/// record before it is moved out.
+pub(super) fn answers(
+    outcomes: Vec<Outcome>,
+    records: Vec<Record>,
+) -> Vec<Result<Appended, StoreError>> {
+    let mut records: Vec<Option<Record>> = records.into_iter().map(Some).collect();
+    let mut answers: Vec<Result<Appended, StoreError>> = outcomes
+        .into_iter()
+        .rev()
+        .map(|o| match o {
+            Outcome::New(i) => Ok(Appended {
+                record: records[i].take().expect("a record is moved out once"),
+                replayed: false,
+            }),
+            Outcome::Again(i) => Ok(Appended {
+                record: records[i].clone().expect("a retry comes after its record"),
+                replayed: true,
+            }),
+            Outcome::Stored(record) => Ok(Appended {
+                record: *record,
+                replayed: true,
+            }),
+            Outcome::Refused(e) => Err(e),
+        })
+        .collect();
+    answers.reverse();
+    answers
+}

@@ -1,0 +1,328 @@
+//! The writer task: it takes every append waiting as one batch, plans it
+//! (`plan`), writes it in one transaction and answers each caller after the
+//! commit (docs/design.md §4).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use tokio::sync::mpsc;
+
+use super::plan::{answers, Item, Outcome};
+use super::{Job, Pending, Publisher};
+use crate::domain::chain::ChainHead;
+use crate::domain::checkpoint::LogSigner;
+use crate::domain::merkle::Frontier;
+use crate::domain::Record;
+use crate::store::backend::{BatchError, BatchStorage, Wanted};
+use crate::store::checkpoint_copy::CheckpointCopy;
+use crate::store::{Appended, Idempotency, Seams, SignedCheckpoint, StoreError};
+
+/// Most appends committed in one transaction.
+const MAX_BATCH: usize = 1024;
+
+/// Chain heads the writer keeps; past this the cache starts over (a miss costs
+/// one indexed read).
+const MAX_CACHED_HEADS: usize = 100_000;
+
+/// Expired idempotency keys are deleted at most this often (in a write
+/// transaction anyway).
+const PURGE_EVERY: Duration = Duration::from_secs(60);
+
+/// What the writer task keeps between batches.
+pub(super) struct State {
+    pub(super) storage: Box<dyn BatchStorage>,
+    pub(super) seams: Seams,
+    /// The log as committed: O(log n) hashes.
+    pub(super) frontier: Frontier,
+    pub(super) signer: LogSigner,
+    /// The checkpoint's first line.
+    pub(super) origin: String,
+    /// Shared with the store ([`Publisher`]).
+    pub(super) publish: Publisher,
+    /// Every checkpoint is also written here, after its commit.
+    pub(super) copy: CheckpointCopy,
+    /// Chain heads as committed, so that an append to a busy task reads nothing.
+    pub(super) heads: HashMap<String, ChainHead>,
+    /// How long an idempotency key is kept.
+    pub(super) idempotency_ttl: Duration,
+    /// When expired idempotency keys are next purged.
+    pub(super) next_purge: Instant,
+}
+
+pub(super) async fn run(mut state: State, mut queue: mpsc::Receiver<Job>) {
+    let mut stopping = false;
+    while !stopping {
+        let Some(first) = queue.recv().await else {
+            break;
+        };
+        // Group commit: everything already waiting joins this transaction.
+        // The transaction is opened at the first append, before the queue is
+        // drained: on a shared database it waits there for the log's lock,
+        // and the appends that arrive meanwhile join this batch instead of
+        // waiting for the next turn at the lock.
+        let mut batch = Vec::new();
+        let mut begun = None;
+        // Probes and snapshots that arrive once the transaction is open run
+        // after it, on their own.
+        let mut later = Vec::new();
+        let mut next = Some(first);
+        while let Some(job) = next.take() {
+            match job {
+                Job::Append(pending) => {
+                    if begun.is_none() {
+                        begun = Some(state.begin().await);
+                    }
+                    batch.push(*pending);
+                }
+                Job::Shutdown => {
+                    stopping = true;
+                    break;
+                }
+                other if begun.is_some() => later.push(other),
+                other => state.run_job(other).await,
+            }
+            if batch.len() < MAX_BATCH {
+                next = queue.try_recv().ok();
+            }
+        }
+        if let Some(begun) = begun {
+            state.commit_batch(batch, begun).await;
+        }
+        for job in later {
+            state.run_job(job).await;
+        }
+    }
+    queue.close();
+    // Anything queued after the shutdown request is refused, not dropped silently.
+    while let Ok(job) = queue.try_recv() {
+        if let Job::Append(pending) = job {
+            let _ = pending.reply.send(Err(StoreError::Unavailable(
+                "the service is shutting down".into(),
+            )));
+        }
+    }
+    state.storage.close().await;
+}
+
+impl State {
+    /// Answers every caller of a batch, after the commit that holds its record.
+    /// If one record is refused by the database the batch is retried one record
+    /// per transaction, so each caller gets its own answer.
+    async fn commit_batch(&mut self, batch: Vec<Pending>, begun: Result<(), BatchError>) {
+        let items: Vec<Item<'_>> = batch
+            .iter()
+            .map(|p| (&p.draft, p.idempotency.as_ref(), &p.search))
+            .collect();
+        let written = match begun {
+            Ok(()) => self.finish_batch(&items).await,
+            Err(e) => {
+                self.storage.rollback().await;
+                Err(e)
+            }
+        };
+        match written {
+            Ok(answers) => {
+                for (pending, answer) in batch.into_iter().zip(answers) {
+                    // The caller may have gone away; the record is committed regardless.
+                    let _ = pending.reply.send(answer);
+                }
+            }
+            Err(BatchError::Record(_)) if batch.len() > 1 => {
+                // A refused record may mean a head moved under this writer:
+                // each retry reads its head again.
+                self.heads.clear();
+                for pending in batch {
+                    let result = self
+                        .write_batch(&[(
+                            &pending.draft,
+                            pending.idempotency.as_ref(),
+                            &pending.search,
+                        )])
+                        .await
+                        .map_err(|e| match e {
+                            BatchError::Record(e) | BatchError::Batch(e) => e,
+                        })
+                        .and_then(|mut answers| answers.remove(0));
+                    if let Err(e) = &result {
+                        tracing::warn!(error = %e, "append refused");
+                    }
+                    let _ = pending.reply.send(result);
+                }
+            }
+            Err(BatchError::Record(e) | BatchError::Batch(e)) => {
+                tracing::warn!(error = %e, appends = batch.len(), "batch failed; nothing of it was written");
+                for pending in batch {
+                    let _ = pending.reply.send(Err(e.clone()));
+                }
+            }
+        }
+    }
+
+    /// One transaction: load what the batch needs, plan it, write it, commit.
+    /// The new frontier, heads and checkpoint take effect only once committed,
+    /// and the checkpoint is published before any caller is answered.
+    async fn write_batch(
+        &mut self,
+        items: &[Item<'_>],
+    ) -> Result<Vec<Result<Appended, StoreError>>, BatchError> {
+        if let Err(e) = self.begin().await {
+            self.storage.rollback().await;
+            return Err(e);
+        }
+        self.finish_batch(items).await
+    }
+
+    /// Opens a batch's transaction; when another writer moved the log, the
+    /// batch starts from the log as committed ([`State::catch_up`]).
+    async fn begin(&mut self) -> Result<(), BatchError> {
+        let moved = self
+            .storage
+            .begin(&self.frontier)
+            .await
+            .map_err(BatchError::Batch)?;
+        if let Some(frontier) = moved {
+            self.catch_up(frontier)?;
+        }
+        Ok(())
+    }
+
+    /// A probe or a snapshot, between transactions.
+    async fn run_job(&mut self, job: Job) {
+        match job {
+            Job::Probe(reply) => {
+                let _ = reply.send(self.storage.probe().await);
+            }
+            Job::Snapshot(snapshot, reply) => {
+                let _ = reply.send(self.storage.put_snapshot(&snapshot).await);
+            }
+            Job::Append(_) | Job::Shutdown => unreachable!("appends and shutdown are the loop's"),
+        }
+    }
+
+    /// The rest of a batch in its open transaction: plan, write, commit.
+    async fn finish_batch(
+        &mut self,
+        items: &[Item<'_>],
+    ) -> Result<Vec<Result<Appended, StoreError>>, BatchError> {
+        match self.write_in_transaction(items).await {
+            Ok((outcomes, records, checkpoint, moved, frontier)) => {
+                if let Err(e) = self.storage.commit().await {
+                    self.storage.rollback().await;
+                    return Err(BatchError::Batch(StoreError::Unavailable(format!(
+                        "the commit did not complete ({e}); retry with the same \
+                         Idempotency-Key, which answers the record if it was written"
+                    ))));
+                }
+                self.frontier = frontier;
+                if self.heads.len() + moved.len() > MAX_CACHED_HEADS {
+                    self.heads.clear();
+                }
+                self.heads.extend(moved);
+                if let Some(checkpoint) = checkpoint {
+                    if let Err(e) = self.copy.append(&checkpoint) {
+                        // Committed all the same; the copy lags, which the next
+                        // start accepts (a consistency proof from its last).
+                        tracing::error!(error = %e, path = %self.copy.path().display(), "cannot write the checkpoint copy");
+                    }
+                    let checkpoint = Arc::new(checkpoint);
+                    self.publish.send_if_modified(|current| {
+                        let newer = checkpoint.tree_size > current.tree_size;
+                        if newer {
+                            *current = checkpoint.clone();
+                        }
+                        newer
+                    });
+                }
+                Ok(answers(outcomes, records))
+            }
+            Err(e) => {
+                // Nothing half-written: whatever the failure, the transaction goes.
+                self.storage.rollback().await;
+                Err(e)
+            }
+        }
+    }
+
+    /// Another writer (a replica on the same database) appended since this
+    /// one's last batch: the batch starts from the log's frontier as
+    /// committed, and every cached head is forgotten, so the batch is
+    /// planned on the database as it is (docs/design.md §4).
+    fn catch_up(&mut self, frontier: Frontier) -> Result<(), BatchError> {
+        if frontier.size() < self.frontier.size() {
+            return Err(BatchError::Batch(StoreError::Internal(format!(
+                "the log shrank under the writer (size {}, was {})",
+                frontier.size(),
+                self.frontier.size()
+            ))));
+        }
+        self.frontier = frontier;
+        self.heads.clear();
+        Ok(())
+    }
+
+    #[allow(clippy::type_complexity)]
+    async fn write_in_transaction(
+        &mut self,
+        items: &[Item<'_>],
+    ) -> Result<
+        (
+            Vec<Outcome>,
+            Vec<Record>,
+            Option<SignedCheckpoint>,
+            HashMap<String, ChainHead>,
+            Frontier,
+        ),
+        BatchError,
+    > {
+        let now = SystemTime::now();
+        let now_ms = unix_millis(now);
+        let tasks: Vec<&str> = {
+            let mut tasks: Vec<&str> = items
+                .iter()
+                .map(|(draft, _, _)| draft.task_id.as_str())
+                .filter(|t| !self.heads.contains_key(*t))
+                .collect();
+            tasks.sort_unstable();
+            tasks.dedup();
+            tasks
+        };
+        let idempotency: Vec<&Idempotency> = items.iter().filter_map(|(_, i, _)| *i).collect();
+        let wanted = Wanted {
+            tasks: &tasks,
+            idempotency: &idempotency,
+            now_ms,
+        };
+        let loaded = self.storage.load(wanted).await.map_err(BatchError::Batch)?;
+        let expires_at = unix_millis(now + self.idempotency_ttl);
+        let plan = self.plan(items, loaded, expires_at)?;
+        let mut checkpoint = None;
+        let mut records = Vec::new();
+        if let Some(batch) = &plan.batch {
+            self.storage.write(batch).await?;
+        }
+        if Instant::now() >= self.next_purge {
+            self.storage
+                .purge_idempotency(now_ms)
+                .await
+                .map_err(BatchError::Batch)?;
+            self.next_purge = Instant::now() + PURGE_EVERY;
+        }
+        if let Some(batch) = plan.batch {
+            checkpoint = Some(batch.checkpoint);
+            records = batch.records;
+        }
+        Ok((
+            plan.outcomes,
+            records,
+            checkpoint,
+            plan.moved,
+            plan.frontier,
+        ))
+    }
+}
+
+fn unix_millis(t: SystemTime) -> i64 {
+    t.duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
