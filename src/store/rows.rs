@@ -135,7 +135,7 @@ impl SessionRow {
 /// The columns a chain walk hashes, read as stored: no validation, so that a
 /// tampered row is reported by the walk, not refused by the reader. The text
 /// columns share one buffer: a walk reads hundreds of thousands of rows, and
-/// one allocation a row instead of eleven is a tenth of its time (issue 12).
+/// one allocation a row instead of eleven was a tenth of its time in a profile.
 #[derive(Debug, Clone)]
 pub(crate) struct StoredLink {
     pub seq: u64,

@@ -121,7 +121,7 @@ pub(crate) struct SearchSql {
     pub no_score: &'static str,
     /// The match `$1` of a query's indexed terms; None when it has none.
     pub match_of: fn(&SearchQuery) -> Option<String>,
-    /// A term the index cannot find (`domain::search::Term::indexed`) as
+    /// A term the index cannot find (`domain::search::SearchQuery::unindexed`) as
     /// the content is looked for it.
     pub content_form: fn(&str) -> String,
     /// The condition that record `t` holds such a term: its content holds

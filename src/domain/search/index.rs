@@ -102,15 +102,22 @@ pub fn index_text(text: &str) -> String {
         let mut chars = rest.chars();
         let Some(c) = chars.next() else { break };
         rest = chars.as_str();
-        if is_unspaced(c) {
-            run.push(c);
-            continue;
-        }
-        flush_run(&mut run, &mut out);
-        push_other(c, &mut out);
+        push_char(c, &mut run, &mut out);
     }
     flush_run(&mut run, &mut out);
     out
+}
+
+/// One char of the rule: an unspaced one joins the pending run; any other ends
+/// it and is written as itself (or as a symbol's word).
+#[inline]
+fn push_char(c: char, run: &mut Vec<char>, out: &mut String) {
+    if is_unspaced(c) {
+        run.push(c);
+    } else {
+        flush_run(run, out);
+        push_other(c, out);
+    }
 }
 
 /// The text of a record's metadata for the index: every key and every
@@ -185,12 +192,7 @@ mod tests {
             let mut out = String::new();
             let mut run: Vec<char> = Vec::new();
             for c in text.chars() {
-                if is_unspaced(c) {
-                    run.push(c);
-                    continue;
-                }
-                flush_run(&mut run, &mut out);
-                push_other(c, &mut out);
+                push_char(c, &mut run, &mut out);
             }
             flush_run(&mut run, &mut out);
             out
