@@ -6,9 +6,11 @@
 //! - `mcp`: the service's MCP tools on stdin/stdout, forwarded to `/mcp`;
 //! - `capabilities fingerprint|diff`: capability fingerprints offline;
 //! - `fsck`, `log rebuild`, `keys add`, `openapi`, `hash`, `healthcheck`:
-//!   small tools (`tools`).
+//!   small tools (`tools`);
+//! - `exposure`: whether `serve` may start open on its address.
 
 mod capabilities;
+mod exposure;
 mod mcp;
 mod remote;
 mod serve;

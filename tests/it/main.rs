@@ -11,6 +11,7 @@ mod cli;
 mod conditional;
 mod conformance;
 mod durability;
+mod exposure;
 mod idempotency;
 mod limits;
 mod log;
