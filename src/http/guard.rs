@@ -178,6 +178,10 @@ pub async fn guard(State(state): State<AppState>, mut req: Request, next: Next) 
         Ok(c) => c,
         Err(e) => return e.into_response(),
     };
+    if let Caller::Key { agent_id, .. } = &caller {
+        // The request's log lines name the key's agent (router's span).
+        tracing::Span::current().record("agent", agent_id.as_str());
+    }
     if let Some(limiter) = &guards.rate {
         let who = match &caller {
             Caller::Key { agent_id, .. } => format!("agent {agent_id}"),
@@ -194,8 +198,11 @@ pub async fn guard(State(state): State<AppState>, mut req: Request, next: Next) 
             .into_response();
         }
     }
-    req.extensions_mut().insert(caller);
-    run_in_time(limits.request_timeout, next.run(req)).await
+    req.extensions_mut().insert(caller.clone());
+    let mut response = run_in_time(limits.request_timeout, next.run(req)).await;
+    // The request log counts a client's problems by its agent (access_log).
+    response.extensions_mut().insert(caller);
+    response
 }
 
 async fn run_in_time(

@@ -12,8 +12,10 @@
 //! - `guard`: API keys, rate and in-flight limits; `host`: the Host rule of
 //!   an open service; `limits`: every limit;
 //! - `problem`: RFC 9457 problem bodies, the one error type;
-//! - `server`: the hyper accept loop (header deadline, connection cap).
+//! - `server`: the hyper accept loop (header deadline, connection cap);
+//! - `access_log`: one log line per answer.
 
+mod access_log;
 mod capabilities;
 pub(crate) mod extract;
 pub mod guard;

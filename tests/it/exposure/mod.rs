@@ -1,9 +1,11 @@
 //! Safe when exposed: a service without API keys does not start on a
 //! non-loopback address unless told so (`--open`), says so when it does (its
 //! start log and `/readyz`), and checks the Host only when it is open
-//! (`host`). The real binary, on loopback ports.
+//! (`host`); its request log does not flood (`logs`). The real binary, on
+//! loopback ports.
 
 mod host;
+mod logs;
 
 use std::io::{BufRead, BufReader, Read};
 use std::net::SocketAddr;
@@ -106,6 +108,19 @@ impl Running {
     /// The log lines so far.
     pub fn log(&self) -> Vec<Value> {
         self.log.lock().unwrap().clone()
+    }
+
+    /// The log lines, once one satisfies `done` (or 10 s passed).
+    pub fn log_once(&self, done: impl Fn(&Value) -> bool) -> Vec<Value> {
+        let started = Instant::now();
+        while started.elapsed() < Duration::from_secs(10) {
+            let log = self.log();
+            if log.iter().any(&done) {
+                return log;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        self.log()
     }
 }
 
