@@ -2,7 +2,8 @@
 //!
 //! - `serve` (the default): the HTTP service;
 //! - `verify`: check a trail without trusting the service, from an export file
-//!   or a live service (its HTTP client is `remote`);
+//!   or a live service (its HTTP client is `remote`); `verify state|forget`
+//!   read and edit its state file (`pins`);
 //! - `mcp`: the service's MCP tools on stdin/stdout, forwarded to `/mcp`;
 //! - `capabilities fingerprint|diff`: capability fingerprints offline;
 //! - `fsck`, `log rebuild`, `keys add`, `openapi`, `hash`, `healthcheck`:
@@ -12,6 +13,7 @@
 mod capabilities;
 mod exposure;
 mod mcp;
+mod pins;
 mod remote;
 mod serve;
 mod tools;
@@ -55,6 +57,8 @@ enum Command {
     Hash,
     /// Verify a trail without trusting the service: an export file offline, or a
     /// live service (--url). Prints what broke and where; exits 1 on any failure.
+    /// `verify state` lists the logs pinned by earlier checks; `verify forget`
+    /// forgets one.
     Verify(VerifyArgs),
     /// Capability fingerprints, computed as `@khoralabs/agent-capabilities`
     /// computes them, offline.
