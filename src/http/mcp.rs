@@ -402,7 +402,8 @@ impl ServerHandler for TrailMcp {
         let result = match rest_request(def, &arguments) {
             Ok(req) => self.send(req, caller).await,
             Err(e) => Err(problem_of(e.into_response()).await),
-        };
+        }
+        .map_err(|error| name_the_arguments(def, &arguments, error));
         Ok(match result {
             Ok(data) => CallToolResult::structured(json!({"ok": true, "data": data})),
             Err(error) => CallToolResult::structured_error(json!({"ok": false, "error": error})),
@@ -476,6 +477,40 @@ async fn problem_of(response: Response<Body>) -> Value {
     json!({"code": code, "message": message, "details": problem})
 }
 
+/// What an argument the tool does not take is told: every argument its
+/// input schema has (REST names only the body's members).
+fn not_an_argument(def: &ToolDef) -> String {
+    let names: Vec<&str> = def.params.iter().map(|(n, _, _)| n.as_str()).collect();
+    format!(
+        "is not an argument of {}; its arguments: {}",
+        def.spec.name,
+        names.join(", ")
+    )
+}
+
+/// A tool error with each argument the tool does not take told as such.
+fn name_the_arguments(def: &ToolDef, arguments: &JsonObject, mut error: Value) -> Value {
+    let unknown = |field: &str| {
+        arguments.contains_key(field) && !def.params.iter().any(|(p, _, _)| p == field)
+    };
+    let mut told = None;
+    for e in error["details"]["errors"]
+        .as_array_mut()
+        .into_iter()
+        .flatten()
+    {
+        if let Some(field) = e["field"].as_str().filter(|f| unknown(f)) {
+            told = Some(format!("{field}: {}", not_an_argument(def)));
+            e["message"] = not_an_argument(def).into();
+        }
+    }
+    // A problem with one bad field says it in its message too.
+    if let (Some(one), Some(1)) = (told, error["details"]["errors"].as_array().map(Vec::len)) {
+        error["message"] = one.into();
+    }
+    error
+}
+
 /// The REST request a call stands for; every bad argument named at once.
 fn rest_request(def: &ToolDef, arguments: &JsonObject) -> Result<Request<Body>, ApiError> {
     let mut errors = Vec::new();
@@ -523,10 +558,7 @@ fn rest_request(def: &ToolDef, arguments: &JsonObject) -> Result<Request<Body>, 
                 // The REST layer refuses it with the body's other bad fields.
                 body.insert(name.clone(), value.clone());
             } else {
-                errors.push(FieldError::new(
-                    name,
-                    format!("is not an argument of {}", def.spec.name),
-                ));
+                errors.push(FieldError::new(name, not_an_argument(def)));
             }
         }
     }

@@ -13,7 +13,8 @@
 //!   an open service; `limits`: every limit;
 //! - `problem`: RFC 9457 problem bodies, the one error type;
 //! - `server`: the hyper accept loop (header deadline, connection cap);
-//! - `access_log`: one log line per answer.
+//! - `access_log`: one log line per answer; `newline`: JSON answers end
+//!   with a newline.
 
 mod access_log;
 mod capabilities;
@@ -23,6 +24,7 @@ mod health;
 mod host;
 mod limits;
 mod mcp;
+mod newline;
 mod openapi;
 pub(crate) mod problem;
 mod router;

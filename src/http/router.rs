@@ -19,7 +19,8 @@ use utoipa_swagger_ui::SwaggerUi;
 use super::openapi::{self, ApiDoc};
 use super::problem::ApiError;
 use super::{
-    access_log, capabilities, guard, health, mcp, search, tasks, thoughts, tlog, trees, AppState,
+    access_log, capabilities, guard, health, mcp, newline, search, tasks, thoughts, tlog, trees,
+    AppState,
 };
 
 pub(crate) fn routes() -> OpenApiRouter<AppState> {
@@ -105,6 +106,9 @@ pub fn app(state: AppState) -> Router {
                     },
                 )),
         )
+        .layer(axum::middleware::map_response(
+            newline::end_json_with_newline,
+        ))
 }
 
 async fn unknown_route(uri: Uri) -> ApiError {

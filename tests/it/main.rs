@@ -4,6 +4,7 @@
 //! `DECISION_TRAIL_TEST_POSTGRES` names a server), or the real binary.
 
 mod abuse;
+mod answers;
 mod append;
 mod auth;
 mod capabilities;
