@@ -53,7 +53,8 @@ enum Command {
     Keys(KeysCommand),
     /// Print the OpenAPI document.
     Openapi,
-    /// Read records (one JSON object, or NDJSON) on stdin; print each record's hash.
+    /// Read records (one JSON object, NDJSON, or a page `{"records": [...]}`) on
+    /// stdin; print each record's hash.
     Hash,
     /// Verify a trail without trusting the service: an export file offline, or a
     /// live service (--url). Prints what broke and where; exits 1 on any failure.
