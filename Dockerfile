@@ -28,9 +28,11 @@ FROM docker.io/library/debian:bookworm-slim
 RUN mkdir -p /data && chown 10001:10001 /data
 COPY --from=build /src/target/release/decision-trail /usr/local/bin/decision-trail
 USER 10001:10001
-# The service answers the Host names of DECISION_TRAIL_ALLOWED_HOSTS, loopback
-# by default (so -p 8080:8080 works at localhost:8080); add the names clients
-# use when the port is reached by another name.
+# It listens on every interface, so it starts only with API keys
+# (DECISION_TRAIL_KEYS_FILE) or when told to serve open (DECISION_TRAIL_OPEN=true).
+# Keep the keys file in the volume:
+#   docker run --rm -v trail-data:/data decision-trail keys add --keys-file /data/keys.jsonl --agent-id ID --role writer
+#   docker run -p 8080:8080 -v trail-data:/data -e DECISION_TRAIL_KEYS_FILE=/data/keys.jsonl decision-trail
 ENV DECISION_TRAIL_LISTEN=0.0.0.0:8080 \
     DATABASE_URL=sqlite:///data/decision-trail.db \
     DECISION_TRAIL_LOG_FORMAT=json

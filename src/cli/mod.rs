@@ -2,14 +2,18 @@
 //!
 //! - `serve` (the default): the HTTP service;
 //! - `verify`: check a trail without trusting the service, from an export file
-//!   or a live service (its HTTP client is `remote`);
+//!   or a live service (its HTTP client is `remote`); `verify state|forget`
+//!   read and edit its state file (`pins`);
 //! - `mcp`: the service's MCP tools on stdin/stdout, forwarded to `/mcp`;
 //! - `capabilities fingerprint|diff`: capability fingerprints offline;
 //! - `fsck`, `log rebuild`, `log key`, `keys add`, `openapi`, `hash`,
-//!   `healthcheck`: small tools (`tools`).
+//!   `healthcheck`: small tools (`tools`);
+//! - `exposure`: whether `serve` may start open on its address.
 
 mod capabilities;
+mod exposure;
 mod mcp;
+mod pins;
 mod remote;
 mod serve;
 mod tools;
@@ -49,10 +53,13 @@ enum Command {
     Keys(KeysCommand),
     /// Print the OpenAPI document.
     Openapi,
-    /// Read records (one JSON object, or NDJSON) on stdin; print each record's hash.
+    /// Read records (one JSON object, NDJSON, or a page `{"records": [...]}`) on
+    /// stdin; print each record's hash.
     Hash,
     /// Verify a trail without trusting the service: an export file offline, or a
     /// live service (--url). Prints what broke and where; exits 1 on any failure.
+    /// `verify state` lists the logs pinned by earlier checks; `verify forget`
+    /// forgets one.
     Verify(VerifyArgs),
     /// Capability fingerprints, computed as `@khoralabs/agent-capabilities`
     /// computes them, offline.

@@ -97,6 +97,14 @@ impl State {
     }
 }
 
+/// The command that forgets a pinned log (`verify forget`, in `pins`).
+pub const FORGET_COMMAND: &str = "decision-trail verify forget";
+
+/// The end of a refusal that forgetting `target` (a URL or an origin) lifts.
+fn forget_hint(target: &str) -> String {
+    format!("if that is expected, remove `{target}` from the state file: {FORGET_COMMAND} {target}")
+}
+
 /// The outcome of checking a service.
 #[derive(Debug)]
 pub struct Checked {
@@ -183,9 +191,11 @@ pub async fn verify_service(
         if seen.origin != checkpoint.origin || seen.verifier_key != key {
             return Err(format!(
                 "{base} served the log `{}` (key `{}`) before, and now serves `{}` (key `{key}`): \
-                 another or a rebuilt log; if that is expected, remove {base} and the old log \
-                 from the state file",
-                seen.origin, seen.verifier_key, checkpoint.origin
+                 another or a rebuilt log; {}",
+                seen.origin,
+                seen.verifier_key,
+                checkpoint.origin,
+                forget_hint(base)
             ));
         }
     }
@@ -196,17 +206,20 @@ pub async fn verify_service(
     {
         return Err(format!(
             "the key `{key}` signed the log `{other}` before, and now signs `{}`: a rebuilt \
-             log; if that is expected, remove `{other}` from the state file",
-            checkpoint.origin
+             log; {}",
+            checkpoint.origin,
+            forget_hint(other)
         ));
     }
     // The log is known by its origin, wherever it is reached.
     let previous = state.logs.get(&checkpoint.origin).cloned();
     if let Some(p) = previous.as_ref().filter(|p| p.verifier_key != key) {
         return Err(format!(
-            "the log `{}` was accepted with the key `{}`, and now signs with `{key}`; \
-             if that is expected, remove it from the state file",
-            checkpoint.origin, p.verifier_key
+            "the log `{}` was accepted with the key `{}`, and now signs with `{key}` (a new \
+             install under the same origin signs with a new key); {}",
+            checkpoint.origin,
+            p.verifier_key,
+            forget_hint(&checkpoint.origin)
         ));
     }
     let key_source = match (pinned_key, &previous) {

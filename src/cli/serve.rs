@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use clap::Args;
 
+use super::exposure;
 use super::{init_tracing, parse_duration, LogFormat};
 use crate::domain::checkpoint::is_origin_valid;
 use crate::domain::record::{DEFAULT_MAX_CONTENT_BYTES, DEFAULT_MAX_METADATA_BYTES};
@@ -15,7 +16,6 @@ use crate::http::{
     self, AppState, Limits, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_CONNECTIONS,
     DEFAULT_MAX_HEADER_BYTES, DEFAULT_MAX_IN_FLIGHT, DEFAULT_RATE,
 };
-use crate::store::api_keys;
 use crate::store::{
     Store, StoreConfig, Synchronous, DEFAULT_DATABASE_URL, DEFAULT_MIN_FREE_BYTES, DEFAULT_ORIGIN,
     DEFAULT_QUEUE_BYTES, DEFAULT_QUEUE_CAPACITY,
@@ -72,9 +72,20 @@ pub struct ServeArgs {
     #[arg(long, env = "DECISION_TRAIL_QUEUE_BYTES", default_value_t = DEFAULT_QUEUE_BYTES)]
     pub queue_bytes: usize,
     /// API keys file (`decision-trail keys add` makes entries). Without it the
-    /// service is open: anyone may write as any agent.
+    /// service is open: anyone may write as any agent, so it listens only on
+    /// loopback unless --open is given.
     #[arg(long, env = "DECISION_TRAIL_KEYS_FILE")]
     pub keys_file: Option<PathBuf>,
+    /// Serve without API keys on a non-loopback address (0.0.0.0, ::, a LAN
+    /// address): anyone who can reach it may write as any agent. Without it,
+    /// such a service refuses to start.
+    #[arg(
+        long,
+        env = "DECISION_TRAIL_OPEN",
+        action = clap::ArgAction::SetTrue,
+        value_parser = clap::builder::BoolishValueParser::new()
+    )]
+    pub open: bool,
     /// Largest record `metadata` accepted, in bytes of its canonical form.
     #[arg(long, env = "DECISION_TRAIL_MAX_METADATA_BYTES", default_value_t = DEFAULT_MAX_METADATA_BYTES)]
     pub max_metadata_bytes: usize,
@@ -115,10 +126,11 @@ pub struct ServeArgs {
     /// Free bytes the database's disk must have for /readyz to answer 200.
     #[arg(long, env = "DECISION_TRAIL_MIN_FREE_BYTES", default_value_t = DEFAULT_MIN_FREE_BYTES)]
     pub min_free_bytes: u64,
-    /// Host names the service answers, comma-separated, or `*` for any
-    /// (probes and docs answer any). The default, loopback only, keeps a web
-    /// page from reaching a local service through DNS rebinding; behind a
-    /// proxy or in a container, add the names clients use.
+    /// Host names an open service (no keys file) answers, comma-separated, or
+    /// `*` for any (probes and the OpenAPI document answer any). The default,
+    /// loopback only, keeps a web page from reaching a local service through
+    /// DNS rebinding; behind a proxy or in a container, add the names clients
+    /// use. With keys the Host is not checked: a web page has no token.
     #[arg(
         long,
         env = "DECISION_TRAIL_ALLOWED_HOSTS",
@@ -223,9 +235,11 @@ async fn run_server(args: ServeArgs) -> Result<(), String> {
         checkpoint_copy: args.checkpoint_file.clone(),
         min_free_bytes: args.min_free_bytes,
     };
+    let loopback = exposure::listens_on_loopback(&args.listen)?;
+    exposure::refuse_unless_meant(&args.listen, args.keys_file.is_some(), loopback, args.open)?;
     let keys = match &args.keys_file {
         Some(path) => {
-            let ring = api_keys::load(path)?;
+            let ring = exposure::load_keys(path)?;
             tracing::info!(path = %path.display(), keys = ring.len(), "API keys loaded; requests need a key");
             if ring.is_empty() {
                 tracing::warn!(path = %path.display(), "the keys file has no keys: every request but health and docs is refused");
@@ -243,6 +257,12 @@ async fn run_server(args: ServeArgs) -> Result<(), String> {
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", args.listen))?;
     let local = listener.local_addr().map_err(|e| e.to_string())?;
+    // What was bound decides, should the name have resolved otherwise.
+    let exposed = !exposure::is_loopback(&local);
+    exposure::refuse_unless_meant(&local.to_string(), keys.is_some(), !exposed, args.open)?;
+    if exposed && keys.is_none() {
+        tracing::warn!(listen = %local, "{}", http::OPEN_AND_EXPOSED);
+    }
     let shutdown =
         http::shutdown_signal().map_err(|e| format!("cannot install signal handlers: {e}"))?;
     tracing::info!(
@@ -274,7 +294,9 @@ async fn run_server(args: ServeArgs) -> Result<(), String> {
         );
     }
     let hosts = (!hosts.iter().any(|h| h == "*")).then_some(hosts);
-    let state = AppState::new(Arc::new(store), limits, keys).with_allowed_hosts(hosts);
+    let state = AppState::new(Arc::new(store), limits, keys)
+        .with_allowed_hosts(hosts)
+        .with_exposed(exposed);
     http::serve(listener, state, shutdown)
         .await
         .map_err(|e| format!("server error: {e}"))?;

@@ -61,7 +61,10 @@ pub(super) fn hash_stdin() -> ExitCode {
         eprintln!("decision-trail hash: cannot read stdin: {e}");
         return ExitCode::FAILURE;
     }
-    let (lines, ok) = hash_records(&input);
+    let (lines, notes, ok) = hash_records(&input);
+    for note in notes {
+        eprintln!("decision-trail hash: {note}");
+    }
     let mut out = std::io::stdout().lock();
     for line in lines {
         match line {
@@ -78,8 +81,9 @@ pub(super) fn hash_stdin() -> ExitCode {
     }
 }
 
-/// The hash of each record in `input`, or why it has none; and whether all had one.
-pub fn hash_records(input: &[u8]) -> (Vec<Result<String, String>>, bool) {
+/// The hash of each record in `input`, or why it has none; what was read,
+/// when it was not plain records; and whether every record had a hash.
+pub fn hash_records(input: &[u8]) -> (Vec<Result<String, String>>, Vec<String>, bool) {
     let text = match std::str::from_utf8(input) {
         Ok(t) => t,
         Err(e) => {
@@ -88,17 +92,42 @@ pub fn hash_records(input: &[u8]) -> (Vec<Result<String, String>>, bool) {
                     "input is not valid UTF-8 (byte {})",
                     e.valid_up_to()
                 ))],
+                Vec::new(),
                 false,
             )
         }
     };
-    // Records nest like append bodies: the record plus 32 levels of metadata.
-    let items = json::parse_stream(text, MAX_BODY_DEPTH);
+    // Records nest like append bodies: the record plus 32 levels of metadata;
+    // a page (`{"records": [...]}`) two levels more.
+    let items = json::parse_stream(text, MAX_BODY_DEPTH + 2);
     if items.is_empty() {
-        return (vec![Err("no record on stdin".into())], false);
+        return (vec![Err("no record on stdin".into())], Vec::new(), false);
+    }
+    let mut notes = Vec::new();
+    let mut records = Vec::new();
+    for (i, item) in items.into_iter().enumerate() {
+        let value = match item {
+            Ok(v) => v,
+            Err(e) => {
+                records.push(Err(e.to_string()));
+                continue;
+            }
+        };
+        match page_records(&value) {
+            Some(page) => {
+                notes.push(format!(
+                    "item {} is a page ({{\"records\": [...]}}, as a listing answers) of {}: \
+                     hashing each of them",
+                    i + 1,
+                    count(page.len() as u64, "record")
+                ));
+                records.extend(page.iter().cloned().map(Ok));
+            }
+            None => records.push(Ok(value)),
+        }
     }
     let mut all_ok = true;
-    let lines = items
+    let lines = records
         .into_iter()
         .enumerate()
         .map(|(i, item)| {
@@ -114,7 +143,16 @@ pub fn hash_records(input: &[u8]) -> (Vec<Result<String, String>>, bool) {
             result
         })
         .collect();
-    (lines, all_ok)
+    (lines, notes, all_ok)
+}
+
+/// The records of a page (`GET /thoughts`, `/search`): an object with a
+/// `records` array and no `id` (a record's own members never include it).
+fn page_records(value: &json::JsonValue) -> Option<&[json::JsonValue]> {
+    match value.get("records") {
+        Some(json::JsonValue::Array(records)) if value.get("id").is_none() => Some(records),
+        _ => None,
+    }
 }
 
 pub(super) fn healthcheck(addr: &str) -> ExitCode {

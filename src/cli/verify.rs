@@ -2,20 +2,26 @@
 //! offline, or a live service (`--url`) through the client in `remote`.
 
 use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::Args;
 
-use super::remote::{verify_service, State};
+use super::pins::{self, PinsCommand};
+use super::remote::{verify_service, State, FORGET_COMMAND};
 use crate::domain::audit::{audit_export, AuditReport, LogAudit, Trust};
 use crate::domain::count;
 
 #[derive(Args, Debug, Clone)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct VerifyArgs {
+    /// What the state file pins (`verify state`), and forgetting a log of it
+    /// (`verify forget`).
+    #[command(subcommand)]
+    pins: Option<PinsCommand>,
     /// An export (GET /tasks/{task_id}/export) to check offline.
-    #[arg(conflicts_with = "url", required_unless_present = "url")]
+    #[arg(conflicts_with = "url")]
     file: Option<PathBuf>,
     /// A checkpoint obtained separately (GET /log/checkpoint) to prove the
     /// records against; needs --key. Default: the export's own checkpoint.
@@ -59,11 +65,27 @@ fn read_key(arg: &str) -> Result<String, String> {
     }
 }
 
-pub(super) fn verify(args: VerifyArgs) -> ExitCode {
-    let outcome = match &args.url {
-        Some(url) => verify_url(url, &args),
-        None => verify_file(&args),
+pub(super) fn verify(mut args: VerifyArgs) -> ExitCode {
+    if let Some(command) = args.pins.take() {
+        return report(pins::run(command), "decision-trail verify: ");
+    }
+    let outcome = match (&args.url, &args.file) {
+        (Some(url), _) => verify_url(url, &args),
+        (None, Some(file)) => verify_file(file, &args),
+        (None, None) => {
+            eprintln!(
+                "decision-trail verify: give an export FILE to check offline, or --url URL to \
+                 check a live service (`decision-trail verify --help`); `verify state` lists the \
+                 logs earlier checks pinned, `verify forget URL|ORIGIN` forgets one"
+            );
+            return ExitCode::from(2);
+        }
     };
+    report(outcome, "FAILED: ")
+}
+
+/// Prints the lines of a success, or the failure after `prefix`; the exit status.
+fn report(outcome: Result<Vec<String>, String>, prefix: &str) -> ExitCode {
     match outcome {
         Ok(lines) => {
             for line in lines {
@@ -72,17 +94,13 @@ pub(super) fn verify(args: VerifyArgs) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(message) => {
-            eprintln!("FAILED: {message}");
+            eprintln!("{prefix}{message}");
             ExitCode::FAILURE
         }
     }
 }
 
-fn verify_file(args: &VerifyArgs) -> Result<Vec<String>, String> {
-    let file = args
-        .file
-        .as_ref()
-        .expect("clap requires a file without --url");
+fn verify_file(file: &Path, args: &VerifyArgs) -> Result<Vec<String>, String> {
     let text = std::fs::read_to_string(file)
         .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
     let key = args.key.as_deref().map(read_key).transpose()?;
@@ -126,13 +144,19 @@ fn describe_chain(report: &AuditReport) -> String {
     )
 }
 
-/// A refusal that tells the user to edit the state file says which file.
-fn name_state_file(message: String, path: &std::path::Path) -> String {
-    message.replacen(
+/// A refusal that tells the user to edit the state file says which file,
+/// and its `verify forget` command names the file when it is not the default.
+fn name_state_file(message: String, path: &Path, given: bool) -> String {
+    let named = message.replacen(
         "the state file",
         &format!("the state file {}", path.display()),
         1,
-    )
+    );
+    if given && named.contains(FORGET_COMMAND) {
+        format!("{named} --state {}", path.display())
+    } else {
+        named
+    }
 }
 
 fn verify_url(url: &str, args: &VerifyArgs) -> Result<Vec<String>, String> {
@@ -146,6 +170,8 @@ fn verify_url(url: &str, args: &VerifyArgs) -> Result<Vec<String>, String> {
     let mut audit = args.task.is_none().then(LogAudit::new);
     let started = Instant::now();
     let mut progress = progress_bar(started);
+    // A watch says in one line that a round found nothing new.
+    let mut last_size = None;
     loop {
         let checked = runtime
             .block_on(verify_service(
@@ -158,9 +184,19 @@ fn verify_url(url: &str, args: &VerifyArgs) -> Result<Vec<String>, String> {
                     .as_mut()
                     .map(|a| (a, &mut progress as &mut dyn FnMut(u64, u64))),
             ))
-            .map_err(|e| name_state_file(e, &state_path))?;
+            .map_err(|e| name_state_file(e, &state_path, args.state.is_some()))?;
         state.save(&state_path)?;
         let cp = &checked.checkpoint;
+        if args.watch.is_some() && last_size.replace(cp.size) == Some(cp.size) {
+            println!(
+                "ok: nothing new at {}: checkpoint `{}` of {}, as accepted before",
+                chrono::Utc::now().format("%Y-%m-%dT%H:%M:%SZ"),
+                cp.origin,
+                count(cp.size, "record")
+            );
+            std::thread::sleep(Duration::from_secs(args.watch.unwrap_or(1).max(1)));
+            continue;
+        }
         println!(
             "ok: checkpoint `{}` of {} verifies with the key ({})",
             cp.origin,

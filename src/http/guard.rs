@@ -3,10 +3,11 @@
 //!
 //! 1. an HTTP/1.1 request carries exactly one `Host` header (RFC 9112 §3.2),
 //!    on every path: 400 `malformed_request`;
-//! 2. the open paths (probes, the OpenAPI document, the docs) go straight to
+//! 2. on an open service (no API keys), the `Host` names one of
+//!    `--allowed-hosts` (DNS-rebinding protection; `host`): 403 `forbidden`,
+//!    on every path but the probes and the OpenAPI document;
+//! 3. the open paths (probes, the OpenAPI document, the docs) go straight to
 //!    their handler, under the time limit;
-//! 3. the `Host` names one of `--allowed-hosts` (DNS-rebinding protection):
-//!    403 `forbidden`;
 //! 4. a request in flight takes a permit: 503 `concurrency_limit` when none
 //!    is left;
 //! 5. with API keys configured, a valid bearer key: 401 `unauthorized`; the
@@ -154,8 +155,13 @@ impl<C: Clock> std::fmt::Debug for RateLimiter<C> {
 pub struct Guards {
     /// The API keys; None runs the service open.
     pub keys: Option<KeyRing>,
-    /// The Host names the service answers (DNS-rebinding protection); None: any.
+    /// The Host names an open service answers (DNS-rebinding protection);
+    /// None: any. Not checked with keys: a page a browser was lured to has no
+    /// token (docs/design.md §3).
     pub allowed_hosts: Option<Vec<String>>,
+    /// The service listens on a non-loopback address (`/readyz` says so when
+    /// it is also open).
+    pub exposed: bool,
     /// The rate limit per caller; None: no rate limit.
     pub rate: Option<RateLimiter>,
     /// A permit per request in flight (503 `concurrency_limit` when none is left).
@@ -196,25 +202,11 @@ pub async fn guard(State(state): State<AppState>, mut req: Request, next: Next) 
         })
         .into_response();
     }
+    if let Some(refusal) = super::host::refusal(guards, &req) {
+        return refusal;
+    }
     if is_open_path(req.uri().path()) {
         return run_in_time(limits.request_timeout, next.run(req)).await;
-    }
-    if let Some(allowed) = &guards.allowed_hosts {
-        let host = req
-            .headers()
-            .get(axum::http::header::HOST)
-            .and_then(|h| h.to_str().ok())
-            .or_else(|| req.uri().host())
-            .unwrap_or("");
-        let name = host_name(host);
-        if !allowed.iter().any(|a| a.eq_ignore_ascii_case(name)) {
-            return ApiError::Forbidden(format!(
-                "this service does not answer the Host `{name}` (a web page reaching it by DNS \
-                 rebinding looks like this); the operator lists the names it answers with \
-                 --allowed-hosts"
-            ))
-            .into_response();
-        }
     }
     let Ok(_permit) = guards.in_flight.clone().try_acquire_owned() else {
         return ApiError::ConcurrencyLimit {
@@ -226,6 +218,10 @@ pub async fn guard(State(state): State<AppState>, mut req: Request, next: Next) 
         Ok(c) => c,
         Err(e) => return e.into_response(),
     };
+    if let Caller::Key { agent_id, .. } = &caller {
+        // The request's log lines name the key's agent (router's span).
+        tracing::Span::current().record("agent", agent_id.as_str());
+    }
     if let Some(limiter) = &guards.rate {
         let who = match &caller {
             Caller::Key { agent_id, .. } => format!("agent {agent_id}"),
@@ -242,8 +238,11 @@ pub async fn guard(State(state): State<AppState>, mut req: Request, next: Next) 
             .into_response();
         }
     }
-    req.extensions_mut().insert(caller);
-    run_in_time(limits.request_timeout, next.run(req)).await
+    req.extensions_mut().insert(caller.clone());
+    let mut response = run_in_time(limits.request_timeout, next.run(req)).await;
+    // The request log counts a client's problems by its agent (access_log).
+    response.extensions_mut().insert(caller);
+    response
 }
 
 async fn run_in_time(

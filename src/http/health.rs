@@ -13,6 +13,10 @@ use super::AppState;
 pub struct Status {
     /// `ok` (live) or `ready`.
     status: &'static str,
+    /// What an operator should know: present when the service is open (no
+    /// API keys) on a non-loopback address.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    detail: Option<&'static str>,
 }
 
 /// Liveness: the process answers HTTP.
@@ -21,7 +25,10 @@ pub struct Status {
     responses((status = 200, description = "The process is live", body = Status))
 )]
 pub async fn healthz() -> Json<Status> {
-    Json(Status { status: "ok" })
+    Json(Status {
+        status: "ok",
+        detail: None,
+    })
 }
 
 /// Readiness: an append could commit now (the writer runs, the database takes
@@ -35,5 +42,9 @@ pub async fn healthz() -> Json<Status> {
 )]
 pub async fn readyz(State(state): State<AppState>) -> Result<Json<Status>, ApiError> {
     state.store.ready().await?;
-    Ok(Json(Status { status: "ready" }))
+    let open_and_exposed = state.guards.keys.is_none() && state.guards.exposed;
+    Ok(Json(Status {
+        status: "ready",
+        detail: open_and_exposed.then_some(super::OPEN_AND_EXPOSED),
+    }))
 }

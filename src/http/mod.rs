@@ -15,17 +15,22 @@
 //!   each read and documented from the domain's constants;
 //! - `mcp`: the same operations as MCP tools at `/mcp` (`mcp::tools`: which
 //!   operation each tool is, and its schemas);
-//! - `guard`: Host names, API keys, rate and in-flight limits; `limits`:
-//!   every limit;
+//! - `guard`: API keys, rate and in-flight limits; `host`: the Host rule of
+//!   an open service; `limits`: every limit;
 //! - `problem`: RFC 9457 problem bodies, the one error type;
-//! - `server`: the hyper accept loop (header deadline, connection cap).
+//! - `server`: the hyper accept loop (header deadline, connection cap);
+//! - `access_log`: one log line per answer; `newline`: JSON answers end
+//!   with a newline.
 
+mod access_log;
 mod capabilities;
 pub(crate) mod extract;
 pub mod guard;
 mod health;
+mod host;
 mod limits;
 mod mcp;
+mod newline;
 mod openapi;
 pub(crate) mod problem;
 mod query;
@@ -75,6 +80,7 @@ impl AppState {
                         .map(str::to_string)
                         .collect(),
                 ),
+                exposed: false,
                 rate: limits.rate.map(RateLimiter::new),
                 in_flight: Arc::new(Semaphore::new(max_in_flight)),
                 max_in_flight,
@@ -91,7 +97,22 @@ impl AppState {
             .allowed_hosts = hosts;
         self
     }
+
+    /// Whether the service listens on a non-loopback address: without keys it
+    /// is then open to the network, and `/readyz` says so.
+    pub fn with_exposed(mut self, exposed: bool) -> AppState {
+        Arc::get_mut(&mut self.guards)
+            .expect("the state is not shared yet")
+            .exposed = exposed;
+        self
+    }
 }
+
+/// What an open service on a non-loopback address says, at start (WARN) and
+/// in `/readyz`'s `detail` (docs/design.md §3, "Open and exposed").
+pub const OPEN_AND_EXPOSED: &str =
+    "open: this service has no API keys and listens on a non-loopback address (--open); \
+     anyone who can reach it may write as any agent";
 
 /// A path segment: every byte but the unreserved ones (RFC 3986 §2.3)
 /// percent-encoded.

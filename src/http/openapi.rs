@@ -10,11 +10,12 @@ use utoipa::openapi::schema::{Object, SchemaType};
 use utoipa::openapi::{ObjectBuilder, Ref, RefOr, Schema, Type};
 use utoipa::{OpenApi, PartialSchema, ToSchema};
 
+use super::problem::ApiError;
 use super::records::RecordBody;
 use super::wire::{HashHex, Identifier};
 use super::{guard, problem, router};
 use crate::domain::chain::BreakReason;
-use crate::domain::RECORD_TYPES;
+use crate::domain::{FieldError, RECORD_TYPES};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -129,6 +130,7 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     // After the routes are in: a modifier on ApiDoc would see no paths.
     utoipa::Modify::modify(&Guarded, &mut api);
     inline_rules(&mut api);
+    show_examples(&mut api);
     api
 }
 
@@ -193,6 +195,84 @@ fn rule_in_place(
         }
     }
     Some(rule)
+}
+
+/// The problem each code is shown with: what the service answers, built by
+/// `ApiError` itself.
+fn example_of(code: &str) -> Option<ApiError> {
+    let field = |name: &str, message: &str| FieldError::new(name, message);
+    Some(match code {
+        "invalid_params" => ApiError::invalid(vec![
+            field(
+                "type",
+                "must be one of plan, analysis, decision, reflection",
+            ),
+            field("task_id", "is required"),
+        ]),
+        "unauthorized" => ApiError::Unauthorized {
+            detail: "an API key is required: send `Authorization: Bearer <token>`".into(),
+            token_given: false,
+        },
+        "forbidden" => ApiError::Forbidden(
+            "this API key (agent `auditor`) may only read; appending needs a writer key".into(),
+        ),
+        "not_found" => ApiError::NotFound("no task has id `refactor-auth`".into()),
+        "request_timeout" => ApiError::RequestTimeout { seconds: 30 },
+        "head_moved" => ApiError::HeadMoved {
+            task_id: "refactor-auth".into(),
+            head_hash: "1d02f6c4a8e05b3d7f9a1c2e4b6d8f0a1c3e5b7d9f1a3c5e7b9d1f3a5c7e9b1d".into(),
+            length: 7,
+        },
+        "payload_too_large" => ApiError::PayloadTooLarge {
+            limit: super::DEFAULT_MAX_BODY_BYTES,
+        },
+        "unsupported_media_type" => ApiError::UnsupportedMediaType(
+            "Content-Type `text/plain` is not supported; send application/json".into(),
+        ),
+        "idempotency_key_reused" => ApiError::IdempotencyKeyReused {
+            idempotency_key: "9b1f0c6e-append-1".into(),
+        },
+        "rate_limited" => ApiError::RateLimited {
+            who: "agent planner-1".into(),
+            retry_after: 1,
+        },
+        "headers_too_large" => ApiError::HeadersTooLarge {
+            limit: super::DEFAULT_MAX_HEADER_BYTES,
+        },
+        "internal" => ApiError::Internal(String::new()),
+        "unavailable" => ApiError::Overloaded(
+            "the append queue is full; retry after the Retry-After delay".into(),
+        ),
+        "concurrency_limit" => ApiError::ConcurrencyLimit {
+            limit: super::DEFAULT_MAX_IN_FLIGHT,
+        },
+        _ => return None,
+    })
+}
+
+/// Each problem response shows its own example, that of the first code its
+/// description names, instead of every status showing the schema's 400.
+fn show_examples(api: &mut utoipa::openapi::OpenApi) {
+    for item in api.paths.paths.values_mut() {
+        for op in [&mut item.get, &mut item.post].into_iter().flatten() {
+            for response in op.responses.responses.values_mut() {
+                let RefOr::T(response) = response else {
+                    continue;
+                };
+                let code = response
+                    .description
+                    .split("(code `")
+                    .nth(1)
+                    .and_then(|rest| rest.split('`').next());
+                let Some(example) = code.and_then(example_of) else {
+                    continue;
+                };
+                if let Some(content) = response.content.get_mut(problem::PROBLEM_CONTENT_TYPE) {
+                    content.example = Some(example.example());
+                }
+            }
+        }
+    }
 }
 
 /// The document as a service serves it. Without API keys there is nothing to

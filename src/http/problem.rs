@@ -285,7 +285,9 @@ impl ApiError {
     /// request reaches the router (the connection is closed after it).
     pub fn raw_response(self) -> Vec<u8> {
         let (status, problem) = self.into_problem();
-        let body = serde_json::to_vec(&problem).expect("a problem always serializes");
+        let mut body = serde_json::to_vec(&problem).expect("a problem always serializes");
+        // As every JSON answer (newline.rs).
+        body.push(b'\n');
         let mut out = format!(
             "HTTP/1.1 {} {}\r\ncontent-type: {PROBLEM_CONTENT_TYPE}\r\ncontent-length: {}\r\nconnection: close\r\n\r\n",
             status.as_u16(),
@@ -300,16 +302,26 @@ impl ApiError {
     /// The problem body, and its status. A 5xx never leaks internals: the
     /// cause goes to the log, not the client.
     fn into_problem(self) -> (StatusCode, Problem) {
+        match &self {
+            ApiError::Internal(cause) => tracing::error!(%cause, "internal error"),
+            ApiError::Unavailable(cause) => tracing::warn!(%cause, "storage unavailable"),
+            _ => {}
+        }
+        self.problem()
+    }
+
+    /// The problem body as JSON, for the OpenAPI document's examples; nothing
+    /// is logged.
+    pub(crate) fn example(self) -> serde_json::Value {
+        serde_json::to_value(self.problem().1).expect("a problem always serializes")
+    }
+
+    /// The problem body and its status, as the client sees them.
+    fn problem(self) -> (StatusCode, Problem) {
         let (status, code, title) = self.parts();
         let detail = match &self {
-            ApiError::Internal(cause) => {
-                tracing::error!(%cause, "internal error");
-                "an internal error occurred; it has been logged".to_string()
-            }
-            ApiError::Unavailable(cause) => {
-                tracing::warn!(%cause, "storage unavailable");
-                "the database is unavailable; retry later".to_string()
-            }
+            ApiError::Internal(_) => "an internal error occurred; it has been logged".to_string(),
+            ApiError::Unavailable(_) => "the database is unavailable; retry later".to_string(),
             other => other.to_string(),
         };
         let (errors, current_head) = match self {

@@ -1,8 +1,7 @@
 //! The one route table, and the application around it: docs, problem
-//! fallbacks, the guard, request ids and request spans.
+//! fallbacks, the guard, request ids, request spans and their log lines.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use axum::extract::{MatchedPath, Request};
 use axum::http::{HeaderName, Method, Uri};
@@ -19,7 +18,10 @@ use utoipa_swagger_ui::SwaggerUi;
 
 use super::openapi::{self, ApiDoc};
 use super::problem::ApiError;
-use super::{capabilities, guard, health, mcp, records, search, tasks, tlog, trees, AppState};
+use super::{
+    access_log, capabilities, guard, health, mcp, newline, records, search, tasks, tlog, trees,
+    AppState,
+};
 
 pub(crate) fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
@@ -85,31 +87,28 @@ pub fn app(state: AppState) -> Router {
                                 method = %req.method(),
                                 route = %route,
                                 path = %req.uri().path(),
-                                request_id = %id
+                                request_id = %id,
+                                agent = tracing::field::Empty
                             )
                         })
-                        .on_response(log_response),
+                        // access_log writes the one line per answer.
+                        .on_response(())
+                        .on_failure(()),
                 )
                 .layer(PropagateRequestIdLayer::new(request_id))
+                .layer(axum::middleware::from_fn_with_state(
+                    Arc::new(access_log::ProblemTally::default()),
+                    access_log::log_answer,
+                ))
                 .layer(CatchPanicLayer::custom(
                     |_: Box<dyn std::any::Any + Send>| {
                         ApiError::Internal("a handler panicked".into()).into_response()
                     },
                 )),
         )
-}
-
-/// One line per answered request: at DEBUG when it succeeded, at INFO when it
-/// is a problem (4xx, 5xx), so a load test does not flood the log at the
-/// default level (`RUST_LOG=decision_trail=debug` shows every request).
-fn log_response<B>(response: &axum::http::Response<B>, latency: Duration, _: &tracing::Span) {
-    let status = response.status().as_u16();
-    let latency_ms = latency.as_secs_f64() * 1000.0;
-    if status >= 400 {
-        tracing::info!(status, latency_ms, "answered");
-    } else {
-        tracing::debug!(status, latency_ms, "answered");
-    }
+        .layer(axum::middleware::map_response(
+            newline::end_json_with_newline,
+        ))
 }
 
 async fn unknown_route(uri: Uri) -> ApiError {

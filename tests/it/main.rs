@@ -4,6 +4,7 @@
 //! `DECISION_TRAIL_TEST_POSTGRES` names a server), or the real binary.
 
 mod abuse;
+mod answers;
 mod append;
 mod auth;
 mod capabilities;
@@ -11,6 +12,7 @@ mod cli;
 mod conditional;
 mod conformance;
 mod durability;
+mod exposure;
 mod idempotency;
 mod limits;
 mod log;

@@ -99,7 +99,8 @@ impl ServerHandler for TrailMcp {
         let result = match def.request(&arguments) {
             Ok(req) => self.send(req, caller).await,
             Err(e) => Err(problem_of(e.into_response()).await),
-        };
+        }
+        .map_err(|error| def.name_the_arguments(&arguments, error));
         Ok(match result {
             Ok(data) => CallToolResult::structured(json!({"ok": true, "data": data})),
             Err(error) => CallToolResult::structured_error(json!({"ok": false, "error": error})),

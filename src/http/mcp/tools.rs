@@ -162,6 +162,42 @@ pub(super) struct ToolDef {
     params: Vec<(String, Place, bool)>,
 }
 
+impl ToolDef {
+    /// What an argument the tool does not take is told: every argument its
+    /// input schema has (REST names only the body's members).
+    fn not_an_argument(&self) -> String {
+        let names: Vec<&str> = self.params.iter().map(|(n, _, _)| n.as_str()).collect();
+        format!(
+            "is not an argument of {}; its arguments: {}",
+            self.spec.name,
+            names.join(", ")
+        )
+    }
+
+    /// A tool error with each argument the tool does not take told as such.
+    pub(super) fn name_the_arguments(&self, arguments: &JsonObject, mut error: Value) -> Value {
+        let unknown = |field: &str| {
+            arguments.contains_key(field) && !self.params.iter().any(|(p, _, _)| p == field)
+        };
+        let mut told = None;
+        for e in error["details"]["errors"]
+            .as_array_mut()
+            .into_iter()
+            .flatten()
+        {
+            if let Some(field) = e["field"].as_str().filter(|f| unknown(f)) {
+                told = Some(format!("{field}: {}", self.not_an_argument()));
+                e["message"] = self.not_an_argument().into();
+            }
+        }
+        // A problem with one bad field says it in its message too.
+        if let (Some(one), Some(1)) = (told, error["details"]["errors"].as_array().map(Vec::len)) {
+            error["message"] = one.into();
+        }
+        error
+    }
+}
+
 /// The tools, cut from the OpenAPI document once.
 pub(crate) struct Tools(Vec<ToolDef>);
 
@@ -367,10 +403,7 @@ impl ToolDef {
                     // The REST layer refuses it with the body's other bad fields.
                     body.insert(name.clone(), value.clone());
                 } else {
-                    errors.push(FieldError::new(
-                        name,
-                        format!("is not an argument of {}", self.spec.name),
-                    ));
+                    errors.push(FieldError::new(name, self.not_an_argument()));
                 }
             }
         }

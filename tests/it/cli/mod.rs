@@ -458,6 +458,7 @@ fn a_bad_keys_file_stops_the_service_from_starting() {
     assert!(!keys_add(&file, "b", "writer").status.success());
 }
 
+mod pins;
 mod verify;
 
 #[test]
