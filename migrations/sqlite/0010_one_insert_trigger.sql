@@ -1,8 +1,11 @@
 -- One name per rule on both backends (docs/design.md §4): the three rules an
 -- inserted record must keep (its link to the record before, a dense log, a
 -- parent earlier in its task) are one trigger, named as on PostgreSQL
--- (migrations/postgres: thoughts_link_dense_parent), with the same messages
--- in the same order. One trigger program per insert instead of three.
+-- (migrations/postgres: thoughts_link_dense_parent), with the same messages,
+-- checked in PostgreSQL's order: a row that breaks several rules (only SQL
+-- written directly can) is refused for its link first, where SQLite's three
+-- triggers, run newest first, named its parent first. One trigger program per
+-- insert instead of three.
 
 DROP TRIGGER thoughts_link_to_predecessor;
 DROP TRIGGER thoughts_log_is_dense;

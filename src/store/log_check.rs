@@ -34,11 +34,19 @@ pub(crate) const SHARED_TRIGGERS: [&str; 10] = [
 pub(crate) async fn missing_triggers(db: Db<'_>) -> Result<Vec<&'static str>, StoreError> {
     let dialect = db.dialect();
     let present: Vec<(String,)> = db.fetch_all(&Query::new(dialect.triggers)).await?;
+    let has = |name: &str| present.iter().any(|(p,)| p == name);
     let mut missing: Vec<&'static str> = SHARED_TRIGGERS
         .iter()
         .chain(dialect.own_triggers)
         .copied()
-        .filter(|t| !present.iter().any(|(p,)| p == t))
+        .filter(|t| !has(t))
+        .filter(|t| {
+            // Not missing when the older triggers that kept its rules are all there.
+            !dialect
+                .merged_triggers
+                .iter()
+                .any(|(merged, older)| merged == t && older.iter().all(|o| has(o)))
+        })
         .collect();
     missing.sort_unstable();
     Ok(missing)

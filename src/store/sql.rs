@@ -82,6 +82,10 @@ pub(crate) struct Dialect {
     /// The triggers this backend's schema has besides the shared ones
     /// (`log_check::SHARED_TRIGGERS`).
     pub own_triggers: &'static [&'static str],
+    /// A required trigger and the triggers that kept its rules before a
+    /// migration merged them: a database not yet migrated (read by `fsck`,
+    /// which migrates nothing) keeps the same rules under the older names.
+    pub merged_triggers: &'static [(&'static str, &'static [&'static str])],
     /// Whether the schema keeps the log's leaf format (`log_format`,
     /// `log_rebuild`): SQLite's, whose first format `decision-trail log
     /// rebuild` converts. A log without them is in the current format.

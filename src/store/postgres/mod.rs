@@ -43,6 +43,7 @@ pub(crate) const DIALECT: Dialect = Dialect {
         "log_hashes_no_truncate",
         "thoughts_no_truncate",
     ],
+    merged_triggers: &[],
     leaf_formats: false,
     search: search::SEARCH,
 };

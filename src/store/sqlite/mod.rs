@@ -44,6 +44,15 @@ pub(crate) const DIALECT: Dialect = Dialect {
         "retired_checkpoints_no_delete",
         "retired_checkpoints_no_update",
     ],
+    // Migration 0010 merged these three into one.
+    merged_triggers: &[(
+        "thoughts_link_dense_parent",
+        &[
+            "thoughts_link_to_predecessor",
+            "thoughts_log_is_dense",
+            "thoughts_parent_is_earlier",
+        ],
+    )],
     leaf_formats: true,
     search: search::SEARCH,
 };

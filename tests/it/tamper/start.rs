@@ -6,7 +6,7 @@ use decision_trail::store::{Store, StoreConfig};
 use sqlx::Connection;
 
 use super::{edit, exec, records, refusal, stopped, url_of};
-use crate::support::{oracle_hash, run_binary, TestApp};
+use crate::support::{new_record, oracle_hash, restore_trigger, run_binary, TestApp};
 
 // The service never signs a forged history.
 
@@ -279,4 +279,48 @@ async fn a_first_format_log_starts_a_new_log_only_by_rebuild() {
         out.contains("signed by the log `example.com/trail-2`"),
         "{out}"
     );
+}
+
+/// A database last served before the insert rules became one trigger keeps
+/// them as three: `fsck` (which migrates nothing) accepts it as it is, and the
+/// next start merges them.
+#[tokio::test]
+async fn fsck_accepts_a_database_not_yet_migrated_to_one_insert_trigger() {
+    if crate::support::sqlite_only("rewinds a SQLite migration") {
+        return;
+    }
+    let app = TestApp::builder().spawn().await;
+    records(&app, &["t"], 3).await;
+    let (path, dir, mut conn) = stopped(app).await;
+    // The schema as migration 0009 left it: three triggers, 0010 not applied.
+    exec(&mut conn, "DROP TRIGGER thoughts_link_dense_parent").await;
+    for t in [
+        "thoughts_link_to_predecessor",
+        "thoughts_log_is_dense",
+        "thoughts_parent_is_earlier",
+    ] {
+        restore_trigger(&mut conn, t).await;
+    }
+    exec(&mut conn, "DELETE FROM _sqlx_migrations WHERE version = 10").await;
+    conn.close().await.unwrap();
+    let (ok, out, _) = run_binary(vec!["fsck".into(), url_of(&path)]).await;
+    assert!(ok, "{out}");
+    assert!(out.contains("ok: 3 records"), "{out}");
+    // A start applies 0010 again: one trigger, and the database still checks.
+    let app = TestApp::builder().database(path.clone(), dir).spawn().await;
+    app.append(&new_record("plan", "t", "a", "after the upgrade"))
+        .await;
+    let (path, _dir, mut conn) = stopped(app).await;
+    let triggers: Vec<(String,)> = sqlx::query_as(
+        "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'thoughts_%' ORDER BY name",
+    )
+    .fetch_all(&mut conn)
+    .await
+    .unwrap();
+    let names: Vec<&str> = triggers.iter().map(|(n,)| n.as_str()).collect();
+    assert!(names.contains(&"thoughts_link_dense_parent"), "{names:?}");
+    assert!(!names.contains(&"thoughts_log_is_dense"), "{names:?}");
+    conn.close().await.unwrap();
+    let (ok, out, _) = run_binary(vec!["fsck".into(), url_of(&path)]).await;
+    assert!(ok, "{out}");
 }
