@@ -140,6 +140,15 @@ impl QueryPart for InclusionQuery {
                 errors.push(FieldError::new("hash", "give log_index or hash, not both"));
                 return None;
             }
+            // Both given, one of them bad: that one is named, and so is the rule.
+            (Some(_), None) | (None, Some(_))
+                if errors
+                    .iter()
+                    .any(|e| e.field == "log_index" || e.field == "hash") =>
+            {
+                errors.push(FieldError::new("hash", "give log_index or hash, not both"));
+                return None;
+            }
             (Some(index), None) => Leaf::Index(index),
             (None, Some(hash)) => Leaf::Hash(hash.0),
             // A bad one is already named.

@@ -221,6 +221,26 @@ async fn inclusion_proof_errors_name_the_parameter() {
         .await;
         assert_eq!(problem_fields(&problem), [field], "{query}: {problem}");
     }
+    // Both given, one of them bad: the bad one is named, and so is the rule.
+    for (query, fields) in [
+        ("log_index=1&hash=ABC", ["hash", "hash"]),
+        (
+            &format!("log_index=x&hash={hash}") as &str,
+            ["log_index", "hash"],
+        ),
+    ] {
+        let problem = assert_problem(
+            app.get(&format!("/log/proof/inclusion?{query}")).await,
+            400,
+            "invalid_params",
+        )
+        .await;
+        assert_eq!(problem_fields(&problem), fields, "{query}: {problem}");
+        assert!(
+            problem.to_string().contains("not both"),
+            "{query}: {problem}"
+        );
+    }
     let unknown = "f".repeat(64);
     assert_problem(
         app.get(&format!("/log/proof/inclusion?hash={unknown}"))
