@@ -19,13 +19,24 @@ use crate::domain::count as count_of;
 /// How often a client's 4xx may be summed up in a WARN line.
 const SUMMARY_EVERY: Duration = Duration::from_secs(60);
 
-/// Past this many clients, those not summed up within a minute are dropped.
-const PRUNE_AT: usize = 10_000;
+/// The most clients tallied: past it, those not summed up within a minute are
+/// dropped (at most once a second: a scan of the map), and a new client while
+/// it is still full is not tallied, so gets no WARN line (its DEBUG lines stay).
+const MAX_CLIENTS: usize = 10_000;
 
 /// The 4xx answered to each client since its last WARN line.
 #[derive(Debug, Default)]
 pub(crate) struct ProblemTally {
-    clients: Mutex<HashMap<String, Tally>>,
+    inner: Mutex<Tallies>,
+}
+
+#[derive(Debug, Default)]
+struct Tallies {
+    /// Each client's tally, by client.
+    clients: HashMap<String, Tally>,
+    /// When the map was last pruned: a flood of new clients scans it at most
+    /// once a second.
+    pruned_at: Option<Instant>,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -40,9 +51,18 @@ impl ProblemTally {
     /// Counts one 4xx for `client`; the count to say when a WARN line is due
     /// (its first 4xx, or its first a minute after the last line).
     fn count(&self, client: &str, now: Instant) -> Option<u64> {
-        let mut clients = self.clients.lock().unwrap_or_else(|p| p.into_inner());
-        if clients.len() >= PRUNE_AT && !clients.contains_key(client) {
-            clients.retain(|_, t| now.saturating_duration_since(t.said_at) < SUMMARY_EVERY);
+        let mut inner = self.inner.lock().unwrap_or_else(|p| p.into_inner());
+        let Tallies { clients, pruned_at } = &mut *inner;
+        if clients.len() >= MAX_CLIENTS && !clients.contains_key(client) {
+            if pruned_at
+                .is_none_or(|at| now.saturating_duration_since(at) >= Duration::from_secs(1))
+            {
+                clients.retain(|_, t| now.saturating_duration_since(t.said_at) < SUMMARY_EVERY);
+                *pruned_at = Some(now);
+            }
+            if clients.len() >= MAX_CLIENTS {
+                return None;
+            }
         }
         match clients.get_mut(client) {
             None => {
@@ -128,5 +148,22 @@ mod tests {
         let later = t0 + SUMMARY_EVERY;
         assert_eq!(tally.count("a", later), Some(1000), "then the sum");
         assert_eq!(tally.count("a", later), None);
+    }
+
+    #[test]
+    fn the_tally_is_bounded_under_a_flood_of_new_clients() {
+        let tally = ProblemTally::default();
+        let t0 = Instant::now();
+        for i in 0..MAX_CLIENTS {
+            assert_eq!(tally.count(&format!("c{i}"), t0), Some(1));
+        }
+        // Full, and every client said within the minute: a new one is not tallied.
+        assert_eq!(tally.count("new", t0), None);
+        assert_eq!(tally.count("new", t0 + SUMMARY_EVERY / 2), None);
+        let clients = |t: &ProblemTally| t.inner.lock().unwrap().clients.len();
+        assert_eq!(clients(&tally), MAX_CLIENTS);
+        // A minute on, the stale ones go and the new client is tallied again.
+        assert_eq!(tally.count("new", t0 + SUMMARY_EVERY), Some(1));
+        assert_eq!(clients(&tally), 1);
     }
 }

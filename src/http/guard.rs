@@ -36,12 +36,20 @@ use super::problem::ApiError;
 use super::AppState;
 use crate::domain::api_keys::{KeyRing, Role};
 
-/// Paths anyone may read, with or without a key, whatever their Host name,
-/// never counted in flight nor rate limited: probes and documentation.
+/// Paths anyone may read, with or without a key, never counted in flight nor
+/// rate limited: probes and documentation.
 pub fn is_open_path(path: &str) -> bool {
+    is_probe_or_document(path) || is_docs_page(path)
+}
+
+/// The probes and the OpenAPI document: answered under any Host name.
+pub(crate) fn is_probe_or_document(path: &str) -> bool {
     matches!(path, "/healthz" | "/readyz" | "/openapi.json")
-        || path == "/docs"
-        || path.starts_with("/docs/")
+}
+
+/// Swagger UI's pages.
+pub(crate) fn is_docs_page(path: &str) -> bool {
+    path == "/docs" || path.starts_with("/docs/")
 }
 
 /// Who is calling, as the handlers see it.

@@ -9,7 +9,7 @@ use axum::extract::Request;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 
-use super::guard::{host_name, Guards};
+use super::guard::{host_name, is_docs_page, is_probe_or_document, Guards};
 use super::problem::ApiError;
 
 /// The refusal of a request under a Host the service does not answer, or
@@ -20,7 +20,7 @@ pub(crate) fn refusal(guards: &Guards, req: &Request) -> Option<Response> {
     }
     let allowed = guards.allowed_hosts.as_ref()?;
     let path = req.uri().path();
-    if matches!(path, "/healthz" | "/readyz" | "/openapi.json") {
+    if is_probe_or_document(path) {
         return None;
     }
     let host = req
@@ -34,7 +34,7 @@ pub(crate) fn refusal(guards: &Guards, req: &Request) -> Option<Response> {
         return None;
     }
     let list = allowed.join(", ");
-    let is_docs = path == "/docs" || path.starts_with("/docs/");
+    let is_docs = is_docs_page(path);
     let wants_html = req
         .headers()
         .get(header::ACCEPT)
