@@ -115,7 +115,7 @@ pub struct ServeArgs {
     /// Requests a key (or address) may make at once above the rate.
     #[arg(long, env = "DECISION_TRAIL_RATE_BURST", default_value_t = DEFAULT_RATE.burst)]
     pub rate_burst: u32,
-    /// How long an Idempotency-Key is remembered (s, m, h or d; 24h by default).
+    /// How long an Idempotency-Key is remembered (ms, s, m, h or d; 24h by default).
     #[arg(long, env = "DECISION_TRAIL_IDEMPOTENCY_TTL", default_value = "24h", value_parser = parse_duration)]
     pub idempotency_ttl: Duration,
     /// The copy of every signed checkpoint kept outside the database; at start
@@ -294,6 +294,10 @@ async fn run_server(args: ServeArgs) -> Result<(), String> {
         );
     }
     let hosts = (!hosts.iter().any(|h| h == "*")).then_some(hosts);
+    if keys.is_some() && hosts.is_some() {
+        // docs/design.md §3: a page a browser was lured to has no token.
+        tracing::info!("API keys are required, so the Host names are not checked (--allowed-hosts applies to an open service)");
+    }
     let state = AppState::new(Arc::new(store), limits, keys)
         .with_allowed_hosts(hosts)
         .with_exposed(exposed);
