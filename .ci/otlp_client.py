@@ -1,4 +1,4 @@
-"""Real OpenTelemetry clients against /v1/traces (otlp mapping v1, docs/design.md §10).
+"""Real OpenTelemetry clients against /v1/traces (otlp mapping v1, docs/design.md §11).
 
 Usage: otlp_client.py BASE_URL   (with OTEL_EXPORTER_OTLP_TRACES_ENDPOINT,
 OTEL_EXPORTER_OTLP_HEADERS and OTEL_EXPORTER_OTLP_TRACES_PROTOCOL set, as the

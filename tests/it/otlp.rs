@@ -1,5 +1,5 @@
 //! `/v1/traces`: OTLP/HTTP exports whose GenAI spans become records (otlp
-//! mapping v1, docs/design.md §10), in protobuf and JSON, gzipped or not.
+//! mapping v1, docs/design.md §11), in protobuf and JSON, gzipped or not.
 
 use std::io::Write;
 

@@ -1,4 +1,4 @@
-//! otlp mapping v1 (docs/design.md §10): what one span, and each of its
+//! otlp mapping v1 (docs/design.md §11): what one span, and each of its
 //! evaluation events, becomes as an append body. Pure: the handler (`mod.rs`)
 //! orders the records, links parents, and appends.
 
@@ -169,7 +169,7 @@ fn call(name: &str, arguments: &Json) -> String {
     }
 }
 
-/// The record type of a span (docs/design.md §10): `plan` is a plan,
+/// The record type of a span (docs/design.md §11): `plan` is a plan,
 /// `execute_tool` a decision; any other operation is a decision when its
 /// output chose (a tool call part, a `tool_calls` finish reason, or a `stop`
 /// with text: a final answer), else an analysis.

@@ -1,6 +1,6 @@
 //! `POST /v1/traces`: OTLP/HTTP trace exports (protobuf or JSON, gzip or
 //! not) whose generative-AI spans become records, by otlp mapping v1
-//! (docs/design.md §10).
+//! (docs/design.md §11).
 //!
 //! - `proto`: the OTLP messages, as prost structs read from both encodings;
 //! - `mapping`: what a span (and its evaluation events) becomes, pure;
@@ -149,11 +149,7 @@ pub async fn traces(
                 "the body is not a protobuf ExportTraceServiceRequest: {e}"
             ))
         })?,
-        Encoding::Json => serde_json::from_slice(&bytes).map_err(|e| {
-            ApiError::MalformedJson(format!(
-                "the body is not an OTLP/JSON ExportTraceServiceRequest: {e}"
-            ))
-        })?,
+        Encoding::Json => from_json(&bytes)?,
     };
     let (rejected, reasons) =
         record_spans(&state, &scope, bound_agent.as_deref(), &request).await?;
@@ -182,6 +178,30 @@ pub async fn traces(
             .into_response(),
         Encoding::Json => (StatusCode::OK, axum::Json(answer)).into_response(),
     })
+}
+
+/// An OTLP/JSON request. Messages are JSON objects: serde would also read a
+/// struct from an array, so the body and its `resourceSpans` are checked to
+/// be objects first.
+fn from_json(bytes: &[u8]) -> Result<ExportTraceServiceRequest, ApiError> {
+    let malformed = |e: String| {
+        ApiError::MalformedJson(format!(
+            "the body is not an OTLP/JSON ExportTraceServiceRequest: {e}"
+        ))
+    };
+    let value: serde_json::Value =
+        serde_json::from_slice(bytes).map_err(|e| malformed(e.to_string()))?;
+    let Some(members) = value.as_object() else {
+        return Err(malformed("it is not a JSON object".into()));
+    };
+    if let Some(serde_json::Value::Array(items)) = members.get("resourceSpans") {
+        if !items.iter().all(serde_json::Value::is_object) {
+            return Err(malformed(
+                "`resourceSpans` holds a value that is not an object".into(),
+            ));
+        }
+    }
+    serde_json::from_value(value).map_err(|e| malformed(e.to_string()))
 }
 
 /// The body's encoding, by its media type (OTLP/HTTP: 415 for another).

@@ -47,7 +47,7 @@ pub struct ScopeSpans {
     pub spans: Vec<Span>,
 }
 
-/// `Span`: one operation; the mapping's unit (docs/design.md §10).
+/// `Span`: one operation; the mapping's unit (docs/design.md §11).
 #[derive(Clone, PartialEq, prost::Message, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct Span {
