@@ -87,14 +87,19 @@ pub(crate) async fn read_body(
         })
 }
 
-/// `application/json`, or any `application/*+json`, with or without parameters.
-fn is_json_media_type(value: &str) -> bool {
-    let essence = value
+/// A media type without its parameters, lowercase (`type/subtype`).
+pub(crate) fn media_type_essence(value: &str) -> String {
+    value
         .split(';')
         .next()
         .unwrap_or("")
         .trim()
-        .to_ascii_lowercase();
+        .to_ascii_lowercase()
+}
+
+/// `application/json`, or any `application/*+json`, with or without parameters.
+fn is_json_media_type(value: &str) -> bool {
+    let essence = media_type_essence(value);
     essence == "application/json"
         || (essence.starts_with("application/") && essence.ends_with("+json"))
 }

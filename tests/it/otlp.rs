@@ -10,7 +10,8 @@ use decision_trail::http::otlp::proto::{
 use prost::Message;
 use serde_json::{json, Value};
 
-use crate::support::{assert_problem, bearer, ring, TestApp, READER, WRITER};
+use crate::support::{assert_problem, bearer, ring, test_limits, TestApp, READER, WRITER};
+use decision_trail::http::guard::Rate;
 
 const TRACE: [u8; 16] = [7; 16];
 
@@ -410,4 +411,22 @@ async fn keys_guard_the_receiver_and_a_writer_key_binds_the_agent() {
         trail.iter().all(|r| r["agent_id"] == "planner-1"),
         "the key's agent wins"
     );
+}
+
+#[tokio::test]
+async fn an_export_past_the_rate_is_told_when_to_retry() {
+    let limits = decision_trail::http::Limits {
+        rate: Some(Rate {
+            per_second: 0.001,
+            burst: 1,
+        }),
+        ..test_limits()
+    };
+    let app = TestApp::builder().limits(limits).spawn().await;
+    let body = agent_run().encode_to_vec();
+    let r = send(&app, None, "application/x-protobuf", None, body.clone()).await;
+    assert_eq!(r.status(), 200);
+    let r = send(&app, None, "application/x-protobuf", None, body).await;
+    assert!(r.headers().contains_key("retry-after"));
+    assert_problem(r, 429, "rate_limited").await;
 }

@@ -21,7 +21,7 @@ use prost::Message;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::extract::read_body;
+use super::extract::{media_type_essence, read_body};
 use super::guard::Caller;
 use super::problem::responses::{
     BadRequest, Forbidden, InternalError, PayloadTooLarge, Unavailable, UnsupportedMediaType,
@@ -210,13 +210,7 @@ fn encoding(headers: &HeaderMap) -> Result<Encoding, ApiError> {
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .unwrap_or("");
-    let essence = value
-        .split(';')
-        .next()
-        .unwrap_or("")
-        .trim()
-        .to_ascii_lowercase();
-    match essence.as_str() {
+    match media_type_essence(value).as_str() {
         PROTOBUF | "application/protobuf" => Ok(Encoding::Protobuf),
         "application/json" => Ok(Encoding::Json),
         _ => Err(ApiError::UnsupportedMediaType(format!(
