@@ -376,6 +376,33 @@ async fn bad_bodies_types_and_encodings_are_refused() {
     assert_problem(r, 413, "payload_too_large").await;
     let (_, tasks) = app.get_json("/tasks").await;
     assert_eq!(tasks["tasks"], json!([]));
+
+    // A span the record rules refuse is that span's refusal, not the export's.
+    let deep = format!("{}1{}", "[".repeat(40), "]".repeat(40));
+    let bad_agent = "a\u{200b}b";
+    let refused = export(vec![
+        span(
+            1,
+            None,
+            "execute_tool",
+            1,
+            vec![
+                kv("gen_ai.operation.name", s("execute_tool")),
+                kv("gen_ai.tool.call.arguments", s(&deep)),
+            ],
+        ),
+        span(
+            2,
+            None,
+            "chat",
+            2,
+            vec![kv("gen_ai.agent.id", s(bad_agent))],
+        ),
+    ]);
+    let answer = send_proto(&app, &refused).await.partial_success.unwrap();
+    assert_eq!(answer.rejected_spans, 2, "{}", answer.error_message);
+    let (_, tasks) = app.get_json("/tasks").await;
+    assert_eq!(tasks["tasks"], json!([]));
 }
 
 #[tokio::test]

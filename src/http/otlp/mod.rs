@@ -391,8 +391,18 @@ async fn record_spans(
                 }
             }
             let text = serde_json::Value::Object(body).to_string();
-            let parsed = parse_body(&text).map_err(|e| ApiError::Internal(e.to_string()))?;
-            match new_record_from_json(&parsed, &state.limits.input()) {
+            // The domain's own reader and rules, as for `/thoughts`: a value
+            // nested too deep, an id that is no identifier, metadata over
+            // its limit refuse this span only.
+            let draft = parse_body(&text)
+                .map_err(|e| e.to_string())
+                .and_then(|parsed| {
+                    new_record_from_json(&parsed, &state.limits.input()).map_err(|errors| {
+                        let why: Vec<String> = errors.iter().map(ToString::to_string).collect();
+                        why.join(", ")
+                    })
+                });
+            match draft {
                 Ok(draft) => {
                     let idempotency = Idempotency {
                         scope: scope.to_string(),
@@ -402,13 +412,11 @@ async fn record_spans(
                     appends.push(state.store.append(draft, Some(idempotency)));
                     sources.push(p);
                 }
-                Err(errors) => {
+                Err(why) => {
                     rejected.insert(p.span);
-                    let why: Vec<String> = errors.iter().map(ToString::to_string).collect();
                     reasons.push(format!(
-                        "span {}: {}",
-                        hex::encode(&export.spans[p.span].0.span_id),
-                        why.join(", ")
+                        "span {}: {why}",
+                        hex::encode(&export.spans[p.span].0.span_id)
                     ));
                 }
             }
