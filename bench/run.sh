@@ -14,6 +14,11 @@
 #   bench/run.sh cores      the service and the floor pinned to N cores
 #                           (taskset; N = 1, 2, 4, 8 as the machine allows, hey
 #                           on the other cores): POST and page rates per N
+#   bench/run.sh otlp       spans/s through POST /v1/traces (protobuf exports of
+#                           64 GenAI spans: new spans, from prebuilt bodies each
+#                           posted once; and one prebuilt body re-sent by hey, an
+#                           exporter's retry, every span replayed) beside
+#                           records/s of POST /thoughts (ROUNDS rounds, medians)
 #   bench/run.sh verify     the chain-verify path (Criterion: a 200,000-record
 #                           chain in a 1,000,000-record file) and the batch path
 #                           without HTTP (µs per record)
@@ -255,6 +260,96 @@ print(f"{sys.argv[2]:<6}{f:>12.0f}{s:>14.0f}{s / f:>8.2f}{med('post', 'service',
 PY
         stop_pair
     done
+    exit 0
+fi
+
+if [ "$MODE" = otlp ]; then
+    # Exports of 64 spans (an invoke_agent root, 63 chat children), protobuf,
+    # encoded here by hand: one file per export, each its own trace.
+    EXPORTS=$((POSTS / 64))
+    python3 - "$WORK/otlp" "$EXPORTS" "$ROUNDS" <<'PY'
+import os, struct, sys
+out, exports, rounds = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+os.makedirs(out, exist_ok=True)
+def varint(n):
+    b = bytearray()
+    while True:
+        b.append((n & 0x7F) | (0x80 if n > 0x7F else 0)); n >>= 7
+        if not n: return bytes(b)
+def field(tag, payload): return varint(tag << 3 | 2) + varint(len(payload)) + payload
+def fixed64(tag, n): return varint(tag << 3 | 1) + struct.pack("<Q", n)
+def attr(k, v): return field(1, k.encode()) + field(2, field(1, v.encode()))
+def kv(k, v): return field(9, attr(k, v))
+text = "Compared the two timetables and chose the earliest direct train. " * 4
+for r in range(rounds + 1):
+    for e in range(exports):
+        trace = struct.pack(">QQ", r + 1, e + 1)
+        spans = b""
+        for i in range(64):
+            span = field(1, trace) + field(2, struct.pack(">Q", i + 1))
+            if i:
+                span += field(4, struct.pack(">Q", 1)) + field(5, b"chat gpt-4o")
+                span += kv("gen_ai.operation.name", "chat") + kv("gen_ai.completion", text)
+            else:
+                span += field(5, b"invoke_agent bench") + kv("gen_ai.operation.name", "invoke_agent")
+                span += kv("gen_ai.conversation.id", f"otlp-{r}-{e}")
+            span += fixed64(7, 1_700_000_000_000_000_000 + i) + fixed64(8, 1_700_000_000_000_000_000 + i + 1)
+            spans += field(2, span)
+        resource = field(1, field(1, attr("service.name", "bench")))
+        body = field(1, resource + field(2, spans))
+        open(f"{out}/r{r}-{e:05}.pb", "wb").write(body)
+PY
+    # New spans: each prebuilt export posted once, $CONNS at a time.
+    otlp_new() {
+        python3 - "$SERVICE" "$CONNS" "$1" <<'PY'
+import glob, http.client, json, sys, threading, time
+addr, conns, prefix = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+files = sorted(glob.glob(prefix + "-*.pb")); bodies = [open(f, "rb").read() for f in files]
+lock, errors, next_i = threading.Lock(), [0], [0]
+def worker():
+    c = http.client.HTTPConnection(addr)
+    while True:
+        with lock:
+            i = next_i[0]; next_i[0] += 1
+        if i >= len(bodies): return
+        c.request("POST", "/v1/traces", bodies[i], {"Content-Type": "application/x-protobuf"})
+        r = c.getresponse(); r.read()
+        if r.status != 200: errors[0] += 1
+start = time.time()
+threads = [threading.Thread(target=worker) for _ in range(conns)]
+for t in threads: t.start()
+for t in threads: t.join()
+elapsed = time.time() - start
+print(json.dumps({"rps": len(bodies) * 64 / elapsed, "errors": errors[0]}))
+PY
+    }
+    # The retry: one export re-sent (every span replayed), by hey.
+    curl -sf "http://$SERVICE/v1/traces" -H 'content-type: application/x-protobuf' \
+        --data-binary @"$WORK/otlp/r0-00000.pb" -o /dev/null
+    for r in $(seq 1 "$ROUNDS"); do
+        echo "round $r/$ROUNDS" >&2
+        echo "post service $(post_load "$SERVICE" "$POSTS" "ps$r")" >>"$WORK/results"
+        echo "new service $(otlp_new "$WORK/otlp/r$r")" >>"$WORK/results"
+        start=$(now)
+        ${HEY_PIN[@]+"${HEY_PIN[@]}"} hey -n $((EXPORTS * 4)) -c "$CONNS" -m POST -T application/x-protobuf \
+            -D "$WORK/otlp/r0-00000.pb" -o csv "http://$SERVICE/v1/traces" >"$WORK/rt$r.csv"
+        retry=$(python3 bench/stats.py "$(elapsed "$start" "$(now)")" "$WORK/rt$r.csv")
+        echo "retry service $retry" >>"$WORK/results"
+    done
+    python3 - "$WORK/results" <<'PY'
+import json, statistics, sys
+rows = {}
+for line in open(sys.argv[1]):
+    op, _, data = line.split(" ", 2)
+    rows.setdefault(op, []).append(json.loads(data))
+med = lambda op, k="rps": statistics.median(r[k] for r in rows[op])
+errors = lambda op: sum(r["errors"] for r in rows[op])
+print(f"{len(rows['post'])} rounds, medians; loopback, 64 connections")
+print(f"POST /thoughts (1 KB):             {med('post'):>9.0f} records/s  errors {errors('post')}")
+print(f"POST /v1/traces, new spans:        {med('new'):>9.0f} spans/s    errors {errors('new')}")
+# Requests of 64 spans each.
+print(f"POST /v1/traces, a retried export: {med('retry') * 64:>9.0f} spans/s    errors {errors('retry')}")
+PY
     exit 0
 fi
 

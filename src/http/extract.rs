@@ -31,27 +31,7 @@ impl FromRequest<AppState> for JsonBody {
                 format!("Content-Type `{content_type}` is not supported; send application/json")
             }));
         }
-        let limit = state.limits.max_body_bytes;
-        let declared = req
-            .headers()
-            .get(CONTENT_LENGTH)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.parse::<u64>().ok());
-        if declared.is_some_and(|n| n > limit as u64) {
-            return Err(ApiError::PayloadTooLarge { limit });
-        }
-        let bytes = axum::body::to_bytes(req.into_body(), limit)
-            .await
-            .map_err(|e| {
-                // A length-limit error is the only kind that wraps LengthLimitError.
-                let too_large = std::error::Error::source(&e)
-                    .is_some_and(|s| s.is::<http_body_util::LengthLimitError>());
-                if too_large {
-                    ApiError::PayloadTooLarge { limit }
-                } else {
-                    ApiError::MalformedJson(format!("the body could not be read: {e}"))
-                }
-            })?;
+        let bytes = read_body(req, state.limits.max_body_bytes, ApiError::MalformedJson).await?;
         let text = std::str::from_utf8(&bytes).map_err(|e| {
             ApiError::MalformedJson(format!(
                 "the body is not valid UTF-8 (byte {})",
@@ -78,14 +58,48 @@ impl FromRequest<AppState> for JsonBody {
     }
 }
 
-/// `application/json`, or any `application/*+json`, with or without parameters.
-fn is_json_media_type(value: &str) -> bool {
-    let essence = value
+/// A request body of at most `limit` bytes (413 past it, by its declared
+/// length or as read); a body that cannot be read is `unreadable`'s problem.
+pub(crate) async fn read_body(
+    req: Request,
+    limit: usize,
+    unreadable: fn(String) -> ApiError,
+) -> Result<axum::body::Bytes, ApiError> {
+    let declared = req
+        .headers()
+        .get(CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > limit as u64) {
+        return Err(ApiError::PayloadTooLarge { limit });
+    }
+    axum::body::to_bytes(req.into_body(), limit)
+        .await
+        .map_err(|e| {
+            // A length-limit error is the only kind that wraps LengthLimitError.
+            let too_large = std::error::Error::source(&e)
+                .is_some_and(|s| s.is::<http_body_util::LengthLimitError>());
+            if too_large {
+                ApiError::PayloadTooLarge { limit }
+            } else {
+                unreadable(format!("the body could not be read: {e}"))
+            }
+        })
+}
+
+/// A media type without its parameters, lowercase (`type/subtype`).
+pub(crate) fn media_type_essence(value: &str) -> String {
+    value
         .split(';')
         .next()
         .unwrap_or("")
         .trim()
-        .to_ascii_lowercase();
+        .to_ascii_lowercase()
+}
+
+/// `application/json`, or any `application/*+json`, with or without parameters.
+fn is_json_media_type(value: &str) -> bool {
+    let essence = media_type_essence(value);
     essence == "application/json"
         || (essence.starts_with("application/") && essence.ends_with("+json"))
 }

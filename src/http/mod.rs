@@ -9,6 +9,8 @@
 //! - `trees`: a task's reasoning tree, a record's trail, work sessions;
 //! - `search`: full-text search;
 //! - `capabilities`: fingerprints, diffs and the snapshot registry;
+//! - `otlp`: OTLP/HTTP trace exports at `/v1/traces`, their GenAI spans
+//!   made records (otlp mapping v1);
 //! - `extract`: the strict JSON body extractor; `query`: the strict query
 //!   extractor, and paging;
 //! - `wire`: one type per value rule (hash, identifier, cursor, page size),
@@ -32,6 +34,7 @@ mod limits;
 mod mcp;
 mod newline;
 mod openapi;
+pub mod otlp;
 pub(crate) mod problem;
 mod query;
 mod records;

@@ -40,6 +40,7 @@ capability_diff. Each answers `{ok: true, data}` with `data` the REST body, or a
         (name = "log", description = "The Merkle log: signed checkpoints and RFC 9162 proofs"),
         (name = "sessions", description = "Work sessions: records grouped across tasks"),
         (name = "capabilities", description = "Capability fingerprints: which tools and instructions an agent had"),
+        (name = "otlp", description = "OpenTelemetry GenAI traces (OTLP/HTTP) made records"),
         (name = "health", description = "Liveness and readiness")
     )
 )]

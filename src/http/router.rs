@@ -19,8 +19,8 @@ use utoipa_swagger_ui::SwaggerUi;
 use super::openapi::{self, ApiDoc};
 use super::problem::ApiError;
 use super::{
-    access_log, capabilities, guard, health, mcp, newline, records, search, tasks, tlog, trees,
-    AppState,
+    access_log, capabilities, guard, health, mcp, newline, otlp, records, search, tasks, tlog,
+    trees, AppState,
 };
 
 pub(crate) fn routes() -> OpenApiRouter<AppState> {
@@ -45,6 +45,7 @@ pub(crate) fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(capabilities::diff))
         .routes(routes!(capabilities::store))
         .routes(routes!(capabilities::get_one))
+        .routes(routes!(otlp::traces))
         .routes(routes!(health::healthz))
         .routes(routes!(health::readyz))
 }

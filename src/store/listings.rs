@@ -18,6 +18,17 @@ impl Store {
         self.reads.record_by_hash(hash).await
     }
 
+    /// The record an `Idempotency-Key` of `scope` created, while the key is
+    /// kept (`--idempotency-ttl`): how `/v1/traces` finds the record of a
+    /// span sent in an earlier export.
+    pub async fn record_by_idempotency_key(
+        &self,
+        scope: &str,
+        key: &str,
+    ) -> Result<Option<Record>, StoreError> {
+        self.reads.record_by_idempotency_key(scope, key).await
+    }
+
     pub async fn record(&self, id: &str) -> Result<Option<Record>, StoreError> {
         if let Some(record) = self.recent.get(id) {
             return Ok(Some(record));

@@ -97,6 +97,21 @@ impl Reads {
         self.record_where("hash", Param::Text(hash)).await
     }
 
+    /// The record an idempotency key (still kept) created, in its scope.
+    pub(crate) async fn record_by_idempotency_key(
+        &self,
+        scope: &str,
+        key: &str,
+    ) -> Result<Option<Record>, StoreError> {
+        let query = Query::new(format!(
+            "SELECT {RECORD_COLUMNS} FROM thoughts WHERE id = \
+             (SELECT record_id FROM idempotency WHERE scope = $1 AND key = $2)"
+        ))
+        .bind(Param::Text(scope))
+        .bind(Param::Text(key));
+        Ok(self.rows.records(query).await?.pop())
+    }
+
     /// The `seq` and `task_id` of the record at `log_index`.
     pub(crate) async fn seq_at(&self, log_index: u64) -> Result<Option<(u64, String)>, StoreError> {
         let Some(log_index) = position(log_index) else {

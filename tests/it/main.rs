@@ -18,6 +18,7 @@ mod limits;
 mod log;
 mod mcp;
 mod openapi;
+mod otlp;
 mod paging;
 mod postgres;
 mod search;

@@ -46,7 +46,7 @@ fn every_operation_documents_its_problems() {
             }
         }
     }
-    assert_eq!(operations, 23);
+    assert_eq!(operations, 24);
     // Operation ids are unique (OpenAPI 3.1 §4.8.10.1): tools and link
     // inference key on them.
     let mut ids: Vec<&str> = doc["paths"]
@@ -63,6 +63,13 @@ fn every_operation_documents_its_problems() {
     let post = &doc["paths"]["/thoughts"]["post"]["responses"];
     for status in ["201", "400", "409", "413", "415", "500", "503"] {
         assert!(post.get(status).is_some(), "POST /thoughts lacks {status}");
+    }
+    let traces = &doc["paths"]["/v1/traces"]["post"]["responses"];
+    for status in ["200", "400", "403", "413", "415", "500", "503"] {
+        assert!(
+            traces.get(status).is_some(),
+            "POST /v1/traces lacks {status}"
+        );
     }
     let get = &doc["paths"]["/thoughts"]["get"]["responses"];
     assert!(get.get("400").is_some());
