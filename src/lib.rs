@@ -15,7 +15,8 @@
 //!   - `domain::api_keys`: API keys, their hashes and roles;
 //!   - `domain::idempotency`: when two appends with one key are the same;
 //!   - `domain::search`: what a query may say, the text indexed, a hit's snippet;
-//!   - `domain::capabilities`: capability fingerprints, as the reference package hashes them.
+//!   - `domain::capabilities`: capability fingerprints, as the reference package hashes them;
+//!   - `domain::otlp`: the OTLP trace messages, and what a GenAI span becomes (otlp mapping v1).
 //! - [`store`]: persistence. A backend-neutral writer (group commit) and the
 //!   backends behind one seam (`store::backend`); SQLite is embedded.
 //! - [`http`]: the axum application: one route table, handlers next to their

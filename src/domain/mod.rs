@@ -14,7 +14,8 @@
 //! - `idempotency`: when two appends with one `Idempotency-Key` are the same;
 //! - `audit`: checking an export without trusting the service;
 //! - `search`: what a search query may say, the text indexed, a hit's snippet;
-//! - `capabilities`: capability fingerprints, as the reference package hashes them.
+//! - `capabilities`: capability fingerprints, as the reference package hashes them;
+//! - `otlp`: the OTLP trace messages, and what a GenAI span becomes (otlp mapping v1).
 
 pub mod api_keys;
 pub mod audit;
@@ -27,6 +28,7 @@ pub mod idempotency;
 pub mod json;
 pub mod merkle;
 pub mod metadata;
+pub mod otlp;
 pub mod record;
 pub mod search;
 

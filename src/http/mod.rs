@@ -34,7 +34,7 @@ mod limits;
 mod mcp;
 mod newline;
 mod openapi;
-pub mod otlp;
+mod otlp;
 pub(crate) mod problem;
 mod query;
 mod records;

@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use decision_trail::http::otlp::proto::{
+use decision_trail::domain::otlp::proto::{
     AnyValue, Event, ExportTraceServiceRequest, ExportTraceServiceResponse, KeyValue, Resource,
     ResourceSpans, ScopeSpans, Span, Value as V,
 };

@@ -2,13 +2,9 @@
 //! not) whose generative-AI spans become records, by otlp mapping v1
 //! (docs/design.md §11).
 //!
-//! - `proto`: the OTLP messages, as prost structs read from both encodings;
-//! - `mapping`: what a span (and its evaluation events) becomes, pure;
-//! - here: the body read, the records ordered parents first, each parent
-//!   linked, each appended with its idempotency key, and the answer.
-
-mod mapping;
-pub mod proto;
+//! The OTLP messages and what a span becomes are `domain::otlp`'s; here: the
+//! body read, the records ordered parents first, each parent linked, each
+//! appended with its idempotency key, and the answer.
 
 use std::collections::{HashMap, HashSet};
 use std::io::Read;
@@ -30,13 +26,13 @@ use super::problem::ApiError;
 use super::AppState;
 use crate::domain::api_keys::Role;
 use crate::domain::idempotency::fingerprint;
-use crate::domain::record::{new_record_from_json, parse_body};
-use crate::store::{Idempotency, StoreError};
-use mapping::{plan_records, string_attr, Inherited, Planned};
-use proto::{
+use crate::domain::otlp::mapping::{plan_records, string_attr, Inherited, Planned};
+use crate::domain::otlp::proto::{
     ExportTracePartialSuccess, ExportTraceServiceRequest, ExportTraceServiceResponse, KeyValue,
     Span,
 };
+use crate::domain::record::{new_record_from_json, parse_body};
+use crate::store::{Idempotency, StoreError};
 
 /// The media type of OTLP/HTTP protobuf bodies.
 const PROTOBUF: &str = "application/x-protobuf";

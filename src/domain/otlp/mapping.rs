@@ -1,5 +1,5 @@
 //! otlp mapping v1 (docs/design.md §11): what one span, and each of its
-//! evaluation events, becomes as an append body. Pure: the handler (`mod.rs`)
+//! evaluation events, becomes as an append body. Pure: the handler (`http::otlp`)
 //! orders the records, links parents, and appends.
 
 use serde_json::{json, Map, Value as Json};
