@@ -134,6 +134,13 @@ async fn get_text(client: &reqwest::Client, url: &str) -> Result<String, String>
         .text()
         .await
         .map_err(|e| format!("GET {url}: {e}"))?;
+    if status == reqwest::StatusCode::UNAUTHORIZED {
+        return Err(format!(
+            "GET {url}: {status}: {}\n  the service requires an API key: pass --token TOKEN \
+             (or DECISION_TRAIL_TOKEN), a reader key is enough",
+            body.trim()
+        ));
+    }
     if !status.is_success() {
         return Err(format!("GET {url}: {status}: {}", body.trim()));
     }

@@ -210,8 +210,8 @@ fn verify_url(url: &str, args: &VerifyArgs) -> Result<Vec<String>, String> {
         if let Some(report) = &checked.task {
             println!("{}", describe_chain(report));
             println!(
-                "ok: {} inclusion proofs lead to the checkpoint's root",
-                report.proofs_checked
+                "ok: {} lead to the checkpoint's root",
+                count(report.proofs_checked, "inclusion proof")
             );
         }
         if let (Some(n), Some(a)) = (checked.audited, &audit) {

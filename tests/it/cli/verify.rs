@@ -356,6 +356,10 @@ async fn a_service_with_keys_is_checked_with_a_token() {
     let (ok, _, err) = run_binary(base.clone()).await;
     assert!(!ok);
     assert!(err.contains("401"), "{err}");
+    assert!(
+        err.contains("pass --token TOKEN"),
+        "the refusal says what to pass: {err}"
+    );
     let mut with_token = base.clone();
     with_token.extend(["--token".to_string(), token.clone()]);
     let (ok, out, err) = run_binary(with_token).await;
