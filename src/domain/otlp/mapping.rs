@@ -221,6 +221,12 @@ fn origin(span: &Span, trace: &str, span_id: &str) -> Map<String, Json> {
     m
 }
 
+/// The idempotency key of the record span `span_id` of trace `trace_id`
+/// becomes (hex ids): how a retried export, or a child sent later, finds it.
+pub(crate) fn span_key(trace_id: &str, span_id: &str) -> String {
+    format!("otlp:{trace_id}:{span_id}")
+}
+
 /// The records of one span: its own (when it has `gen_ai.*` attributes) and
 /// one per evaluation event; or why there are none.
 pub(crate) fn plan_records(
@@ -343,7 +349,7 @@ pub(crate) fn plan_records(
         }
         planned.push(Planned {
             body: base(r#type, content, m),
-            idempotency_key: format!("otlp:{trace}:{span_id}"),
+            idempotency_key: span_key(&trace, &span_id),
             is_span: true,
         });
     }
@@ -379,7 +385,7 @@ pub(crate) fn plan_records(
         }
         planned.push(Planned {
             body: base("reflection", content, m),
-            idempotency_key: format!("otlp:{trace}:{span_id}:evaluation:{n}"),
+            idempotency_key: format!("{}:evaluation:{n}", span_key(&trace, &span_id)),
             is_span: false,
         });
     }

@@ -26,7 +26,7 @@ use super::problem::ApiError;
 use super::AppState;
 use crate::domain::api_keys::Role;
 use crate::domain::idempotency::fingerprint;
-use crate::domain::otlp::mapping::{plan_records, string_attr, Inherited, Planned};
+use crate::domain::otlp::mapping::{plan_records, span_key, string_attr, Inherited, Planned};
 use crate::domain::otlp::proto::{
     ExportTracePartialSuccess, ExportTraceServiceRequest, ExportTraceServiceResponse, KeyValue,
     Span,
@@ -466,10 +466,9 @@ async fn parent_record(
     if top.parent_span_id.is_empty() || export.parent(lineage[lineage.len() - 1]).is_some() {
         return Ok(None);
     }
-    let key = format!(
-        "otlp:{}:{}",
-        hex::encode(&top.trace_id),
-        hex::encode(&top.parent_span_id)
+    let key = span_key(
+        &hex::encode(&top.trace_id),
+        &hex::encode(&top.parent_span_id),
     );
     Ok(state
         .store
