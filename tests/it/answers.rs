@@ -5,11 +5,10 @@
 
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::process::{Command, Stdio};
 
 use serde_json::{json, Value};
 
-use crate::support::{new_record, read_all, TestApp, BIN};
+use crate::support::{new_record, read_all, run_with_stdin, TestApp};
 
 /// A body that ends in exactly one newline, and a Content-Length that counts it.
 async fn ends_with_one_newline(what: &str, r: reqwest::Response) -> Value {
@@ -234,23 +233,9 @@ async fn hash_given_a_page_says_so_and_hashes_its_records() {
         .iter()
         .map(|r| format!("{}\n", r["hash"].as_str().unwrap()))
         .collect();
-    let mut child = Command::new(BIN)
-        .arg("hash")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(page.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    assert_eq!(String::from_utf8(out.stdout).unwrap(), hashes);
-    let err = String::from_utf8(out.stderr).unwrap();
+    let (ok, out, err) = run_with_stdin(&["hash"], page.as_bytes());
+    assert!(ok);
+    assert_eq!(out, hashes);
     assert!(
         err.contains("is a page") && err.contains("of 3 records"),
         "{err}"

@@ -2,8 +2,7 @@
 //! the endpoint, the registry, records bound to capabilities (hashed, verified,
 //! exported, checked offline, filtered), refusals, and the CLI.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 use decision_trail::domain::capabilities::to_text;
 use decision_trail::domain::json::{self, JsonValue};
@@ -11,7 +10,7 @@ use serde_json::{json, Value};
 
 use crate::support::{
     assert_hash_recomputes, assert_problem, data_file, new_record, problem_fields, run_binary,
-    TestApp, BIN,
+    run_with_stdin, TestApp, BIN,
 };
 
 /// The vectors' requests as JSON text with their key order, and expectations.
@@ -538,22 +537,9 @@ fn the_cli_fingerprints_ndjson_and_diffs_files() {
         })
         .map(|(body, _)| body + "\n")
         .collect();
-    let mut child = Command::new(BIN)
-        .args(["capabilities", "fingerprint"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(requests.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    let lines: Vec<Value> = String::from_utf8(out.stdout)
-        .unwrap()
+    let (ok, out, _) = run_with_stdin(&["capabilities", "fingerprint"], requests.as_bytes());
+    assert!(ok);
+    let lines: Vec<Value> = out
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
@@ -564,22 +550,12 @@ fn the_cli_fingerprints_ndjson_and_diffs_files() {
     );
     assert_eq!(lines[2]["kind"], "invocation");
     // A bad line answers an error on its line, and the exit code says so.
-    let mut child = Command::new(BIN)
-        .args(["capabilities", "fingerprint"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"{\"kind\": \"nope\", \"input\": 1}\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(!out.status.success());
-    let line: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let (ok, out, _) = run_with_stdin(
+        &["capabilities", "fingerprint"],
+        b"{\"kind\": \"nope\", \"input\": 1}\n",
+    );
+    assert!(!ok);
+    let line: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(line["error"]["errors"][0]["field"], "kind");
 
     let dir = tempfile::tempdir().unwrap();

@@ -3,7 +3,7 @@
 
 use crate::support::{serve_binary, Served};
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -15,25 +15,7 @@ const PINNED: &str = "6a2f9597f563d5515cfa69891a51806d0f93bfbe222997d3ba37c365ce
 
 /// Runs `decision-trail hash` with `input` on stdin: (exit ok, stdout, stderr).
 fn hash(input: &str) -> (bool, String, String) {
-    let mut child = Command::new(BIN)
-        .arg("hash")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.success(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    crate::support::run_with_stdin(&["hash"], input.as_bytes())
 }
 
 fn vectors() -> Value {

@@ -54,6 +54,26 @@ pub fn serve_database(url: &str, extra: &[&str]) -> Served {
 /// The `decision-trail` binary this test run built.
 pub const BIN: &str = env!("CARGO_BIN_EXE_decision-trail");
 
+/// Runs the binary with `input` on its stdin: (success, stdout, stderr).
+pub fn run_with_stdin(args: &[&str], input: &[u8]) -> (bool, String, String) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.success(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
 /// Runs the binary off the async runtime: (success, stdout, stderr).
 pub async fn run_binary(args: Vec<String>) -> (bool, String, String) {
     tokio::task::spawn_blocking(move || {
