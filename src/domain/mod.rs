@@ -8,6 +8,10 @@
 //! - `chain`: how a record joins its chain (seq, prev_hash, timestamp);
 //! - `merkle`: the log, an RFC 9162 Merkle tree over every record;
 //! - `checkpoint`: signed checkpoints of the log (C2SP formats);
+//! - `tiles`: the log as C2SP tlog-tiles: tile paths, which tiles a tree
+//!   holds, entry bundles;
+//! - `tlog_proof`: a record's receipt as a C2SP tlog-proof file, written and
+//!   checked;
 //! - `cursor`: the opaque paging cursors;
 //! - `export`: the NDJSON export format, written and read;
 //! - `api_keys`: API keys, their hashes and roles;
@@ -31,6 +35,8 @@ pub mod metadata;
 pub mod otlp;
 pub mod record;
 pub mod search;
+pub mod tiles;
+pub mod tlog_proof;
 
 pub use chain::ChainHead;
 pub use metadata::Metadata;
