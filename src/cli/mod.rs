@@ -3,7 +3,8 @@
 //! - `serve` (the default): the HTTP service;
 //! - `verify`: check a trail without trusting the service, from an export file
 //!   or a live service (its HTTP client is `remote`); `verify state|forget`
-//!   read and edit its state file (`pins`);
+//!   read and edit its state file (`pins`); a tlog-proof receipt checked
+//!   offline (`proof_file`);
 //! - `mcp`: the service's MCP tools on stdin/stdout, forwarded to `/mcp`;
 //! - `capabilities fingerprint|diff`: capability fingerprints offline;
 //! - `fsck`, `log rebuild`, `log key`, `keys add`, `openapi`, `hash`,
@@ -14,6 +15,7 @@ mod capabilities;
 mod exposure;
 mod mcp;
 mod pins;
+mod proof_file;
 mod remote;
 mod serve;
 mod tools;

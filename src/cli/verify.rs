@@ -1,5 +1,6 @@
 //! `verify`: check a trail without trusting the service: an export file
-//! offline, or a live service (`--url`) through the client in `remote`.
+//! offline (or a tlog-proof receipt, `proof_file`), or a live service
+//! (`--url`) through the client in `remote`.
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -9,9 +10,11 @@ use std::time::{Duration, Instant};
 use clap::Args;
 
 use super::pins::{self, PinsCommand};
+use super::proof_file::{verify_proof_file, ProofTrust};
 use super::remote::{verify_service, State, FORGET_COMMAND};
 use crate::domain::audit::{audit_export, AuditReport, LogAudit, Trust};
 use crate::domain::count;
+use crate::domain::tlog_proof::TlogProof;
 
 #[derive(Args, Debug, Clone)]
 #[command(args_conflicts_with_subcommands = true)]
@@ -20,9 +23,15 @@ pub struct VerifyArgs {
     /// (`verify forget`).
     #[command(subcommand)]
     pins: Option<PinsCommand>,
-    /// An export (GET /tasks/{task_id}/export) to check offline.
+    /// An export (GET /tasks/{task_id}/export) or a receipt as a C2SP
+    /// tlog-proof file (GET /thoughts/{id}/receipt with
+    /// `Accept: application/x.tlog-proof`) to check offline.
     #[arg(conflicts_with = "url")]
     file: Option<PathBuf>,
+    /// With a tlog-proof FILE: the record it proves, as served
+    /// (GET /thoughts/{id}), hashed and matched to the proof's leaf.
+    #[arg(long, conflicts_with = "url")]
+    record: Option<PathBuf>,
     /// A checkpoint obtained separately (GET /log/checkpoint) to prove the
     /// records against; needs --key. Default: the export's own checkpoint.
     #[arg(long, requires = "key", conflicts_with = "url")]
@@ -104,6 +113,20 @@ fn verify_file(file: &Path, args: &VerifyArgs) -> Result<Vec<String>, String> {
     let text = std::fs::read_to_string(file)
         .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
     let key = args.key.as_deref().map(read_key).transpose()?;
+    if TlogProof::looks_like(&text) {
+        if args.checkpoint.is_some() {
+            return Err("--checkpoint is for exports; a tlog-proof file carries its own".into());
+        }
+        let trust = ProofTrust {
+            key: key.as_deref(),
+            state: args.state.as_deref(),
+            record: args.record.as_deref(),
+        };
+        return verify_proof_file(file, &text, trust);
+    }
+    if args.record.is_some() {
+        return Err("--record is for a tlog-proof FILE; an export carries its records".into());
+    }
     let checkpoint = args
         .checkpoint
         .as_ref()

@@ -303,7 +303,9 @@ mod tests {
     fn a_tiles_hashes_are_stored_hashes_at_its_tree_level() {
         assert_eq!(
             hashes(0, 1, 3).stored_hash_indexes(),
-            (256..259).map(|n| stored_hash_index(0, n)).collect::<Vec<_>>()
+            (256..259)
+                .map(|n| stored_hash_index(0, n))
+                .collect::<Vec<_>>()
         );
         assert_eq!(
             hashes(1, 0, 2).stored_hash_indexes(),
@@ -324,7 +326,10 @@ mod tests {
         assert_eq!(&bundle[..5], &[0, 0, 0, 1, b'a']);
         assert_eq!(&bundle[5..7], &[1, 44]);
         assert_eq!(decode_bundle(&bundle).unwrap(), entries);
-        assert_eq!(decode_bundle(&bundle[..bundle.len() - 1]), Err(BundleError::Truncated));
+        assert_eq!(
+            decode_bundle(&bundle[..bundle.len() - 1]),
+            Err(BundleError::Truncated)
+        );
         assert_eq!(decode_bundle(&[0]), Err(BundleError::Truncated));
         let long = vec![0; 65_536];
         assert_eq!(

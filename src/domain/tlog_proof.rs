@@ -120,11 +120,7 @@ impl TlogProof {
     /// Checks the proof: the checkpoint's signature with `verifier_key`, the
     /// leaf (from `record`, a record as served, when given, else from the
     /// extra data) and its inclusion in the checkpoint's tree at `index`.
-    pub fn check(
-        &self,
-        verifier_key: &str,
-        record: Option<&Record>,
-    ) -> Result<ProvenLeaf, String> {
+    pub fn check(&self, verifier_key: &str, record: Option<&Record>) -> Result<ProvenLeaf, String> {
         let checkpoint = open_checkpoint(&self.checkpoint, verifier_key)
             .map_err(|e| format!("the checkpoint: {e}"))?;
         let named = self.extra.as_deref().map(leaf_of_extra).transpose()?;
@@ -163,7 +159,13 @@ impl TlogProof {
             ));
         }
         let leaf = leaf_hash(&leaf_data(&agent_id, &record_hash));
-        if !verify_inclusion(&self.proof, checkpoint.size, checkpoint.root, self.index, leaf) {
+        if !verify_inclusion(
+            &self.proof,
+            checkpoint.size,
+            checkpoint.root,
+            self.index,
+            leaf,
+        ) {
             return Err(format!(
                 "the inclusion proof of leaf {} does not lead to the checkpoint's root: \
                  it is not in the log the checkpoint commits to",
@@ -288,7 +290,10 @@ mod tests {
         assert!(proof.check(other_key.verifier_key(), None).is_err());
         let mut no_leaf = proof.clone();
         no_leaf.extra = None;
-        assert!(no_leaf.check(VKEY, None).unwrap_err().contains("give the record"));
+        assert!(no_leaf
+            .check(VKEY, None)
+            .unwrap_err()
+            .contains("give the record"));
         let mut not_canonical = proof;
         not_canonical.extra = Some(b"{\"hash\":\"x\",\"agent_id\":\"a\"}".to_vec());
         assert!(not_canonical.check(VKEY, None).is_err());

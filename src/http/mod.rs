@@ -6,6 +6,8 @@
 //! - `records` (`/thoughts`: the wire says thought, the code says record),
 //!   `tasks`, `tlog`, `health`: handlers next to their request and response
 //!   types (`tlog` serves the Merkle log: checkpoints and proofs);
+//! - `tiles`: the log as C2SP tlog-tiles at the root (`/checkpoint`,
+//!   `/tile/…`);
 //! - `trees`: a task's reasoning tree, a record's trail, work sessions;
 //! - `search`: full-text search;
 //! - `capabilities`: fingerprints, diffs and the snapshot registry;
@@ -42,6 +44,7 @@ mod router;
 mod search;
 mod server;
 mod tasks;
+mod tiles;
 mod tlog;
 mod trees;
 mod wire;

@@ -34,6 +34,8 @@ capability_diff. Each answers `{ok: true, data}` with `data` the REST body, or a
 `isError` result `{ok: false, error: {code, message, details}}`; the same API keys apply."
     ),
     components(schemas(problem::Problem, problem::ProblemField, problem::CurrentHead)),
+    // Served by a wildcard route (router.rs), so documented here.
+    paths(super::tiles::tile),
     tags(
         (name = "thoughts", description = "Append, read and list thought records"),
         (name = "tasks", description = "Task chains: summaries, verification, export"),

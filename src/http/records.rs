@@ -19,6 +19,7 @@ use super::problem::responses::{
 };
 use super::problem::ApiError;
 use super::query::{OfRecords, Page, PlainQuery, Query, QueryPart};
+use super::tlog::{tlog_proof_file, wants_tlog_proof};
 use super::wire::{HashHex, Identifier};
 use super::AppState;
 use crate::domain::api_keys::Role;
@@ -529,18 +530,26 @@ pub struct Receipt {
 
 /// A record's receipt: the record, its inclusion proof and the signed checkpoint
 /// the proof leads to.
+///
+/// With `Accept: application/x.tlog-proof`, the same proof and checkpoint as a
+/// C2SP tlog-proof file (`c2sp.org/tlog-proof@v1`; its extra data is the
+/// record's leaf data), which `decision-trail verify FILE` checks offline.
 #[utoipa::path(
     get, path = "/thoughts/{id}/receipt", operation_id = "receipt", tag = "thoughts",
     params(("id" = String, Path, description = "The record's id")),
     responses(
-        (status = 200, description = "The receipt", body = Receipt),
+        (status = 200, description = "The receipt", content(
+            (Receipt = "application/json"),
+            (String = "application/x.tlog-proof")
+        )),
         NotFound, InternalError, Unavailable
     )
 )]
 pub async fn receipt(
     State(state): State<AppState>,
     Path(id): Path<String>,
-) -> Result<Json<Receipt>, ApiError> {
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
     let record = record_or_404(&state, &id).await?;
     let checkpoint = state.store.checkpoint_covering(record.log_index).await?;
     let proof = state
@@ -552,6 +561,9 @@ pub async fn receipt(
         .await?
         .pop()
         .expect("one answer");
+    if wants_tlog_proof(&headers) {
+        return Ok(tlog_proof_file(&record, proof, checkpoint.note));
+    }
     Ok(Json(Receipt {
         log_index: record.log_index,
         record: record.try_into()?,
@@ -559,5 +571,6 @@ pub async fn receipt(
         root: to_hex(&checkpoint.root),
         inclusion_proof: proof.iter().map(to_hex).collect(),
         checkpoint: checkpoint.note,
-    }))
+    })
+    .into_response())
 }

@@ -19,8 +19,8 @@ use utoipa_swagger_ui::SwaggerUi;
 use super::openapi::{self, ApiDoc};
 use super::problem::ApiError;
 use super::{
-    access_log, capabilities, guard, health, mcp, newline, otlp, records, search, tasks, tlog,
-    trees, AppState,
+    access_log, capabilities, guard, health, mcp, newline, otlp, records, search, tasks, tiles,
+    tlog, trees, AppState,
 };
 
 pub(crate) fn routes() -> OpenApiRouter<AppState> {
@@ -41,6 +41,10 @@ pub(crate) fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(tlog::key))
         .routes(routes!(tlog::inclusion))
         .routes(routes!(tlog::consistency))
+        .routes(routes!(tiles::checkpoint))
+        // N spans several segments (C2SP tlog-tiles): one wildcard, read by
+        // domain::tiles; documented as /tile/{level}/{index} (ApiDoc).
+        .route("/tile/{*path}", axum::routing::get(tiles::tile))
         .routes(routes!(capabilities::fingerprint))
         .routes(routes!(capabilities::diff))
         .routes(routes!(capabilities::store))

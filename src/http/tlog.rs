@@ -1,7 +1,8 @@
-//! `/log`: the signed checkpoint, the verifier key, and RFC 9162 proofs.
+//! `/log`: the signed checkpoint, the verifier key, and RFC 9162 proofs; a
+//! receipt as a C2SP tlog-proof file.
 
 use axum::extract::State;
-use axum::http::header;
+use axum::http::{header, HeaderMap};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
@@ -13,7 +14,9 @@ use super::query::{PlainQuery, Query, QueryPart};
 use super::wire::HashHex;
 use super::AppState;
 use crate::domain::merkle::{leaf_data, leaf_hash, to_hex, Hash, LogError, LogQuery};
+use crate::domain::tlog_proof::TlogProof;
 use crate::domain::FieldError;
+use crate::domain::Record;
 use crate::store::SignedCheckpoint;
 
 pub const TEXT_PLAIN: &str = "text/plain; charset=utf-8";
@@ -286,4 +289,32 @@ pub async fn consistency(
         second_root: to_hex(&answers[2][0]),
         proof: hex_list(&answers[0]),
     }))
+}
+
+/// The media type of a receipt as a C2SP tlog-proof file.
+pub(crate) const TLOG_PROOF: &str = "application/x.tlog-proof";
+
+/// True when the `Accept` header names the tlog-proof media type.
+pub(crate) fn wants_tlog_proof(headers: &HeaderMap) -> bool {
+    headers
+        .get_all(header::ACCEPT)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|range| {
+            let media = range.split(';').next().unwrap_or_default().trim();
+            media.eq_ignore_ascii_case(TLOG_PROOF)
+        })
+}
+
+/// A receipt as a C2SP tlog-proof file: the leaf data as its extra data, the
+/// leaf's index, the proof, the checkpoint.
+pub(crate) fn tlog_proof_file(record: &Record, proof: Vec<Hash>, checkpoint: String) -> Response {
+    let file = TlogProof {
+        extra: Some(leaf_data(&record.agent_id, &record.hash)),
+        index: record.log_index,
+        proof,
+        checkpoint,
+    };
+    ([(header::CONTENT_TYPE, TLOG_PROOF)], file.to_text()).into_response()
 }

@@ -1,11 +1,14 @@
 //! The log as the store serves it (docs/design.md §2): its checkpoints,
 //! this process's and the database's, and the stored hashes that answer
-//! proofs, the nodes most proofs share kept in memory.
+//! proofs, the nodes most proofs share kept in memory; the log's C2SP
+//! tlog-tiles (tiles and entry bundles), each one range read.
 
 use std::sync::Arc;
 
-use super::{SignedCheckpoint, Store, StoreError};
-use crate::domain::merkle::{Hash, LogQuery, StoredHashes};
+use super::{Listing, SignedCheckpoint, Store, StoreError};
+use crate::domain::merkle::{leaf_data, Hash, LogQuery, StoredHashes};
+use crate::domain::record::RecordFilter;
+use crate::domain::tiles::Tile;
 
 impl Store {
     /// This process's newest checkpoint: it covers every append it
@@ -104,5 +107,47 @@ impl Store {
                     .map_err(|e| StoreError::Internal(format!("log: {e}")))
             })
             .collect()
+    }
+
+    /// A tile's hashes in order: one read of at most 256 stored hashes
+    /// (docs/design.md §2), not through the proof cache, whose upper nodes
+    /// a tile's many leaves would push out. The caller checks the tile is
+    /// within a signed tree.
+    pub async fn tile_hashes(&self, tile: &Tile) -> Result<Vec<Hash>, StoreError> {
+        let indexes = tile.stored_hash_indexes();
+        let read = self.reads.log_hashes(&indexes).await?;
+        indexes
+            .iter()
+            .map(|i| {
+                read.get(i).copied().ok_or_else(|| {
+                    StoreError::Internal(format!("stored hash {i} of {} is missing", tile.path()))
+                })
+            })
+            .collect()
+    }
+
+    /// The leaf data of `count` leaves from `first` (an entry bundle's): one
+    /// read of at most 256 records by `log_index`.
+    pub async fn leaves(&self, first: u64, count: u64) -> Result<Vec<Vec<u8>>, StoreError> {
+        let limit = u32::try_from(count)
+            .map_err(|_| StoreError::Internal(format!("{count} leaves in one read")))?;
+        let records = self
+            .reads
+            .records(
+                Listing::Log,
+                &RecordFilter::default(),
+                first.checked_sub(1),
+                limit,
+            )
+            .await?;
+        if records.len() as u64 != count || records.first().is_some_and(|r| r.log_index != first) {
+            return Err(StoreError::Internal(format!(
+                "the log has no {count} records from leaf {first}"
+            )));
+        }
+        Ok(records
+            .iter()
+            .map(|r| leaf_data(&r.agent_id, &r.hash))
+            .collect())
     }
 }

@@ -25,5 +25,6 @@ mod search;
 mod startup;
 mod support;
 mod tamper;
+mod tiles;
 mod trees;
 mod validation;
