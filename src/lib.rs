@@ -9,6 +9,8 @@
 //!   - `domain::chain`: how a record joins its chain, and the chain walk;
 //!   - `domain::merkle`: the log, an RFC 9162 Merkle tree, and its proofs;
 //!   - `domain::checkpoint`: signed checkpoints of the log (C2SP formats);
+//!   - `domain::tiles`: the log as C2SP tlog-tiles (tile paths, entry bundles);
+//!   - `domain::tlog_proof`: a receipt as a C2SP tlog-proof file;
 //!   - `domain::cursor`: the opaque paging cursors;
 //!   - `domain::export`: the NDJSON export format, written and read;
 //!   - `domain::audit`: checking an export without trusting the service;
@@ -21,11 +23,13 @@
 //!   backends behind one seam (`store::backend`); SQLite is embedded.
 //! - [`http`]: the axum application: one route table, handlers next to their
 //!   types, RFC 9457 problems, the OpenAPI document, the accept loop; the
-//!   OTLP/HTTP trace receiver (`http::otlp`: GenAI spans made records).
+//!   OTLP/HTTP trace receiver (`http::otlp`: GenAI spans made records); the
+//!   log as C2SP tlog-tiles at the root (`http::tiles`).
 //! - [`cli`]: the binary's commands:
 //!   - `cli` (mod.rs): the command line's types, and which command runs;
 //!   - `cli::serve`: `serve` (the default), the HTTP service;
 //!   - `cli::verify`: `verify`, a trail checked from an export file or a live service;
+//!   - `cli::proof_file`: `verify FILE.tlog-proof`, a tlog-proof receipt checked offline;
 //!   - `cli::remote`: the HTTP client of `verify --url`;
 //!   - `cli::mcp`: `mcp`, the MCP tools on stdin/stdout, forwarded to `/mcp`;
 //!   - `cli::capabilities`: `capabilities fingerprint|diff`, offline;
