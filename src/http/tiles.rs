@@ -14,9 +14,9 @@ use super::AppState;
 use crate::domain::tiles::{encode_bundle, Tile, TileKind};
 
 /// A full tile or bundle never changes (C2SP tlog-tiles: long-lived caching).
-pub(crate) const IMMUTABLE: &str = "public, max-age=604800, immutable";
+const IMMUTABLE: &str = "public, max-age=604800, immutable";
 /// A partial tile is replaced by wider ones; the checkpoint moves.
-pub(crate) const NO_CACHE: &str = "no-cache";
+const NO_CACHE: &str = "no-cache";
 const OCTET_STREAM: &str = "application/octet-stream";
 
 /// The log's checkpoint, as `GET /log/checkpoint` serves it.

@@ -292,9 +292,10 @@ pub async fn consistency(
 }
 
 /// The media type of a receipt as a C2SP tlog-proof file.
-pub(crate) const TLOG_PROOF: &str = "application/x.tlog-proof";
+const TLOG_PROOF: &str = "application/x.tlog-proof";
 
-/// True when the `Accept` header names the tlog-proof media type.
+/// True when the `Accept` header names the tlog-proof media type, and not
+/// with `q=0` (RFC 9110 §12.5.1: not acceptable); otherwise JSON, as always.
 pub(crate) fn wants_tlog_proof(headers: &HeaderMap) -> bool {
     headers
         .get_all(header::ACCEPT)
@@ -302,8 +303,13 @@ pub(crate) fn wants_tlog_proof(headers: &HeaderMap) -> bool {
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(','))
         .any(|range| {
-            let media = range.split(';').next().unwrap_or_default().trim();
-            media.eq_ignore_ascii_case(TLOG_PROOF)
+            let mut parts = range.split(';').map(str::trim);
+            let media = parts.next().unwrap_or_default();
+            let refused = parts.any(|p| {
+                p.strip_prefix("q=")
+                    .is_some_and(|q| q.parse::<f32>().is_ok_and(|q| q == 0.0))
+            });
+            media.eq_ignore_ascii_case(TLOG_PROOF) && !refused
         })
 }
 

@@ -38,6 +38,14 @@ async fn a_tlog_proof_receipt_is_the_json_receipt_and_verifies_offline() {
     assert!(text.starts_with("c2sp.org/tlog-proof@v1\nextra "), "{text}");
 
     let (_, receipt) = app.get_json(&format!("/thoughts/{id}/receipt")).await;
+    let refused = app
+        .client
+        .get(app.url(&format!("/thoughts/{id}/receipt")))
+        .header("accept", format!("{TLOG_PROOF};q=0, application/json"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(refused.headers()["content-type"], "application/json");
     let proof = TlogProof::parse(&text).unwrap();
     assert_eq!(proof.index, 13);
     assert_eq!(proof.checkpoint, receipt["checkpoint"].as_str().unwrap());
