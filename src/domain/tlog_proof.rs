@@ -34,9 +34,11 @@ pub struct TlogProof {
 pub struct ProvenLeaf {
     /// The checkpoint whose signature verified and whose root the proof reaches.
     pub checkpoint: VerifiedCheckpoint,
+    /// The leaf's index in the log: the record's `log_index`.
     pub index: u64,
-    /// The leaf's `agent_id` and record hash.
+    /// The agent the log attributes the record to.
     pub agent_id: String,
+    /// The hash of the record the leaf commits to.
     pub record_hash: String,
     /// A record given beside the file was hashed and is that leaf's record.
     pub record_checked: bool,
