@@ -237,3 +237,19 @@ async fn an_empty_log_is_size_0_with_no_checkpoint_age() {
     assert_eq!(e.single("decision_trail_checkpoint_age_seconds"), None);
     assert_eq!(e.sum("decision_trail_http_requests_total", &[]), 0.0);
 }
+
+/// docs/design.md §10 lists every family, as `domain::metrics` names it.
+#[test]
+fn every_family_is_in_the_design_s_table() {
+    let design = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/design.md"),
+    )
+    .unwrap();
+    for f in FAMILIES {
+        assert!(
+            design.contains(&format!("| `{}` |", f.name)),
+            "{} is not in docs/design.md §10",
+            f.name
+        );
+    }
+}
