@@ -23,6 +23,13 @@
 #                           chain in a 1,000,000-record file) and the batch path
 #                           without HTTP (µs per record)
 #
+#   BASE_BIN=B bench/run.sh ab
+#                           two builds, this one (BIN) and another (BASE_BIN,
+#                           e.g. one without a change), alternating on fresh
+#                           databases (ROUNDS rounds, each build first in turn):
+#                           POST rate over the 16 tasks, p50/p99, and the
+#                           service's CPU per request (user + system time of
+#                           its process ÷ requests), medians
 #   DATABASE=postgres bench/run.sh
 #                           POST and the 100-record page on SQLite, on PostgreSQL
 #                           with one replica and with two (the load split
@@ -90,7 +97,7 @@ stop_pair() {
     kill "$SERVICE_PID" "$FLOOR_PID" 2>/dev/null || true
     wait "$SERVICE_PID" "$FLOOR_PID" 2>/dev/null || true
 }
-if [ "$MODE" != cores ]; then start_pair "$WORK" env; fi
+if [ "$MODE" != cores ] && [ "$MODE" != ab ]; then start_pair "$WORK" env; fi
 
 # peer-node as a yardstick, in a copy of its folder (npm ci once).
 PEER_SRC=${PEER_SRC:-../shared/bench/peer-node}
@@ -175,6 +182,51 @@ get_load() {
     end=$(now)
     python3 bench/stats.py "$(elapsed "$start" "$end")" "$WORK/$tag"-g*.csv
 }
+
+if [ "$MODE" = ab ]; then
+    : "${BASE_BIN:?BASE_BIN names the build to compare with}"
+    # The service's CPU time so far, in clock ticks (utime + stime, proc(5)).
+    cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+    ab_round() {
+        local who=$1 bin=$2 r=$3 db="$WORK/ab-$1-$3" pid before after out
+        mkdir -p "$db"
+        "$bin" --listen "$SERVICE" --database-url "sqlite://$db/trail.db" \
+            --sqlite-synchronous "$SYNC" --rate-limit 0 >"$db/service.log" 2>&1 &
+        pid=$!; PIDS+=("$pid")
+        for _ in $(seq 100); do curl -sf "http://$SERVICE/healthz" >/dev/null && break; sleep 0.1; done
+        before=$(cpu_ticks "$pid")
+        out=$(post_load "$SERVICE" "$POSTS" "ab-$who-$r")
+        after=$(cpu_ticks "$pid")
+        kill "$pid"; wait "$pid" 2>/dev/null || true
+        echo "$who $((after - before)) $out" >>"$WORK/ab"
+    }
+    for r in $(seq 1 "$ROUNDS"); do
+        echo "round $r/$ROUNDS" >&2
+        if [ $((r % 2)) = 1 ]; then
+            ab_round base "$BASE_BIN" "$r"; ab_round this "$BIN" "$r"
+        else
+            ab_round this "$BIN" "$r"; ab_round base "$BASE_BIN" "$r"
+        fi
+    done
+    python3 - "$WORK/ab" "$POSTS" "$(getconf CLK_TCK)" "$BIN" "$BASE_BIN" <<'PY'
+import json, statistics, sys
+path, posts, hz, this, base = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], sys.argv[5]
+rows = {}
+for line in open(path):
+    who, ticks, data = line.split(" ", 2)
+    row = json.loads(data)
+    row["cpu_us"] = int(ticks) / hz / posts * 1e6
+    rows.setdefault(who, []).append(row)
+med = lambda who, k: statistics.median(r[k] for r in rows[who])
+print(f"{len(rows['this'])} rounds each, alternating, medians; POST /thoughts (1 KB), 16 tasks, 64 connections, synchronous=full")
+print(f"{'build':<8}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'CPU µs/req':>12}{'errors':>8}")
+for who, name in (("base", base), ("this", this)):
+    errors = sum(r["errors"] for r in rows[who])
+    print(f"{who:<8}{med(who, 'rps'):>9.0f}{med(who, 'p50_ms'):>9.2f}{med(who, 'p99_ms'):>9.2f}{med(who, 'cpu_us'):>12.1f}{errors:>8}  {name}")
+print(f"this ÷ base: req/s {med('this', 'rps') / med('base', 'rps'):.3f}, CPU per request {med('this', 'cpu_us') / med('base', 'cpu_us'):.3f}")
+PY
+    exit 0
+fi
 
 if [ "${DATABASE:-sqlite}" = postgres ]; then
     # shellcheck source=.ci/postgres

@@ -18,13 +18,15 @@
 //!   - `domain::idempotency`: when two appends with one key are the same;
 //!   - `domain::search`: what a query may say, the text indexed, a hit's snippet;
 //!   - `domain::capabilities`: capability fingerprints, as the reference package hashes them;
-//!   - `domain::otlp`: the OTLP trace messages, and what a GenAI span becomes (otlp mapping v1).
+//!   - `domain::otlp`: the OTLP trace messages, and what a GenAI span becomes (otlp mapping v1);
+//!   - `domain::metrics`: the metric families `/metrics` serves: names, types, labels, units.
 //! - [`store`]: persistence. A backend-neutral writer (group commit) and the
 //!   backends behind one seam (`store::backend`); SQLite is embedded.
 //! - [`http`]: the axum application: one route table, handlers next to their
 //!   types, RFC 9457 problems, the OpenAPI document, the accept loop; the
 //!   OTLP/HTTP trace receiver (`http::otlp`: GenAI spans made records); the
-//!   log as C2SP tlog-tiles at the root (`http::tiles`).
+//!   log as C2SP tlog-tiles at the root (`http::tiles`); `GET /metrics`
+//!   (`http::metrics`: the process's Prometheus recorder).
 //! - [`cli`]: the binary's commands:
 //!   - `cli` (mod.rs): the command line's types, and which command runs;
 //!   - `cli::serve`: `serve` (the default), the HTTP service;

@@ -19,7 +19,8 @@
 //! - `audit`: checking an export without trusting the service;
 //! - `search`: what a search query may say, the text indexed, a hit's snippet;
 //! - `capabilities`: capability fingerprints, as the reference package hashes them;
-//! - `otlp`: the OTLP trace messages, and what a GenAI span becomes (otlp mapping v1).
+//! - `otlp`: the OTLP trace messages, and what a GenAI span becomes (otlp mapping v1);
+//! - `metrics`: the metric families `/metrics` serves: names, types, labels, units.
 
 pub mod api_keys;
 pub mod audit;
@@ -32,6 +33,7 @@ pub mod idempotency;
 pub mod json;
 pub mod merkle;
 pub mod metadata;
+pub mod metrics;
 pub mod otlp;
 pub mod record;
 pub mod search;

@@ -3,13 +3,15 @@
 //! a 5xx at ERROR. A client's 4xx are also counted, and said in at most one
 //! WARN line a minute per client, so a client looping on a bad request cannot
 //! flood the log at the default level (docs/design.md §10, "Request logs").
+//! Each answer is also counted, by route template, method and status class
+//! (`metrics`).
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use axum::extract::{ConnectInfo, Request, State};
+use axum::extract::{ConnectInfo, MatchedPath, Request, State};
 use axum::middleware::Next;
 use axum::response::Response;
 
@@ -98,13 +100,21 @@ pub(crate) async fn log_answer(
     next: Next,
 ) -> Response {
     let started = Instant::now();
+    let series = super::metrics::route(
+        req.extensions()
+            .get::<MatchedPath>()
+            .map(MatchedPath::as_str),
+    );
+    let method = req.method().clone();
     let address = req
         .extensions()
         .get::<ConnectInfo<SocketAddr>>()
         .map(|ConnectInfo(a)| a.ip());
     let response = next.run(req).await;
     let status = response.status().as_u16();
-    let latency_ms = started.elapsed().as_secs_f64() * 1000.0;
+    let took = started.elapsed();
+    super::metrics::answered(series, &method, status, took);
+    let latency_ms = took.as_secs_f64() * 1000.0;
     if status >= 500 {
         tracing::error!(status, latency_ms, "answered");
     } else {

@@ -15,6 +15,10 @@
 //! 6. the rate limit of the key's agent (or, open, of the client address):
 //!    429 `rate_limited` with `Retry-After`;
 //! 7. the handler, within the request time limit: 408 `request_timeout`.
+//!
+//! The refusals for credentials (401, and 403 from the Host rule or a
+//! handler's role check) and for the rate limit (429) are counted here
+//! (docs/design.md §10).
 
 use std::net::SocketAddr;
 use std::num::NonZeroU32;
@@ -32,6 +36,7 @@ use governor::state::keyed::DefaultKeyedStateStore;
 use governor::Quota;
 use tokio::sync::Semaphore;
 
+use super::metrics;
 use super::problem::ApiError;
 use super::AppState;
 use crate::domain::api_keys::{KeyRing, Role};
@@ -211,6 +216,7 @@ pub async fn guard(State(state): State<AppState>, mut req: Request, next: Next) 
         .into_response();
     }
     if let Some(refusal) = super::host::refusal(guards, &req) {
+        metrics::auth_failure(refusal.status().as_u16());
         return refusal;
     }
     if is_open_path(req.uri().path()) {
@@ -224,7 +230,10 @@ pub async fn guard(State(state): State<AppState>, mut req: Request, next: Next) 
     };
     let caller = match authenticate(guards.keys.as_ref(), req.headers()) {
         Ok(c) => c,
-        Err(e) => return e.into_response(),
+        Err(e) => {
+            metrics::auth_failure(401);
+            return e.into_response();
+        }
     };
     if let Caller::Key { agent_id, .. } = &caller {
         // The request's log lines name the key's agent (router's span).
@@ -239,6 +248,7 @@ pub async fn guard(State(state): State<AppState>, mut req: Request, next: Next) 
             },
         };
         if let Err(wait) = limiter.take(&who) {
+            metrics::rate_limited();
             return ApiError::RateLimited {
                 who,
                 retry_after: wait.as_secs_f64().ceil().max(1.0) as u64,
@@ -248,6 +258,10 @@ pub async fn guard(State(state): State<AppState>, mut req: Request, next: Next) 
     }
     req.extensions_mut().insert(caller.clone());
     let mut response = run_in_time(limits.request_timeout, next.run(req)).await;
+    if response.status() == axum::http::StatusCode::FORBIDDEN {
+        // A handler's role check: a reader key writing, another agent's id.
+        metrics::auth_failure(403);
+    }
     // The request log counts a client's problems by its agent (access_log).
     response.extensions_mut().insert(caller);
     response

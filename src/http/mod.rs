@@ -24,7 +24,9 @@
 //! - `problem`: RFC 9457 problem bodies, the one error type;
 //! - `server`: the hyper accept loop (header deadline, connection cap);
 //! - `access_log`: one log line per answer; `newline`: JSON answers end
-//!   with a newline.
+//!   with a newline;
+//! - `metrics`: `GET /metrics`, the recorder behind it, and the recording
+//!   helpers of the HTTP layer.
 
 mod access_log;
 mod capabilities;
@@ -34,6 +36,7 @@ mod health;
 mod host;
 mod limits;
 mod mcp;
+mod metrics;
 mod newline;
 mod openapi;
 mod otlp;

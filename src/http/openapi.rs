@@ -43,7 +43,8 @@ capability_diff. Each answers `{ok: true, data}` with `data` the REST body, or a
         (name = "sessions", description = "Work sessions: records grouped across tasks"),
         (name = "capabilities", description = "Capability fingerprints: which tools and instructions an agent had"),
         (name = "otlp", description = "OpenTelemetry GenAI traces (OTLP/HTTP) made records"),
-        (name = "health", description = "Liveness and readiness")
+        (name = "health", description = "Liveness and readiness"),
+        (name = "metrics", description = "Prometheus metrics")
     )
 )]
 pub(crate) struct ApiDoc;

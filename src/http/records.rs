@@ -281,6 +281,11 @@ pub async fn append(
     }
     ApiError::refuse_any(errors)?;
     let draft = draft.expect("no errors, so a draft");
+    if caller == Caller::Open {
+        // The request's log lines name the append's agent (a key's agent is
+        // named by the guard).
+        tracing::Span::current().record("agent", draft.agent_id.as_str());
+    }
     let idempotency = idempotency_key.map(|idempotency_key| Idempotency {
         scope,
         idempotency_key,

@@ -19,8 +19,8 @@ use utoipa_swagger_ui::SwaggerUi;
 use super::openapi::{self, ApiDoc};
 use super::problem::ApiError;
 use super::{
-    access_log, capabilities, guard, health, mcp, newline, otlp, records, search, tasks, tiles,
-    tlog, trees, AppState,
+    access_log, capabilities, guard, health, mcp, metrics, newline, otlp, records, search, tasks,
+    tiles, tlog, trees, AppState,
 };
 
 pub(crate) fn routes() -> OpenApiRouter<AppState> {
@@ -52,11 +52,14 @@ pub(crate) fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(otlp::traces))
         .routes(routes!(health::healthz))
         .routes(routes!(health::readyz))
+        .routes(routes!(metrics::scrape))
 }
 
 /// The whole application: routes, MCP, docs, problem fallbacks, request ids,
 /// tracing.
 pub fn app(state: AppState) -> Router {
+    // Before any request: the handles made per route bind to this recorder.
+    metrics::install();
     let router = routes().with_state(state.clone()).split_for_parts().0;
     let api = openapi::served(state.guards.keys.is_some());
     let request_id = HeaderName::from_static("x-request-id");

@@ -124,6 +124,7 @@ pub async fn search(
         session_id: session_id.map(|s| s.0),
         ..filter
     };
+    let started = std::time::Instant::now();
     let page = state
         .store
         .search(
@@ -133,7 +134,9 @@ pub async fn search(
             paging.after(),
             paging.limit,
         )
-        .await?;
+        .await;
+    super::metrics::searched(started.elapsed());
+    let page = page?;
     Ok(Json(SearchResults {
         hits: page
             .hits

@@ -133,6 +133,17 @@ impl Store {
         self.reads.close().await;
     }
 
+    /// Jobs waiting in the writer's queue now (`/metrics`).
+    pub fn queue_depth(&self) -> usize {
+        self.writer.queue_depth()
+    }
+
+    /// The log's size as this process's writer last committed it (`/metrics`);
+    /// the newest signed checkpoint is [`Store::database_checkpoint`].
+    pub fn integrated_size(&self) -> u64 {
+        self.writer.integrated_size()
+    }
+
     /// True when an append could commit now (the writer runs, the database
     /// takes its write lock, its disk has room) and the database answers a read.
     pub async fn ready(&self) -> Result<(), StoreError> {

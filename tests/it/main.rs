@@ -17,6 +17,7 @@ mod idempotency;
 mod limits;
 mod log;
 mod mcp;
+mod metrics;
 mod openapi;
 mod otlp;
 mod paging;

@@ -74,6 +74,7 @@ impl ServerHandler for TrailMcp {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let Some(def) = self.tools.get(&request.name) else {
+            super::metrics::tool_called("unknown", false);
             return Err(ErrorData::invalid_params(
                 format!("Unknown tool: {}", request.name),
                 None,
@@ -101,6 +102,7 @@ impl ServerHandler for TrailMcp {
             Err(e) => Err(problem_of(e.into_response()).await),
         }
         .map_err(|error| def.name_the_arguments(&arguments, error));
+        super::metrics::tool_called(def.name(), result.is_ok());
         Ok(match result {
             Ok(data) => CallToolResult::structured(json!({"ok": true, "data": data})),
             Err(error) => CallToolResult::structured_error(json!({"ok": false, "error": error})),

@@ -163,6 +163,11 @@ pub(super) struct ToolDef {
 }
 
 impl ToolDef {
+    /// The tool's name.
+    pub(super) fn name(&self) -> &'static str {
+        self.spec.name
+    }
+
     /// What an argument the tool does not take is told: every argument its
     /// input schema has (REST names only the body's members).
     fn not_an_argument(&self) -> String {

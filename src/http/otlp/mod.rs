@@ -439,6 +439,7 @@ async fn record_spans(
         }
         at = end;
     }
+    super::metrics::otlp_spans(export.spans.len() - rejected.len(), rejected.len());
     Ok((rejected.len(), reasons))
 }
 

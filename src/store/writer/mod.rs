@@ -9,11 +9,16 @@
 //! - this file: the handle the store appends through, and the queue;
 //! - `task`: the writer task, its batches and their transactions;
 //! - `plan`: a batch planned in memory, and each caller's answer.
+//!
+//! What the writer does is counted where it happens (docs/design.md §10):
+//! queue-full refusals here, batches, commits, appends and replays in `task`;
+//! the queue's depth and the log's integrated size are read when scraped.
 
 mod plan;
 mod task;
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -26,6 +31,7 @@ use super::{
 };
 use crate::domain::checkpoint::LogSigner;
 use crate::domain::merkle::Frontier;
+use crate::domain::metrics::APPEND_QUEUE_FULL;
 use crate::domain::NewRecord;
 use task::{run, State};
 
@@ -45,6 +51,9 @@ pub(crate) struct Writer {
     stopped: Mutex<Option<oneshot::Receiver<()>>>,
     /// The backend's search document of a draft, made before it is queued.
     search_document: fn(&NewRecord) -> SearchDocument,
+    /// The log's size as this writer last committed it (its frontier's), for
+    /// `/metrics`; the writer task stores it after each commit.
+    integrated: Arc<AtomicU64>,
 }
 
 enum Job {
@@ -90,7 +99,10 @@ impl Writer {
         let (publish, published) = watch::channel(Arc::new(latest));
         let publish = Arc::new(publish);
         let (jobs, queue) = mpsc::channel(config.queue_capacity.max(1));
+        let integrated = Arc::new(AtomicU64::new(frontier.size()));
         let state = State {
+            integrated: integrated.clone(),
+            opened: Instant::now(),
             storage,
             seams,
             frontier,
@@ -129,6 +141,7 @@ impl Writer {
             )),
             stopped: Mutex::new(Some(stopped)),
             search_document,
+            integrated,
         };
         Ok((writer, published, publish))
     }
@@ -150,7 +163,7 @@ impl Writer {
             .queued_bytes
             .clone()
             .try_acquire_many_owned(u32::try_from(size).unwrap_or(u32::MAX))
-            .map_err(|_| StoreError::Busy("the append queue is full".into()))?;
+            .map_err(|_| queue_full())?;
         let search = (self.search_document)(&draft);
         let (reply, answer) = oneshot::channel();
         self.ask(
@@ -173,9 +186,7 @@ impl Writer {
         answer: oneshot::Receiver<Result<T, StoreError>>,
     ) -> Result<T, StoreError> {
         self.jobs.try_send(job).map_err(|e| match e {
-            mpsc::error::TrySendError::Full(_) => {
-                StoreError::Busy("the append queue is full".into())
-            }
+            mpsc::error::TrySendError::Full(_) => queue_full(),
             mpsc::error::TrySendError::Closed(_) => {
                 StoreError::Unavailable("the writer has stopped".into())
             }
@@ -205,9 +216,19 @@ impl Writer {
             .queued_bytes
             .clone()
             .try_acquire_many_owned(u32::try_from(size).unwrap_or(u32::MAX))
-            .map_err(|_| StoreError::Busy("the append queue is full".into()))?;
+            .map_err(|_| queue_full())?;
         let (reply, answer) = oneshot::channel();
         self.ask(Job::Snapshot(snapshot, reply), answer).await
+    }
+
+    /// Jobs waiting in the queue now (appends, probes, snapshots).
+    pub(crate) fn queue_depth(&self) -> usize {
+        self.jobs.max_capacity() - self.jobs.capacity()
+    }
+
+    /// The log's size as this writer last committed it.
+    pub(crate) fn integrated_size(&self) -> u64 {
+        self.integrated.load(Ordering::Relaxed)
     }
 
     /// Whether an append could commit now: the writer runs and its
@@ -217,4 +238,10 @@ impl Writer {
         let (reply, answer) = oneshot::channel();
         self.ask(Job::Probe(reply), answer).await
     }
+}
+
+/// The refusal of a full queue (in jobs or bytes), counted.
+fn queue_full() -> StoreError {
+    metrics::counter!(APPEND_QUEUE_FULL).increment(1);
+    StoreError::Busy("the append queue is full".into())
 }

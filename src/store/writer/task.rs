@@ -3,6 +3,7 @@
 //! commit (docs/design.md §4).
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
@@ -13,6 +14,9 @@ use super::{Job, Pending, Publisher};
 use crate::domain::chain::ChainHead;
 use crate::domain::checkpoint::LogSigner;
 use crate::domain::merkle::Frontier;
+use crate::domain::metrics::{
+    APPEND_BATCH_SIZE, APPEND_COMMIT_DURATION, IDEMPOTENT_REPLAYS, RECORDS_APPENDED,
+};
 use crate::domain::Record;
 use crate::store::backend::{BatchError, BatchStorage, Wanted};
 use crate::store::checkpoint_copy::CheckpointCopy;
@@ -48,6 +52,10 @@ pub(super) struct State {
     pub(super) idempotency_ttl: Duration,
     /// When expired idempotency keys are next purged.
     pub(super) next_purge: Instant,
+    /// The frontier's size once committed, shared with the handle (`/metrics`).
+    pub(super) integrated: Arc<AtomicU64>,
+    /// When the open transaction began: its commit's latency is measured from here.
+    pub(super) opened: Instant,
 }
 
 pub(super) async fn run(mut state: State, mut queue: mpsc::Receiver<Job>) {
@@ -176,6 +184,7 @@ impl State {
     /// Opens a batch's transaction; when another writer moved the log, the
     /// batch starts from the log as committed ([`State::catch_up`]).
     async fn begin(&mut self) -> Result<(), BatchError> {
+        self.opened = Instant::now();
         let moved = self
             .storage
             .begin(&self.frontier)
@@ -215,6 +224,9 @@ impl State {
                     ))));
                 }
                 self.frontier = frontier;
+                self.integrated
+                    .store(self.frontier.size(), Ordering::Relaxed);
+                count_batch(items.len(), &outcomes, records.len(), self.opened);
                 if self.heads.len() + moved.len() > MAX_CACHED_HEADS {
                     self.heads.clear();
                 }
@@ -319,6 +331,20 @@ impl State {
             plan.moved,
             plan.frontier,
         ))
+    }
+}
+
+/// What one committed batch adds to the writer's metrics (docs/design.md §10).
+fn count_batch(appends: usize, outcomes: &[Outcome], appended: usize, opened: Instant) {
+    let replays = outcomes
+        .iter()
+        .filter(|o| matches!(o, Outcome::Again(_) | Outcome::Stored(_)))
+        .count();
+    metrics::histogram!(APPEND_BATCH_SIZE).record(appends as f64);
+    metrics::histogram!(APPEND_COMMIT_DURATION).record(opened.elapsed().as_secs_f64());
+    metrics::counter!(RECORDS_APPENDED).increment(appended as u64);
+    if replays > 0 {
+        metrics::counter!(IDEMPOTENT_REPLAYS).increment(replays as u64);
     }
 }
 
