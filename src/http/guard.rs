@@ -11,7 +11,9 @@
 //! 4. a request in flight takes a permit: 503 `concurrency_limit` when none
 //!    is left;
 //! 5. with API keys configured, a valid bearer key: 401 `unauthorized`; the
-//!    caller goes on the request for the handlers;
+//!    caller goes on the request for the handlers (the browser's pages also
+//!    take the login cookie on GET, and answer the login form instead; `/`
+//!    and the login form need no key: `ui::auth`);
 //! 6. the rate limit of the key's agent (or, open, of the client address):
 //!    429 `rate_limited` with `Retry-After`;
 //! 7. the handler, within the request time limit: 408 `request_timeout`.
@@ -33,6 +35,7 @@ use governor::Quota;
 use tokio::sync::Semaphore;
 
 use super::problem::ApiError;
+use super::ui::auth::{authenticate_page, classify, UiPath};
 use super::AppState;
 use crate::domain::api_keys::{KeyRing, Role};
 
@@ -222,18 +225,33 @@ pub async fn guard(State(state): State<AppState>, mut req: Request, next: Next) 
         }
         .into_response();
     };
-    let caller = match authenticate(guards.keys.as_ref(), req.headers()) {
-        Ok(c) => c,
-        Err(e) => return e.into_response(),
+    // The browser's pages also take the login cookie; its login form needs
+    // no key (http::ui::auth).
+    let caller = match classify(req.uri().path()) {
+        UiPath::Public => None,
+        UiPath::Page => match &guards.keys {
+            None => Some(Caller::Open),
+            Some(keys) => {
+                let api = || authenticate(Some(keys), req.headers());
+                match authenticate_page(keys, req.method(), req.headers(), api) {
+                    Ok(c) => Some(c),
+                    Err(refusal) => return refusal,
+                }
+            }
+        },
+        UiPath::Api => match authenticate(guards.keys.as_ref(), req.headers()) {
+            Ok(c) => Some(c),
+            Err(e) => return e.into_response(),
+        },
     };
-    if let Caller::Key { agent_id, .. } = &caller {
+    if let Some(Caller::Key { agent_id, .. }) = &caller {
         // The request's log lines name the key's agent (router's span).
         tracing::Span::current().record("agent", agent_id.as_str());
     }
     if let Some(limiter) = &guards.rate {
         let who = match &caller {
-            Caller::Key { agent_id, .. } => format!("agent {agent_id}"),
-            Caller::Open => match req.extensions().get::<ConnectInfo<SocketAddr>>() {
+            Some(Caller::Key { agent_id, .. }) => format!("agent {agent_id}"),
+            Some(Caller::Open) | None => match req.extensions().get::<ConnectInfo<SocketAddr>>() {
                 Some(ConnectInfo(addr)) => format!("address {}", addr.ip()),
                 None => "address unknown".to_string(),
             },
@@ -246,6 +264,9 @@ pub async fn guard(State(state): State<AppState>, mut req: Request, next: Next) 
             .into_response();
         }
     }
+    let Some(caller) = caller else {
+        return run_in_time(limits.request_timeout, next.run(req)).await;
+    };
     req.extensions_mut().insert(caller.clone());
     let mut response = run_in_time(limits.request_timeout, next.run(req)).await;
     // The request log counts a client's problems by its agent (access_log).

@@ -22,7 +22,9 @@
 //! - `problem`: RFC 9457 problem bodies, the one error type;
 //! - `server`: the hyper accept loop (header deadline, connection cap);
 //! - `access_log`: one log line per answer; `newline`: JSON answers end
-//!   with a newline.
+//!   with a newline;
+//! - `ui`: the trail browser, HTML pages at `/ui` (not in the OpenAPI
+//!   document), and `GET /`.
 
 mod access_log;
 mod capabilities;
@@ -44,6 +46,7 @@ mod server;
 mod tasks;
 mod tlog;
 mod trees;
+mod ui;
 mod wire;
 
 pub use limits::*;
@@ -66,6 +69,8 @@ pub struct AppState {
     pub store: Arc<Store>,
     pub limits: Limits,
     pub guards: Arc<Guards>,
+    /// The trail browser's last chain walk of each task (its list's badges).
+    pub(crate) verdicts: Arc<ui::Verdicts>,
 }
 
 impl AppState {
@@ -88,6 +93,7 @@ impl AppState {
                 in_flight: Arc::new(Semaphore::new(max_in_flight)),
                 max_in_flight,
             }),
+            verdicts: Arc::default(),
             limits,
         }
     }

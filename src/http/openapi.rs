@@ -41,7 +41,8 @@ capability_diff. Each answers `{ok: true, data}` with `data` the REST body, or a
         (name = "sessions", description = "Work sessions: records grouped across tasks"),
         (name = "capabilities", description = "Capability fingerprints: which tools and instructions an agent had"),
         (name = "otlp", description = "OpenTelemetry GenAI traces (OTLP/HTTP) made records"),
-        (name = "health", description = "Liveness and readiness")
+        (name = "health", description = "Liveness and readiness"),
+        (name = "index", description = "The entry point: links to the trail browser, the docs and the log")
     )
 )]
 pub(crate) struct ApiDoc;
@@ -88,7 +89,7 @@ impl utoipa::Modify for Guarded {
             response.build()
         };
         for (path, item) in api.paths.paths.iter_mut() {
-            if guard::is_open_path(path) {
+            if guard::is_open_path(path) || path == "/" {
                 continue;
             }
             for op in [&mut item.get, &mut item.post].into_iter().flatten() {

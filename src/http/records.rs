@@ -25,10 +25,10 @@ use crate::domain::api_keys::Role;
 use crate::domain::chain::timestamp_bound;
 use crate::domain::idempotency::{fingerprint, key_problem};
 use crate::domain::json::JsonValue;
-use crate::domain::merkle::{to_hex, LogQuery};
+use crate::domain::merkle::{to_hex, Hash, LogQuery};
 use crate::domain::record::{new_record_from_json, RecordFilter};
 use crate::domain::{FieldError, Record, RecordType};
-use crate::store::{Appended, Idempotency, Listing};
+use crate::store::{Appended, Idempotency, Listing, SignedCheckpoint};
 
 /// An append request. Unknown fields are refused: a silently dropped field is
 /// lost data.
@@ -378,7 +378,7 @@ pub async fn get_one(
     Ok(response)
 }
 
-async fn record_or_404(state: &AppState, id: &str) -> Result<Record, ApiError> {
+pub(crate) async fn record_or_404(state: &AppState, id: &str) -> Result<Record, ApiError> {
     state
         .store
         .record(id)
@@ -542,6 +542,23 @@ pub async fn receipt(
     Path(id): Path<String>,
 ) -> Result<Json<Receipt>, ApiError> {
     let record = record_or_404(&state, &id).await?;
+    let (checkpoint, proof) = inclusion(&state, &record).await?;
+    Ok(Json(Receipt {
+        log_index: record.log_index,
+        record: record.try_into()?,
+        tree_size: checkpoint.tree_size,
+        root: to_hex(&checkpoint.root),
+        inclusion_proof: proof.iter().map(to_hex).collect(),
+        checkpoint: checkpoint.note,
+    }))
+}
+
+/// The newest checkpoint that covers `record`, and its inclusion proof in
+/// that checkpoint's tree.
+pub(crate) async fn inclusion(
+    state: &AppState,
+    record: &Record,
+) -> Result<(SignedCheckpoint, Vec<Hash>), ApiError> {
     let checkpoint = state.store.checkpoint_covering(record.log_index).await?;
     let proof = state
         .store
@@ -552,12 +569,5 @@ pub async fn receipt(
         .await?
         .pop()
         .expect("one answer");
-    Ok(Json(Receipt {
-        log_index: record.log_index,
-        record: record.try_into()?,
-        tree_size: checkpoint.tree_size,
-        root: to_hex(&checkpoint.root),
-        inclusion_proof: proof.iter().map(to_hex).collect(),
-        checkpoint: checkpoint.note,
-    }))
+    Ok((checkpoint, proof))
 }

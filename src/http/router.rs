@@ -20,7 +20,7 @@ use super::openapi::{self, ApiDoc};
 use super::problem::ApiError;
 use super::{
     access_log, capabilities, guard, health, mcp, newline, otlp, records, search, tasks, tlog,
-    trees, AppState,
+    trees, ui, AppState,
 };
 
 pub(crate) fn routes() -> OpenApiRouter<AppState> {
@@ -48,6 +48,7 @@ pub(crate) fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(otlp::traces))
         .routes(routes!(health::healthz))
         .routes(routes!(health::readyz))
+        .routes(routes!(ui::root::index))
 }
 
 /// The whole application: routes, MCP, docs, problem fallbacks, request ids,
@@ -65,6 +66,7 @@ pub fn app(state: AppState) -> Router {
     router
         .merge(mcp::routes(&state, rest, tools))
         .merge(SwaggerUi::new("/docs").url("/openapi.json", api))
+        .merge(ui::routes().with_state(state.clone()))
         .fallback(unknown_route)
         .method_not_allowed_fallback(wrong_method)
         .layer(axum::middleware::from_fn_with_state(state, guard::guard))
