@@ -202,7 +202,9 @@ pub(super) async fn login(
         return Ok(see_other("/ui", None));
     };
     let fields: Vec<(String, String)> = serde_urlencoded::from_bytes(&body).map_err(|e| {
-        UiError(ApiError::BadRequest(format!("the form cannot be read: {e}")))
+        UiError(ApiError::BadRequest(format!(
+            "the form cannot be read: {e}"
+        )))
     })?;
     let token = fields
         .iter()
@@ -250,7 +252,11 @@ mod tests {
             (vec![host, ("origin", "https://127.0.0.1:8080")], true),
             (vec![host, ("sec-fetch-site", "same-origin")], true),
             (
-                vec![host, ("sec-fetch-site", "same-origin"), ("origin", "http://127.0.0.1:8080")],
+                vec![
+                    host,
+                    ("sec-fetch-site", "same-origin"),
+                    ("origin", "http://127.0.0.1:8080"),
+                ],
                 true,
             ),
             (vec![host], false),
@@ -258,7 +264,11 @@ mod tests {
             (vec![host, ("origin", "null")], false),
             (vec![host, ("sec-fetch-site", "cross-site")], false),
             (
-                vec![host, ("sec-fetch-site", "same-site"), ("origin", "http://127.0.0.1:8080")],
+                vec![
+                    host,
+                    ("sec-fetch-site", "same-site"),
+                    ("origin", "http://127.0.0.1:8080"),
+                ],
                 false,
             ),
         ] {

@@ -100,7 +100,10 @@ pub(super) async fn page_handler(
             })
             .collect();
         let next = found.next.map(|cursor| {
-            let mut pairs = vec![("q", q.as_str()), ("task_id", task_id.as_deref().unwrap_or(""))];
+            let mut pairs = vec![
+                ("q", q.as_str()),
+                ("task_id", task_id.as_deref().unwrap_or("")),
+            ];
             pairs.extend(form.pairs());
             pairs.push(("after", &cursor));
             with_query("/ui/search", &pairs)
@@ -119,8 +122,6 @@ pub(super) async fn page_handler(
         },
     ))
 }
-
-
 
 #[cfg(test)]
 mod tests {

@@ -9,7 +9,9 @@ use chrono::Utc;
 use serde::Deserialize;
 
 use super::tasks::RECORDS_PER_PAGE;
-use super::view::{render, session_href, task_href, with_query, Chrome, Link, RecordView, UiError, UiQuery};
+use super::view::{
+    render, session_href, task_href, with_query, Chrome, Link, RecordView, UiError, UiQuery,
+};
 use crate::domain::record::RecordFilter;
 use crate::http::problem::ApiError;
 use crate::http::query::PlainQuery;
@@ -55,7 +57,12 @@ pub(super) async fn page(
     };
     let listed = state
         .store
-        .records(Listing::Log, &filter, params.after.as_deref(), RECORDS_PER_PAGE)
+        .records(
+            Listing::Log,
+            &filter,
+            params.after.as_deref(),
+            RECORDS_PER_PAGE,
+        )
         .await?;
     let now = Utc::now();
     let next = listed
@@ -78,7 +85,11 @@ pub(super) async fn page(
                 })
                 .collect(),
             agents: summary.agents.unwrap_or_default(),
-            records: listed.items.iter().map(|r| RecordView::new(r, now)).collect(),
+            records: listed
+                .items
+                .iter()
+                .map(|r| RecordView::new(r, now))
+                .collect(),
             next,
             session_id,
         },

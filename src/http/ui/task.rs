@@ -11,7 +11,9 @@ use quick_cache::sync::Cache;
 use serde::Deserialize;
 
 use super::tasks::RECORDS_PER_PAGE;
-use super::view::{ago, render, record_href, task_href, with_query, Chrome, RecordView, UiError, UiQuery};
+use super::view::{
+    ago, record_href, render, task_href, with_query, Chrome, RecordView, UiError, UiQuery,
+};
 use crate::domain::record::RecordFilter;
 use crate::domain::FieldError;
 use crate::http::problem::ApiError;
@@ -208,9 +210,7 @@ async fn walk(
             (
                 VerdictView {
                     valid: true,
-                    text: format!(
-                        "valid, {length} records, proven in checkpoint of size {size}"
-                    ),
+                    text: format!("valid, {length} records, proven in checkpoint of size {size}"),
                     broken_href: None,
                 },
                 None,

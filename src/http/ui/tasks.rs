@@ -62,7 +62,10 @@ impl FilterForm {
     pub(super) fn of(filter: &RecordFilter) -> FilterForm {
         FilterForm {
             agent_id: filter.agent_id.clone().unwrap_or_default(),
-            kind: filter.r#type.map(|t| t.as_str().to_string()).unwrap_or_default(),
+            kind: filter
+                .r#type
+                .map(|t| t.as_str().to_string())
+                .unwrap_or_default(),
             session_id: filter.session_id.clone().unwrap_or_default(),
             since: filter.since.clone().unwrap_or_default(),
             until: filter.until.clone().unwrap_or_default(),
@@ -137,7 +140,11 @@ pub(super) async fn page(
             .store
             .records(Listing::Log, &filter, after, RECORDS_PER_PAGE)
             .await?;
-        let records = listed.items.iter().map(|r| RecordView::new(r, now)).collect();
+        let records = listed
+            .items
+            .iter()
+            .map(|r| RecordView::new(r, now))
+            .collect();
         (Vec::new(), Some(records), listed.next)
     };
     let next = next.map(|cursor| {
@@ -145,7 +152,11 @@ pub(super) async fn page(
         pairs.push(("after", &cursor));
         with_query("/ui", &pairs)
     });
-    let title = if records.is_some() { "Records" } else { "Tasks" };
+    let title = if records.is_some() {
+        "Records"
+    } else {
+        "Tasks"
+    };
     Ok(render(
         StatusCode::OK,
         &TasksPage {

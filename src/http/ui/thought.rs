@@ -9,7 +9,7 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use chrono::Utc;
 
-use super::view::{render, record_href, Chrome, Link, RecordView, UiError};
+use super::view::{record_href, render, Chrome, Link, RecordView, UiError};
 use crate::domain::cursor::{self, CursorKind};
 use crate::domain::merkle::to_hex;
 use crate::domain::record::RecordFilter;
@@ -119,7 +119,10 @@ pub(super) async fn page_of(
     Ok(render(
         StatusCode::OK,
         &ThoughtPage {
-            chrome: Chrome::new(state, format!("Record #{} of {}", record.seq, record.task_id)),
+            chrome: Chrome::new(
+                state,
+                format!("Record #{} of {}", record.seq, record.task_id),
+            ),
             matches: recomputed == record.hash,
             canonical,
             recomputed,

@@ -10,11 +10,11 @@ use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Utc};
 
 use super::assets;
+use crate::domain::Record;
 use crate::http::path_segment;
 use crate::http::problem::ApiError;
 use crate::http::query::{Query, QueryParts};
 use crate::http::AppState;
-use crate::domain::Record;
 use crate::store::StoreError;
 
 /// The Content-Security-Policy of every browser answer: nothing but the
@@ -77,7 +77,9 @@ pub(super) fn render(status: StatusCode, template: &impl Template) -> Response {
             body,
         )
             .into_response(),
-        Err(e) => UiError(ApiError::Internal(format!("a page did not render: {e}"))).into_response(),
+        Err(e) => {
+            UiError(ApiError::Internal(format!("a page did not render: {e}"))).into_response()
+        }
     }
 }
 
@@ -190,7 +192,11 @@ pub(super) fn session_href(session_id: &str) -> String {
 
 /// `path` with these query parameters (the empty ones left out).
 pub(super) fn with_query(path: &str, pairs: &[(&str, &str)]) -> String {
-    let kept: Vec<(&str, &str)> = pairs.iter().filter(|(_, v)| !v.is_empty()).copied().collect();
+    let kept: Vec<(&str, &str)> = pairs
+        .iter()
+        .filter(|(_, v)| !v.is_empty())
+        .copied()
+        .collect();
     if kept.is_empty() {
         return path.to_string();
     }
