@@ -235,7 +235,7 @@ pub async fn guard(State(state): State<AppState>, mut req: Request, next: Next) 
                 let api = || authenticate(Some(keys), req.headers());
                 match authenticate_page(keys, req.method(), req.headers(), api) {
                     Ok(c) => Some(c),
-                    Err(refusal) => return refusal,
+                    Err(refusal) => return *refusal,
                 }
             }
         },

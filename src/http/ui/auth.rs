@@ -74,9 +74,9 @@ pub(crate) fn authenticate_page(
     method: &Method,
     headers: &HeaderMap,
     api: impl FnOnce() -> Result<Caller, ApiError>,
-) -> Result<Caller, Response> {
+) -> Result<Caller, Box<Response>> {
     if headers.contains_key(header::AUTHORIZATION) {
-        return api().map_err(IntoResponse::into_response);
+        return api().map_err(|e| Box::new(e.into_response()));
     }
     let readable = method == Method::GET || method == Method::HEAD;
     let given = cookie_token(headers).filter(|_| readable);
@@ -85,14 +85,16 @@ pub(crate) fn authenticate_page(
             agent_id: entry.agent_id.clone(),
             role: entry.role,
         }),
-        None if !readable => Err(ApiError::Unauthorized {
-            detail: "an API key is required: send `Authorization: Bearer <token>`".into(),
-            token_given: false,
-        }
-        .into_response()),
+        None if !readable => Err(Box::new(
+            ApiError::Unauthorized {
+                detail: "an API key is required: send `Authorization: Bearer <token>`".into(),
+                token_given: false,
+            }
+            .into_response(),
+        )),
         None => {
             let note = given.map(|_| "Your login is no longer valid: log in again.");
-            Err(login_page(StatusCode::UNAUTHORIZED, note))
+            Err(Box::new(login_page(StatusCode::UNAUTHORIZED, note)))
         }
     }
 }
