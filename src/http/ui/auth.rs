@@ -116,6 +116,7 @@ fn login_page(status: StatusCode, note: Option<&'static str>) -> Response {
             chrome: Chrome {
                 title: "Log in".into(),
                 css: super::assets::stylesheet_path(),
+                icon: super::assets::icon_path(),
                 keyed: false,
             },
             note,

@@ -23,6 +23,10 @@ use crate::store::StoreError;
 pub(crate) const CSP: &str = "default-src 'none'; style-src 'self'; img-src 'self'; \
      form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
+/// `Referrer-Policy: same-origin`, not `no-referrer`: with `no-referrer` a
+/// browser sends `Origin: null` on the login form's POST, and the CSRF rule
+/// (`auth`) needs the real origin.
+///
 /// Adds the security headers to a browser answer (the pages' layer, and the
 /// guard's login form); a page is private and never cached.
 pub(crate) async fn secure(mut response: Response) -> Response {
@@ -36,7 +40,7 @@ pub(crate) fn harden(response: &mut Response) {
     for (name, value) in [
         ("content-security-policy", CSP),
         ("x-content-type-options", "nosniff"),
-        ("referrer-policy", "no-referrer"),
+        ("referrer-policy", "same-origin"),
         ("x-frame-options", "DENY"),
         ("cross-origin-opener-policy", "same-origin"),
     ] {
@@ -54,6 +58,8 @@ pub(super) struct Chrome {
     pub title: String,
     /// The stylesheet's path (named by its content: cached for good).
     pub css: &'static str,
+    /// The icon's path, likewise.
+    pub icon: &'static str,
     /// API keys are configured: the page offers to log out.
     pub keyed: bool,
 }
@@ -63,6 +69,7 @@ impl Chrome {
         Chrome {
             title: title.into(),
             css: assets::stylesheet_path(),
+            icon: assets::icon_path(),
             keyed: state.guards.keys.is_some(),
         }
     }
@@ -116,6 +123,7 @@ impl IntoResponse for UiError {
             chrome: Chrome {
                 title: problem.title,
                 css: assets::stylesheet_path(),
+                icon: assets::icon_path(),
                 keyed: false,
             },
             status: status.as_u16(),

@@ -164,7 +164,7 @@ async fn a_script_in_content_and_metadata_is_shown_as_text_under_a_strict_policy
         assert!(csp.contains("frame-ancestors 'none'"), "{csp}");
         assert!(!csp.contains("unsafe-inline"), "{csp}");
         assert_eq!(headers["x-content-type-options"], "nosniff");
-        assert_eq!(headers["referrer-policy"], "no-referrer");
+        assert_eq!(headers["referrer-policy"], "same-origin");
     }
 }
 
