@@ -21,7 +21,8 @@
 //!   backends behind one seam (`store::backend`); SQLite is embedded.
 //! - [`http`]: the axum application: one route table, handlers next to their
 //!   types, RFC 9457 problems, the OpenAPI document, the accept loop; the
-//!   OTLP/HTTP trace receiver (`http::otlp`: GenAI spans made records).
+//!   OTLP/HTTP trace receiver (`http::otlp`: GenAI spans made records); the
+//!   trail browser (`http::ui`: HTML pages at `/ui`, templates in `templates/ui/`).
 //! - [`cli`]: the binary's commands:
 //!   - `cli` (mod.rs): the command line's types, and which command runs;
 //!   - `cli::serve`: `serve` (the default), the HTTP service;
