@@ -6,14 +6,14 @@
 //! 2. on an open service (no API keys), the `Host` names one of
 //!    `--allowed-hosts` (DNS-rebinding protection; `host`): 403 `forbidden`,
 //!    on every path but the probes and the OpenAPI document;
-//! 3. the open paths (probes, the OpenAPI document, the docs) go straight to
+//! 3. the open paths (probes, the OpenAPI document, the docs, `/`) go straight to
 //!    their handler, under the time limit;
 //! 4. a request in flight takes a permit: 503 `concurrency_limit` when none
 //!    is left;
 //! 5. with API keys configured, a valid bearer key: 401 `unauthorized`; the
 //!    caller goes on the request for the handlers (the browser's pages also
-//!    take the login cookie on GET, and answer the login form instead; `/`
-//!    and the login form need no key: `ui::auth`);
+//!    take the login cookie on GET, and answer the login form instead; the
+//!    login form needs no key: `ui::auth`);
 //! 6. the rate limit of the key's agent (or, open, of the client address):
 //!    429 `rate_limited` with `Retry-After`;
 //! 7. the handler, within the request time limit: 408 `request_timeout`.
@@ -40,9 +40,9 @@ use super::AppState;
 use crate::domain::api_keys::{KeyRing, Role};
 
 /// Paths anyone may read, with or without a key, never counted in flight nor
-/// rate limited: probes and documentation.
+/// rate limited: probes, documentation, and `/` (a redirect or a few links).
 pub fn is_open_path(path: &str) -> bool {
-    is_probe_or_document(path) || is_docs_page(path)
+    is_probe_or_document(path) || is_docs_page(path) || path == "/"
 }
 
 /// The probes and the OpenAPI document: answered under any Host name.
@@ -376,10 +376,18 @@ mod tests {
             "/openapi.json",
             "/docs",
             "/docs/index.html",
+            "/",
         ] {
             assert!(is_open_path(p), "{p}");
         }
-        for p in ["/thoughts", "/docsx", "/tasks", "/log/checkpoint", "/"] {
+        for p in [
+            "/thoughts",
+            "/docsx",
+            "/tasks",
+            "/log/checkpoint",
+            "/ui",
+            "//",
+        ] {
             assert!(!is_open_path(p), "{p}");
         }
         for (host, name) in [

@@ -89,7 +89,7 @@ impl utoipa::Modify for Guarded {
             response.build()
         };
         for (path, item) in api.paths.paths.iter_mut() {
-            if guard::is_open_path(path) || path == "/" {
+            if guard::is_open_path(path) {
                 continue;
             }
             for op in [&mut item.get, &mut item.post].into_iter().flatten() {

@@ -34,8 +34,8 @@ pub(crate) const COOKIE: &str = "decision_trail_ui";
 /// What the guard does with a path, as far as the browser is concerned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum UiPath {
-    /// `/`, the login form, logout and the stylesheet: no key needed (still
-    /// counted in flight and rate limited, by client address).
+    /// The login form, logout and the assets: no key needed (still counted
+    /// in flight and rate limited, by client address).
     Public,
     /// A page: a bearer key, or on GET and HEAD the login cookie.
     Page,
@@ -45,7 +45,7 @@ pub(crate) enum UiPath {
 
 pub(crate) fn classify(path: &str) -> UiPath {
     match path {
-        "/" | "/ui/login" | "/ui/logout" => UiPath::Public,
+        "/ui/login" | "/ui/logout" => UiPath::Public,
         p if p.starts_with("/ui/assets/") => UiPath::Public,
         "/ui" => UiPath::Page,
         p if p.starts_with("/ui/") => UiPath::Page,
@@ -290,7 +290,7 @@ mod tests {
     #[test]
     fn pages_need_a_key_and_the_login_form_does_not() {
         for (path, kind) in [
-            ("/", UiPath::Public),
+            ("/", UiPath::Api),
             ("/ui/login", UiPath::Public),
             ("/ui/logout", UiPath::Public),
             ("/ui/assets/style-0.css", UiPath::Public),
