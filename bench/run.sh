@@ -22,8 +22,8 @@
 #   bench/run.sh ui         the trail browser's server time (p50/p99, one
 #                           connection): /ui over 1,000,000 records
 #                           (examples/seed.rs, 2,000 tasks; DB=PATH keeps the
-#                           file), and a page of a 1,000-record task, without
-#                           and with Verify
+#                           file), a page of a 1,000-record task (timeline,
+#                           tree, Verify), and a search page beside GET /search
 #   bench/run.sh verify     the chain-verify path (Criterion: a 200,000-record
 #                           chain in a 1,000,000-record file) and the batch path
 #                           without HTTP (µs per record)
@@ -85,10 +85,10 @@ if [ "$MODE" = ui ]; then
         echo '{"type":"analysis","task_id":"bench-ui-1000","agent_id":"bench","content":"a step of the long task"}' >"$WORK/long.json"
         hey -n 1000 -c 8 -m POST -T application/json -D "$WORK/long.json" "http://$SERVICE/thoughts" >/dev/null
     fi
-    echo "database: $(du -h "$DB" | cut -f1), $(curl -s "http://$SERVICE/log/checkpoint" | python3 -c 'import json,sys; print(json.load(sys.stdin)["tree_size"])') records"
+    echo "database: $(du -h "$DB" | cut -f1), $(curl -s "http://$SERVICE/log/checkpoint" | sed -n 2p) records"
     printf '%-44s%10s%10s%8s\n' "page" "p50 ms" "p99 ms" "errors"
     for spec in "/ui|500" "/ui/tasks/bench-ui-1000|500" "/ui/tasks/bench-ui-1000?view=tree|500" \
-        "/ui/tasks/bench-ui-1000?verify=1|200" "/ui/search?q=cache|200"; do
+        "/ui/tasks/bench-ui-1000?verify=1|200" "/ui/search?q=cache|200" "/search?q=cache|200"; do
         path=${spec%|*}
         start=$(date +%s.%N)
         hey -n "${spec#*|}" -c 1 -o csv "http://$SERVICE$path" >"$WORK/ui.csv"

@@ -9,7 +9,7 @@ use crate::domain::Record;
 
 /// The most recent records of a task whose agents and types a task's row
 /// in the browser names: a bounded read, whatever the task's length.
-pub const MIX_OF_LAST: u32 = 1000;
+pub const MIX_OF_LAST: u32 = 500;
 
 /// A task's agents and its record types, each once.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

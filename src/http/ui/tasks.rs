@@ -119,9 +119,17 @@ pub(super) async fn page(
     let after = params.after.as_deref();
     let (tasks, records, next) = if filter.is_empty() {
         let listed = state.store.tasks_by_activity(after, TASKS_PER_PAGE).await?;
+        // Each task's mix is its own indexed read: read them at once, on the
+        // read pool's connections.
+        let mixes = futures_util::future::try_join_all(
+            listed
+                .items
+                .iter()
+                .map(|t| state.store.task_mix(&t.task_id)),
+        )
+        .await?;
         let mut tasks = Vec::with_capacity(listed.items.len());
-        for t in listed.items {
-            let mix = state.store.task_mix(&t.task_id).await?;
+        for (t, mix) in listed.items.into_iter().zip(mixes) {
             tasks.push(TaskRow {
                 href: task_href(&t.task_id),
                 verdict: state.verdicts.badge(&t.task_id, t.length),
