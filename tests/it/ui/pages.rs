@@ -234,3 +234,34 @@ async fn the_root_sends_a_browser_to_the_ui_and_anything_else_an_index() {
         );
     }
 }
+
+#[tokio::test]
+async fn search_pages_follow_the_first_page_s_order_with_the_same_filters() {
+    let app = TestApp::spawn().await;
+    for i in 0..25 {
+        record(&app, "s", &format!("quokka sighting {i}"), json!({})).await;
+    }
+    record(
+        &app,
+        "s",
+        "quokka by someone else",
+        json!({"agent_id": "agent-2"}),
+    )
+    .await;
+    let first = html(&app, "/ui/search?q=quokka&agent_id=agent-1").await;
+    assert_eq!(first.matches("<mark>quokka</mark>").count(), 20, "{first}");
+    let next = super::next_page(&first).expect("a next page");
+    assert!(
+        next.contains("agent_id=agent-1") && next.contains("q=quokka"),
+        "{next}"
+    );
+    // Appended after the first page: not on the next one.
+    record(&app, "s", "quokka late", json!({})).await;
+    let second = html(&app, &next).await;
+    assert_eq!(second.matches("<mark>quokka</mark>").count(), 5, "{second}");
+    assert!(
+        !second.contains("late") && !second.contains("someone else"),
+        "{second}"
+    );
+    assert!(super::next_page(&second).is_none());
+}
