@@ -19,6 +19,11 @@
 #                           posted once; and one prebuilt body re-sent by hey, an
 #                           exporter's retry, every span replayed) beside
 #                           records/s of POST /thoughts (ROUNDS rounds, medians)
+#   bench/run.sh ui         the trail browser's server time (p50/p99, one
+#                           connection): /ui over 1,000,000 records
+#                           (examples/seed.rs, 2,000 tasks; DB=PATH keeps the
+#                           file), a page of a 1,000-record task (timeline,
+#                           tree, Verify), and a search page beside GET /search
 #   bench/run.sh verify     the chain-verify path (Criterion: a 200,000-record
 #                           chain in a 1,000,000-record file) and the batch path
 #                           without HTTP (µs per record)
@@ -67,6 +72,39 @@ if [ "$MODE" = verify ]; then
         if ! cargo bench --locked --bench $bench >"$out" 2>&1; then cat "$out" >&2; exit 1; fi
         grep -E "^(chain_verify|batch_path)/|thrpt:|time:" "$out" || true
         rm -f "$out"
+    done
+    exit 0
+fi
+if [ "$MODE" = ui ]; then
+    cargo build --release --locked --bin decision-trail --example seed >&2
+    WORK=$(mktemp -d)
+    UI_PID=""
+    trap '[ -n "$UI_PID" ] && kill "$UI_PID" 2>/dev/null; rm -rf "$WORK"' EXIT
+    DB=${DB:-$WORK/ui.db}
+    # Through the store in process: chained, hashed, logged and indexed as
+    # over HTTP, faster than 1,000,000 POSTs.
+    [ -f "$DB" ] || target/release/examples/seed "$DB" 1000000
+    "$BIN" --listen "$SERVICE" --database-url "sqlite://$DB" --rate-limit 0 >"$WORK/service.log" 2>&1 &
+    UI_PID=$!
+    for _ in $(seq 600); do curl -sf "http://$SERVICE/readyz" >/dev/null && break; sleep 0.1; done
+    # A task of 1,000 records (once: a kept DB has it).
+    if [ "$(curl -s -o /dev/null -w '%{http_code}' "http://$SERVICE/tasks/bench-ui-1000")" != 200 ]; then
+        echo '{"type":"analysis","task_id":"bench-ui-1000","agent_id":"bench","content":"a step of the long task"}' >"$WORK/long.json"
+        hey -n 1000 -c 8 -m POST -T application/json -D "$WORK/long.json" "http://$SERVICE/thoughts" >/dev/null
+    fi
+    echo "database: $(du -h "$DB" | cut -f1), $(curl -s "http://$SERVICE/log/checkpoint" | sed -n 2p) records"
+    printf '%-44s%10s%10s%8s\n' "page" "p50 ms" "p99 ms" "errors"
+    for spec in "/ui|500" "/ui/tasks/bench-ui-1000|500" "/ui/tasks/bench-ui-1000?view=tree|500" \
+        "/ui/tasks/bench-ui-1000?verify=1|200" "/ui/search?q=cache|200" "/search?q=cache|200"; do
+        path=${spec%|*}
+        start=$(date +%s.%N)
+        hey -n "${spec#*|}" -c 1 -o csv "http://$SERVICE$path" >"$WORK/ui.csv"
+        end=$(date +%s.%N)
+        python3 - "$(python3 bench/stats.py "$(python3 -c "print($end - $start)")" "$WORK/ui.csv")" "$path" <<'PY'
+import json, sys
+r = json.loads(sys.argv[1])
+print(f"{sys.argv[2]:<44}{r['p50_ms']:>10.1f}{r['p99_ms']:>10.1f}{r['errors']:>8}")
+PY
     done
     exit 0
 fi

@@ -26,7 +26,8 @@
 //!   types, RFC 9457 problems, the OpenAPI document, the accept loop; the
 //!   OTLP/HTTP trace receiver (`http::otlp`: GenAI spans made records); the
 //!   log as C2SP tlog-tiles at the root (`http::tiles`); `GET /metrics`
-//!   (`http::metrics`: the process's Prometheus recorder).
+//!   (`http::metrics`: the process's Prometheus recorder); the
+//!   trail browser (`http::ui`: HTML pages at `/ui`, templates in `templates/ui/`).
 //! - [`cli`]: the binary's commands:
 //!   - `cli` (mod.rs): the command line's types, and which command runs;
 //!   - `cli::serve`: `serve` (the default), the HTTP service;

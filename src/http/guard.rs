@@ -6,12 +6,14 @@
 //! 2. on an open service (no API keys), the `Host` names one of
 //!    `--allowed-hosts` (DNS-rebinding protection; `host`): 403 `forbidden`,
 //!    on every path but the probes and the OpenAPI document;
-//! 3. the open paths (probes, the OpenAPI document, the docs) go straight to
+//! 3. the open paths (probes, the OpenAPI document, the docs, `/`) go straight to
 //!    their handler, under the time limit;
 //! 4. a request in flight takes a permit: 503 `concurrency_limit` when none
 //!    is left;
 //! 5. with API keys configured, a valid bearer key: 401 `unauthorized`; the
-//!    caller goes on the request for the handlers;
+//!    caller goes on the request for the handlers (the browser's pages also
+//!    take the login cookie on GET, and answer the login form instead; the
+//!    login form needs no key: `ui::auth`);
 //! 6. the rate limit of the key's agent (or, open, of the client address):
 //!    429 `rate_limited` with `Retry-After`;
 //! 7. the handler, within the request time limit: 408 `request_timeout`.
@@ -38,13 +40,14 @@ use tokio::sync::Semaphore;
 
 use super::metrics;
 use super::problem::ApiError;
+use super::ui::auth::{authenticate_page, classify, UiPath};
 use super::AppState;
 use crate::domain::api_keys::{KeyRing, Role};
 
 /// Paths anyone may read, with or without a key, never counted in flight nor
-/// rate limited: probes and documentation.
+/// rate limited: probes, documentation, and `/` (a redirect or a few links).
 pub fn is_open_path(path: &str) -> bool {
-    is_probe_or_document(path) || is_docs_page(path)
+    is_probe_or_document(path) || is_docs_page(path) || path == "/"
 }
 
 /// The probes and the OpenAPI document: answered under any Host name.
@@ -228,21 +231,36 @@ pub async fn guard(State(state): State<AppState>, mut req: Request, next: Next) 
         }
         .into_response();
     };
-    let caller = match authenticate(guards.keys.as_ref(), req.headers()) {
-        Ok(c) => c,
-        Err(e) => {
-            metrics::auth_failure(401);
-            return e.into_response();
-        }
+    // The browser's pages also take the login cookie; its login form needs
+    // no key (http::ui::auth).
+    let caller = match classify(req.uri().path()) {
+        UiPath::Public => None,
+        UiPath::Page => match &guards.keys {
+            None => Some(Caller::Open),
+            Some(keys) => {
+                let api = || authenticate(Some(keys), req.headers());
+                match authenticate_page(keys, req.method(), req.headers(), api) {
+                    Ok(c) => Some(c),
+                    Err(refusal) => return *refusal,
+                }
+            }
+        },
+        UiPath::Api => match authenticate(guards.keys.as_ref(), req.headers()) {
+            Ok(c) => Some(c),
+            Err(e) => {
+                metrics::auth_failure(401);
+                return e.into_response();
+            }
+        },
     };
-    if let Caller::Key { agent_id, .. } = &caller {
+    if let Some(Caller::Key { agent_id, .. }) = &caller {
         // The request's log lines name the key's agent (router's span).
         tracing::Span::current().record("agent", agent_id.as_str());
     }
     if let Some(limiter) = &guards.rate {
         let who = match &caller {
-            Caller::Key { agent_id, .. } => format!("agent {agent_id}"),
-            Caller::Open => match req.extensions().get::<ConnectInfo<SocketAddr>>() {
+            Some(Caller::Key { agent_id, .. }) => format!("agent {agent_id}"),
+            Some(Caller::Open) | None => match req.extensions().get::<ConnectInfo<SocketAddr>>() {
                 Some(ConnectInfo(addr)) => format!("address {}", addr.ip()),
                 None => "address unknown".to_string(),
             },
@@ -256,6 +274,9 @@ pub async fn guard(State(state): State<AppState>, mut req: Request, next: Next) 
             .into_response();
         }
     }
+    let Some(caller) = caller else {
+        return run_in_time(limits.request_timeout, next.run(req)).await;
+    };
     req.extensions_mut().insert(caller.clone());
     let mut response = run_in_time(limits.request_timeout, next.run(req)).await;
     if response.status() == axum::http::StatusCode::FORBIDDEN {
@@ -369,10 +390,18 @@ mod tests {
             "/openapi.json",
             "/docs",
             "/docs/index.html",
+            "/",
         ] {
             assert!(is_open_path(p), "{p}");
         }
-        for p in ["/thoughts", "/docsx", "/tasks", "/log/checkpoint", "/"] {
+        for p in [
+            "/thoughts",
+            "/docsx",
+            "/tasks",
+            "/log/checkpoint",
+            "/ui",
+            "//",
+        ] {
             assert!(!is_open_path(p), "{p}");
         }
         for (host, name) in [

@@ -27,6 +27,8 @@
 //!   with a newline;
 //! - `metrics`: `GET /metrics`, the recorder behind it, and the recording
 //!   helpers of the HTTP layer.
+//! - `ui`: the trail browser, HTML pages at `/ui` (not in the OpenAPI
+//!   document), and `GET /`.
 
 mod access_log;
 mod capabilities;
@@ -50,6 +52,7 @@ mod tasks;
 mod tiles;
 mod tlog;
 mod trees;
+mod ui;
 mod wire;
 
 pub use limits::*;
@@ -72,6 +75,8 @@ pub struct AppState {
     pub store: Arc<Store>,
     pub limits: Limits,
     pub guards: Arc<Guards>,
+    /// The trail browser's last chain walk of each task (its list's badges).
+    pub(crate) verdicts: Arc<ui::Verdicts>,
 }
 
 impl AppState {
@@ -94,6 +99,7 @@ impl AppState {
                 in_flight: Arc::new(Semaphore::new(max_in_flight)),
                 max_in_flight,
             }),
+            verdicts: Arc::default(),
             limits,
         }
     }

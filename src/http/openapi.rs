@@ -44,7 +44,8 @@ capability_diff. Each answers `{ok: true, data}` with `data` the REST body, or a
         (name = "capabilities", description = "Capability fingerprints: which tools and instructions an agent had"),
         (name = "otlp", description = "OpenTelemetry GenAI traces (OTLP/HTTP) made records"),
         (name = "health", description = "Liveness and readiness"),
-        (name = "metrics", description = "Prometheus metrics")
+        (name = "metrics", description = "Prometheus metrics"),
+        (name = "index", description = "The entry point: links to the trail browser, the docs and the log")
     )
 )]
 pub(crate) struct ApiDoc;

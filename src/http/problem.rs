@@ -301,7 +301,7 @@ impl ApiError {
 
     /// The problem body, and its status. A 5xx never leaks internals: the
     /// cause goes to the log, not the client.
-    fn into_problem(self) -> (StatusCode, Problem) {
+    pub(crate) fn into_problem(self) -> (StatusCode, Problem) {
         match &self {
             ApiError::Internal(cause) => tracing::error!(%cause, "internal error"),
             ApiError::Unavailable(cause) => tracing::warn!(%cause, "storage unavailable"),

@@ -26,10 +26,10 @@ use crate::domain::api_keys::Role;
 use crate::domain::chain::timestamp_bound;
 use crate::domain::idempotency::{fingerprint, key_problem};
 use crate::domain::json::JsonValue;
-use crate::domain::merkle::{to_hex, LogQuery};
+use crate::domain::merkle::{to_hex, Hash, LogQuery};
 use crate::domain::record::{new_record_from_json, RecordFilter};
 use crate::domain::{FieldError, Record, RecordType};
-use crate::store::{Appended, Idempotency, Listing};
+use crate::store::{Appended, Idempotency, Listing, SignedCheckpoint};
 
 /// An append request. Unknown fields are refused: a silently dropped field is
 /// lost data.
@@ -384,7 +384,7 @@ pub async fn get_one(
     Ok(response)
 }
 
-async fn record_or_404(state: &AppState, id: &str) -> Result<Record, ApiError> {
+pub(crate) async fn record_or_404(state: &AppState, id: &str) -> Result<Record, ApiError> {
     state
         .store
         .record(id)
@@ -556,16 +556,7 @@ pub async fn receipt(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let record = record_or_404(&state, &id).await?;
-    let checkpoint = state.store.checkpoint_covering(record.log_index).await?;
-    let proof = state
-        .store
-        .log_answers(&[LogQuery::Inclusion {
-            leaf: record.log_index,
-            tree_size: checkpoint.tree_size,
-        }])
-        .await?
-        .pop()
-        .expect("one answer");
+    let (checkpoint, proof) = inclusion(&state, &record).await?;
     if wants_tlog_proof(&headers) {
         return Ok(tlog_proof_file(&record, proof, checkpoint.note));
     }
@@ -578,4 +569,23 @@ pub async fn receipt(
         checkpoint: checkpoint.note,
     })
     .into_response())
+}
+
+/// The newest checkpoint that covers `record`, and its inclusion proof in
+/// that checkpoint's tree.
+pub(crate) async fn inclusion(
+    state: &AppState,
+    record: &Record,
+) -> Result<(SignedCheckpoint, Vec<Hash>), ApiError> {
+    let checkpoint = state.store.checkpoint_covering(record.log_index).await?;
+    let proof = state
+        .store
+        .log_answers(&[LogQuery::Inclusion {
+            leaf: record.log_index,
+            tree_size: checkpoint.tree_size,
+        }])
+        .await?
+        .pop()
+        .expect("one answer");
+    Ok((checkpoint, proof))
 }

@@ -20,7 +20,7 @@ use super::openapi::{self, ApiDoc};
 use super::problem::ApiError;
 use super::{
     access_log, capabilities, guard, health, mcp, metrics, newline, otlp, records, search, tasks,
-    tiles, tlog, trees, AppState,
+    tiles, tlog, trees, ui, AppState,
 };
 
 pub(crate) fn routes() -> OpenApiRouter<AppState> {
@@ -53,6 +53,7 @@ pub(crate) fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(health::healthz))
         .routes(routes!(health::readyz))
         .routes(routes!(metrics::scrape))
+        .routes(routes!(ui::root::index))
 }
 
 /// The whole application: routes, MCP, docs, problem fallbacks, request ids,
@@ -72,6 +73,7 @@ pub fn app(state: AppState) -> Router {
     router
         .merge(mcp::routes(&state, rest, tools))
         .merge(SwaggerUi::new("/docs").url("/openapi.json", api))
+        .merge(ui::routes().with_state(state.clone()))
         .fallback(unknown_route)
         .method_not_allowed_fallback(wrong_method)
         .layer(axum::middleware::from_fn_with_state(state, guard::guard))

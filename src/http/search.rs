@@ -15,7 +15,7 @@ use super::wire::{read_text, string, Identifier};
 use super::AppState;
 use crate::domain::record::RecordFilter;
 use crate::domain::search::{snippet, SearchQuery, MAX_QUERY_CHARS};
-use crate::domain::FieldError;
+use crate::domain::{FieldError, Record};
 use crate::store::SearchHit;
 
 /// `q`: the words and phrases to search for (`domain::search::SearchQuery`),
@@ -149,7 +149,18 @@ pub async fn search(
 
 fn hit_body(hit: SearchHit, query: &SearchQuery) -> Result<Hit, ApiError> {
     let record = hit.record;
-    let snippet = snippet(&record.content, query)
+    Ok(Hit {
+        log_index: record.log_index,
+        rank: hit.rank,
+        snippet: hit_snippet(&record, query),
+        record: record.try_into()?,
+    })
+}
+
+/// A hit's snippet: around the first match of the content, else of the
+/// metadata (after `metadata: `), else the content's start.
+pub(crate) fn hit_snippet(record: &Record, query: &SearchQuery) -> String {
+    snippet(&record.content, query)
         .or_else(|| {
             let metadata = record.metadata.as_ref()?;
             snippet(metadata.canonical(), query).map(|s| format!("metadata: {s}"))
@@ -161,11 +172,5 @@ fn hit_body(hit: SearchHit, query: &SearchQuery) -> Result<Hit, ApiError> {
                 start.push('…');
             }
             start
-        });
-    Ok(Hit {
-        log_index: record.log_index,
-        rank: hit.rank,
-        snippet,
-        record: record.try_into()?,
-    })
+        })
 }

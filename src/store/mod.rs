@@ -17,7 +17,9 @@
 //!   (records and their pages), `trees` (sessions and trails), `checkpoints`
 //!   (checkpoints and proofs), `walk` (a task's chain checked as stored),
 //!   `search` (search pages, kept in the order of their first page),
-//!   `snapshots` (the capability registry); `types`: their values and errors.
+//!   `snapshots` (the capability registry), `activity` (what the trail
+//!   browser reads besides: tasks by newest activity, a task's agents and
+//!   types); `types`: their values and errors.
 //! - `config`: what a store is opened with; `checkpoint_copy`: the
 //!   checkpoints kept outside the database; `fsck`: the offline check of a
 //!   whole database; `cache`: recent records and stored hashes; `signing`,
@@ -36,6 +38,7 @@
 //!   after the commit that holds its record, and publishes the new checkpoint
 //!   first.
 
+mod activity;
 pub(crate) mod api_keys;
 pub(crate) mod backend;
 mod cache;
@@ -60,6 +63,7 @@ mod types;
 mod walk;
 pub(crate) mod writer;
 
+pub use activity::{TaskMix, MIX_OF_LAST};
 pub use config::{
     Seams, StoreConfig, Synchronous, DEFAULT_DATABASE_URL, DEFAULT_IDEMPOTENCY_TTL,
     DEFAULT_MIN_FREE_BYTES, DEFAULT_ORIGIN, DEFAULT_QUEUE_BYTES, DEFAULT_QUEUE_CAPACITY,

@@ -303,6 +303,86 @@ impl Reads {
         Ok(rows.into_iter().map(Into::into).collect())
     }
 
+    /// The task numbered `task_no`, with that number.
+    pub(crate) async fn task_at(
+        &self,
+        task_no: u64,
+    ) -> Result<Option<(u64, TaskSummary)>, StoreError> {
+        let Some(task_no) = position(task_no) else {
+            return Ok(None);
+        };
+        let query = Query::new(format!(
+            "SELECT {TASK_COLUMNS} FROM tasks WHERE task_no = $1"
+        ))
+        .bind(Param::Int(task_no));
+        let row: Option<TaskRow> = self.rows.db().fetch_optional(&query).await?;
+        Ok(row.map(Into::into))
+    }
+
+    /// Up to `limit` tasks by newest activity (last timestamp, then
+    /// `task_no`, both descending), after `after` (that last timestamp and
+    /// `task_no`) when given. The task table has no index on its last
+    /// timestamp: a page reads every task row once, keeping `limit` of them.
+    pub(crate) async fn tasks_by_activity(
+        &self,
+        after: Option<(&str, u64)>,
+        limit: u32,
+    ) -> Result<Vec<(u64, TaskSummary)>, StoreError> {
+        let mut query = Query::new(format!("SELECT {TASK_COLUMNS} FROM tasks"));
+        if let Some((last, task_no)) = after {
+            let Some(task_no) = position(task_no) else {
+                return Ok(Vec::new());
+            };
+            let a = query.push(Param::Text(last));
+            let b = query.push(Param::Text(last));
+            let c = query.push(Param::Int(task_no));
+            let _ = write!(
+                query.sql,
+                " WHERE last_timestamp < ${a} OR (last_timestamp = ${b} AND task_no < ${c})"
+            );
+        }
+        let n = query.push(Param::Int(i64::from(limit)));
+        let _ = write!(
+            query.sql,
+            " ORDER BY last_timestamp DESC, task_no DESC LIMIT ${n}"
+        );
+        let rows: Vec<TaskRow> = self.rows.db().fetch_all(&query).await?;
+        Ok(rows.into_iter().map(Into::into).collect())
+    }
+
+    /// The agents and types of a task's last `last` records, each pair once.
+    pub(crate) async fn task_mix(
+        &self,
+        task_id: &str,
+        last: u32,
+    ) -> Result<Vec<(String, String)>, StoreError> {
+        let query = Query::new(
+            "SELECT DISTINCT agent_id, type FROM (SELECT agent_id, type FROM thoughts \
+             WHERE task_id = $1 ORDER BY seq DESC LIMIT $2) AS recent",
+        )
+        .bind(Param::Text(task_id))
+        .bind(Param::Int(i64::from(last)));
+        self.rows.db().fetch_all(&query).await
+    }
+
+    /// Up to `limit` records of a task that name `parent_id` as their
+    /// parent, in seq order.
+    pub(crate) async fn children(
+        &self,
+        task_id: &str,
+        parent_id: &str,
+        limit: u32,
+    ) -> Result<Vec<Record>, StoreError> {
+        let query = Query::new(format!(
+            "SELECT {RECORD_COLUMNS} FROM thoughts \
+             WHERE task_id = $1 AND parent_id = $2 ORDER BY seq LIMIT $3"
+        ))
+        .bind(Param::Text(task_id))
+        .bind(Param::Text(parent_id))
+        .bind(Param::Int(i64::from(limit)));
+        self.rows.records(query).await
+    }
+
     /// The checkpoint signed at `tree_size`, or the newest one when None.
     pub(crate) async fn checkpoint(
         &self,

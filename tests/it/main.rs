@@ -28,4 +28,5 @@ mod support;
 mod tamper;
 mod tiles;
 mod trees;
+mod ui;
 mod validation;

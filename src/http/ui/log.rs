@@ -1,0 +1,51 @@
+//! `/ui/log`: the log's newest signed checkpoint, its verifier key, its
+//! size, and how long ago the newest record it covers was appended (the
+//! writer signs a checkpoint with each batch it commits).
+
+use askama::Template;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::Response;
+use chrono::Utc;
+
+use super::view::{ago, record_href, render, Chrome, UiError};
+use crate::domain::merkle::to_hex;
+use crate::http::AppState;
+
+#[derive(Template)]
+#[template(path = "ui/log.html")]
+struct LogPage {
+    chrome: Chrome,
+    tree_size: u64,
+    root: String,
+    checkpoint: String,
+    verifier_key: String,
+    /// The newest record the checkpoint covers: when, how long ago, where.
+    newest: Option<(String, String, String)>,
+}
+
+/// `GET /ui/log`.
+pub(super) async fn page(State(state): State<AppState>) -> Result<Response, UiError> {
+    let checkpoint = state.store.database_checkpoint().await?;
+    let newest = match checkpoint.tree_size.checked_sub(1) {
+        Some(last) => state.store.record_at(last).await?.map(|r| {
+            (
+                ago(&r.timestamp, Utc::now()),
+                r.timestamp.clone(),
+                record_href(&r.id),
+            )
+        }),
+        None => None,
+    };
+    Ok(render(
+        StatusCode::OK,
+        &LogPage {
+            chrome: Chrome::new(&state, "Log"),
+            tree_size: checkpoint.tree_size,
+            root: to_hex(&checkpoint.root),
+            checkpoint: checkpoint.note.clone(),
+            verifier_key: state.store.verifier_key().to_string(),
+            newest,
+        },
+    ))
+}

@@ -1,0 +1,50 @@
+//! The trail browser (docs/design.md §10): server-rendered HTML pages at
+//! `/ui` for people who read trails, over the same store reads as the JSON
+//! API; templates (`templates/ui/`) and the stylesheet compiled into the
+//! binary; no script, so every page works with JavaScript off.
+//!
+//! - `tasks`: `/ui`, tasks by newest activity, or the records the filters keep;
+//! - `task`: `/ui/tasks/{task_id}`, a chain as a timeline or a tree, and its walk;
+//! - `thought`: `/ui/thoughts/{id}`, one record, its hash and proof, its receipt;
+//! - `sessions`: `/ui/sessions/{session_id}`;
+//! - `search`: `/ui/search`; `log`: `/ui/log`, the newest checkpoint;
+//! - `auth`: which paths need a key, the login form, its cookie and CSRF check;
+//! - `assets`: the stylesheet; `root`: `GET /` (a browser to `/ui`, the rest
+//!   a JSON index of links);
+//! - `view`: what the pages share: a record as shown, times, the page frame,
+//!   errors as pages, the security headers.
+
+mod assets;
+pub(crate) mod auth;
+mod log;
+pub(crate) mod root;
+mod search;
+mod sessions;
+mod task;
+mod tasks;
+mod thought;
+mod view;
+
+pub(crate) use task::Verdicts;
+
+use axum::routing::{get, post};
+use axum::Router;
+
+use super::AppState;
+
+/// The browser's routes; none of them is in the OpenAPI document.
+pub(crate) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/ui", get(tasks::page))
+        .route("/ui/tasks/{task_id}", get(task::page))
+        .route("/ui/thoughts/{id}", get(thought::page))
+        .route("/ui/thoughts/{id}/receipt", get(thought::receipt))
+        .route("/ui/sessions/{session_id}", get(sessions::page))
+        .route("/ui/search", get(search::page_handler))
+        .route("/ui/log", get(log::page))
+        .route("/ui/login", get(auth::form).post(auth::login))
+        .route("/ui/logout", post(auth::logout))
+        .route("/ui/assets/{name}", get(assets::asset))
+        .route("/ui/{*rest}", get(view::not_found))
+        .layer(axum::middleware::map_response(view::secure))
+}

@@ -1,0 +1,97 @@
+//! `/ui/sessions/{session_id}`: a work session's summary (its tasks and
+//! agents) and its records, a page at a time, in log order.
+
+use askama::Template;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use chrono::Utc;
+use serde::Deserialize;
+
+use super::tasks::RECORDS_PER_PAGE;
+use super::view::{
+    render, session_href, task_href, with_query, Chrome, Link, RecordView, UiError, UiQuery,
+};
+use crate::domain::record::RecordFilter;
+use crate::http::problem::ApiError;
+use crate::http::query::PlainQuery;
+use crate::http::AppState;
+use crate::store::Listing;
+
+#[derive(Deserialize)]
+pub(super) struct SessionParams {
+    /// The cursor of the page of records.
+    after: Option<String>,
+}
+
+impl PlainQuery for SessionParams {}
+
+#[derive(Template)]
+#[template(path = "ui/session.html")]
+struct SessionPage {
+    chrome: Chrome,
+    session_id: String,
+    length: u64,
+    first_timestamp: String,
+    last_timestamp: String,
+    tasks: Vec<Link>,
+    agents: Vec<String>,
+    records: Vec<RecordView>,
+    next: Option<String>,
+}
+
+/// `GET /ui/sessions/{session_id}`.
+pub(super) async fn page(
+    State(state): State<AppState>,
+    Path(session_id): Path<String>,
+    UiQuery(params): UiQuery<SessionParams>,
+) -> Result<Response, UiError> {
+    let summary = state
+        .store
+        .session(&session_id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("no session has id `{session_id}`")))?;
+    let filter = RecordFilter {
+        session_id: Some(session_id.clone()),
+        ..RecordFilter::default()
+    };
+    let listed = state
+        .store
+        .records(
+            Listing::Log,
+            &filter,
+            params.after.as_deref(),
+            RECORDS_PER_PAGE,
+        )
+        .await?;
+    let now = Utc::now();
+    let next = listed
+        .next
+        .map(|cursor| with_query(&session_href(&session_id), &[("after", &cursor)]));
+    Ok(render(
+        StatusCode::OK,
+        &SessionPage {
+            chrome: Chrome::new(&state, format!("Session {session_id}")),
+            length: summary.length,
+            first_timestamp: summary.first_timestamp,
+            last_timestamp: summary.last_timestamp,
+            tasks: summary
+                .tasks
+                .unwrap_or_default()
+                .into_iter()
+                .map(|t| Link {
+                    href: task_href(&t),
+                    text: t,
+                })
+                .collect(),
+            agents: summary.agents.unwrap_or_default(),
+            records: listed
+                .items
+                .iter()
+                .map(|r| RecordView::new(r, now))
+                .collect(),
+            next,
+            session_id,
+        },
+    ))
+}

@@ -1,0 +1,285 @@
+//! `/ui/tasks/{task_id}`: a task's chain, a page of records at a time, as
+//! a timeline or as its reasoning tree; `?verify=1` walks the whole chain
+//! (`Store::verify_chain`, constant memory) and says where it breaks.
+
+use askama::Template;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use chrono::Utc;
+use quick_cache::sync::Cache;
+use serde::Deserialize;
+
+use super::tasks::RECORDS_PER_PAGE;
+use super::view::{
+    ago, record_href, render, task_href, with_query, Chrome, RecordView, UiError, UiQuery,
+};
+use crate::domain::record::RecordFilter;
+use crate::domain::FieldError;
+use crate::http::problem::ApiError;
+use crate::http::query::PlainQuery;
+use crate::http::AppState;
+use crate::store::{ChainVerdict, Listing};
+
+/// The last walk's verdict of each task walked here, for the task list's
+/// badge: bounded, least used forgotten first.
+pub(crate) struct Verdicts {
+    /// By task: the length walked, and whether it was valid.
+    inner: Cache<String, (u64, bool)>,
+}
+
+/// The most tasks whose verdict is kept.
+const VERDICTS_KEPT: usize = 10_000;
+
+impl Default for Verdicts {
+    fn default() -> Verdicts {
+        Verdicts {
+            inner: Cache::new(VERDICTS_KEPT),
+        }
+    }
+}
+
+impl Verdicts {
+    /// `valid` while the task has the length it was walked at; `broken`
+    /// once a walk broke (appends never mend a chain); else `unverified`.
+    pub(super) fn badge(&self, task_id: &str, length: u64) -> &'static str {
+        match self.inner.get(task_id) {
+            Some((_, false)) => "broken",
+            Some((walked, true)) if walked == length => "valid",
+            _ => "unverified",
+        }
+    }
+
+    fn remember(&self, task_id: &str, length: u64, valid: bool) {
+        self.inner.insert(task_id.to_string(), (length, valid));
+    }
+}
+
+/// `/ui/tasks/{task_id}`'s parameters.
+#[derive(Deserialize)]
+pub(super) struct TaskParams {
+    /// `timeline` (the default) or `tree`.
+    view: Option<String>,
+    /// Any value: walk the chain.
+    verify: Option<String>,
+    /// The cursor of the page of records.
+    after: Option<String>,
+}
+
+impl PlainQuery for TaskParams {}
+
+/// A node of the tree as the page draws it: nested lists opened and
+/// closed in document order, so the template needs no recursion.
+pub(super) struct TreeItem {
+    pub record: RecordView,
+    /// It has children on this page: it opens a list of them.
+    pub opens: bool,
+    /// How many open lists end after it.
+    pub closes: usize,
+}
+
+/// What the walk found, in words.
+pub(super) struct VerdictView {
+    pub valid: bool,
+    pub text: String,
+    /// The record where it breaks.
+    pub broken_href: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "ui/task.html")]
+struct TaskPage {
+    chrome: Chrome,
+    task_id: String,
+    length: u64,
+    head_hash: String,
+    first_timestamp: String,
+    last_timestamp: String,
+    last_ago: String,
+    tree: bool,
+    timeline_href: String,
+    tree_href: String,
+    verdict: Option<VerdictView>,
+    records: Vec<RecordView>,
+    nodes: Vec<TreeItem>,
+    next: Option<String>,
+    first_page: Option<String>,
+}
+
+/// `GET /ui/tasks/{task_id}`.
+pub(super) async fn page(
+    State(state): State<AppState>,
+    Path(task_id): Path<String>,
+    UiQuery(params): UiQuery<TaskParams>,
+) -> Result<Response, UiError> {
+    let tree = match params.view.as_deref() {
+        None | Some("timeline") => false,
+        Some("tree") => true,
+        Some(_) => {
+            return Err(UiError(ApiError::invalid(vec![FieldError::new(
+                "view",
+                "must be timeline or tree",
+            )])))
+        }
+    };
+    let task = state
+        .store
+        .task(&task_id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("no task has id `{task_id}`")))?;
+    let verdict = match params.verify {
+        None => None,
+        Some(_) => Some(walk(&state, &task_id).await?),
+    };
+    let listed = state
+        .store
+        .records(
+            Listing::Task(&task_id),
+            &RecordFilter::default(),
+            params.after.as_deref(),
+            RECORDS_PER_PAGE,
+        )
+        .await?;
+    let now = Utc::now();
+    let broken_id = verdict.as_ref().and_then(|(_, id)| id.clone());
+    let mut records: Vec<RecordView> = listed
+        .items
+        .iter()
+        .map(|r| {
+            let mut view = RecordView::new(r, now);
+            if let Some((at, reason)) = &broken_id {
+                if *at == r.id {
+                    view.broken = Some(reason.clone());
+                }
+            }
+            view
+        })
+        .collect();
+    let nodes = if tree {
+        nest(std::mem::take(&mut records), &listed.items)
+    } else {
+        Vec::new()
+    };
+    let href = task_href(&task_id);
+    let view = if tree { "tree" } else { "" };
+    let next = listed
+        .next
+        .map(|cursor| with_query(&href, &[("view", view), ("after", &cursor)]));
+    let first_page = params
+        .after
+        .is_some()
+        .then(|| with_query(&href, &[("view", view)]));
+    Ok(render(
+        StatusCode::OK,
+        &TaskPage {
+            chrome: Chrome::new(&state, format!("Task {task_id}")),
+            timeline_href: href.clone(),
+            tree_href: with_query(&href, &[("view", "tree")]),
+            task_id,
+            length: task.length,
+            head_hash: task.head_hash,
+            last_ago: ago(&task.last_timestamp, now),
+            first_timestamp: task.first_timestamp,
+            last_timestamp: task.last_timestamp,
+            tree,
+            verdict: verdict.map(|(v, _)| v),
+            records,
+            nodes,
+            next,
+            first_page,
+        },
+    ))
+}
+
+/// Walks the chain: the verdict in words, and the id of the record where it
+/// breaks with the reason.
+async fn walk(
+    state: &AppState,
+    task_id: &str,
+) -> Result<(VerdictView, Option<(String, String)>), UiError> {
+    // The walk proves against the newest checkpoint, at least this one.
+    let size = state.store.database_checkpoint().await?.tree_size;
+    let verdict = state
+        .store
+        .verify_chain(task_id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("no task has id `{task_id}`")))?;
+    Ok(match verdict {
+        ChainVerdict::Valid { length, .. } => {
+            state.verdicts.remember(task_id, length, true);
+            (
+                VerdictView {
+                    valid: true,
+                    text: format!("valid, {length} records, proven in checkpoint of size {size}"),
+                    broken_href: None,
+                },
+                None,
+            )
+        }
+        ChainVerdict::Broken { at, seq } => {
+            state.verdicts.remember(task_id, seq, false);
+            let reason = format!(
+                "{}: expected {}, found {}",
+                at.reason.as_str(),
+                at.expected,
+                at.actual
+            );
+            (
+                VerdictView {
+                    valid: false,
+                    text: format!("broken at record #{seq} ({}), {reason}", at.id),
+                    broken_href: Some(record_href(&at.id)),
+                },
+                Some((at.id, reason)),
+            )
+        }
+    })
+}
+
+/// The records of a page (in `seq` order) as a tree by `parent_id`: a
+/// record whose parent is on an earlier page is a root of this one.
+fn nest(views: Vec<RecordView>, records: &[crate::domain::Record]) -> Vec<TreeItem> {
+    let parent_of: Vec<Option<usize>> = records
+        .iter()
+        .map(|r| {
+            r.parent_id
+                .as_ref()
+                .and_then(|p| records.iter().position(|o| &o.id == p))
+        })
+        .collect();
+    let mut children: Vec<Vec<usize>> = vec![Vec::new(); records.len()];
+    let mut roots = Vec::new();
+    for (i, parent) in parent_of.iter().enumerate() {
+        match parent {
+            Some(p) if *p < i => children[*p].push(i),
+            _ => roots.push(i),
+        }
+    }
+    let mut order = Vec::with_capacity(records.len());
+    // Depth first, iteratively: (node, whether its children are done).
+    let mut stack: Vec<(usize, bool)> = roots.iter().rev().map(|&r| (r, false)).collect();
+    while let Some((i, done)) = stack.pop() {
+        if done {
+            // Its list ends after its last descendant.
+            if let Some(last) = order.last_mut() {
+                let last: &mut (usize, bool, usize) = last;
+                last.2 += 1;
+            }
+            continue;
+        }
+        order.push((i, !children[i].is_empty(), 0));
+        if !children[i].is_empty() {
+            stack.push((i, true));
+            stack.extend(children[i].iter().rev().map(|&c| (c, false)));
+        }
+    }
+    let mut views: Vec<Option<RecordView>> = views.into_iter().map(Some).collect();
+    order
+        .into_iter()
+        .map(|(i, opens, closes)| TreeItem {
+            record: views[i].take().expect("each record is drawn once"),
+            opens,
+            closes,
+        })
+        .collect()
+}

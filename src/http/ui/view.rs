@@ -1,0 +1,322 @@
+//! What the browser's pages share: the frame of every page, a record as
+//! shown, times, paging links, the query reader, errors as pages, and the
+//! security headers of every answer (docs/design.md §10).
+
+use askama::Template;
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use axum::http::{header, HeaderValue, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use chrono::{DateTime, Utc};
+
+use super::assets;
+use crate::domain::Record;
+use crate::http::path_segment;
+use crate::http::problem::ApiError;
+use crate::http::query::{Query, QueryParts};
+use crate::http::AppState;
+use crate::store::StoreError;
+
+/// The Content-Security-Policy of every browser answer: nothing but the
+/// service's own stylesheet, no script at all, forms only to the service,
+/// never framed.
+pub(crate) const CSP: &str = "default-src 'none'; style-src 'self'; img-src 'self'; \
+     form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+/// `Referrer-Policy: same-origin`, not `no-referrer`: with `no-referrer` a
+/// browser sends `Origin: null` on the login form's POST, and the CSRF rule
+/// (`auth`) needs the real origin.
+///
+/// Adds the security headers to a browser answer (the pages' layer, and the
+/// guard's login form); a page is private and never cached.
+pub(crate) async fn secure(mut response: Response) -> Response {
+    harden(&mut response);
+    response
+}
+
+/// The security headers, in place.
+pub(crate) fn harden(response: &mut Response) {
+    let headers = response.headers_mut();
+    for (name, value) in [
+        ("content-security-policy", CSP),
+        ("x-content-type-options", "nosniff"),
+        ("referrer-policy", "same-origin"),
+        ("x-frame-options", "DENY"),
+        ("cross-origin-opener-policy", "same-origin"),
+    ] {
+        headers.insert(name, HeaderValue::from_static(value));
+    }
+    if !headers.contains_key(header::CACHE_CONTROL) {
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+}
+
+/// The frame of every page: its title, the stylesheet, and whether there is
+/// a login to end.
+pub(super) struct Chrome {
+    /// The page's title, before the service's name.
+    pub title: String,
+    /// The stylesheet's path (named by its content: cached for good).
+    pub css: &'static str,
+    /// The icon's path, likewise.
+    pub icon: &'static str,
+    /// API keys are configured: the page offers to log out.
+    pub keyed: bool,
+}
+
+impl Chrome {
+    pub(super) fn new(state: &AppState, title: impl Into<String>) -> Chrome {
+        Chrome {
+            title: title.into(),
+            css: assets::stylesheet_path(),
+            icon: assets::icon_path(),
+            keyed: state.guards.keys.is_some(),
+        }
+    }
+}
+
+/// A rendered page with its status.
+pub(super) fn render(status: StatusCode, template: &impl Template) -> Response {
+    match template.render() {
+        Ok(body) => (
+            status,
+            [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+            body,
+        )
+            .into_response(),
+        Err(e) => {
+            UiError(ApiError::Internal(format!("a page did not render: {e}"))).into_response()
+        }
+    }
+}
+
+/// A problem shown as a page, with the problem's status.
+#[derive(Debug)]
+pub(super) struct UiError(pub ApiError);
+
+impl From<ApiError> for UiError {
+    fn from(e: ApiError) -> UiError {
+        UiError(e)
+    }
+}
+
+impl From<StoreError> for UiError {
+    fn from(e: StoreError) -> UiError {
+        UiError(e.into())
+    }
+}
+
+#[derive(Template)]
+#[template(path = "ui/error.html")]
+struct ErrorPage {
+    chrome: Chrome,
+    status: u16,
+    detail: String,
+    /// Each bad field and what is wrong with it.
+    fields: Vec<(String, String)>,
+}
+
+impl IntoResponse for UiError {
+    fn into_response(self) -> Response {
+        let (status, problem) = self.0.into_problem();
+        let body = ErrorPage {
+            chrome: Chrome {
+                title: problem.title,
+                css: assets::stylesheet_path(),
+                icon: assets::icon_path(),
+                keyed: false,
+            },
+            status: status.as_u16(),
+            detail: problem.detail,
+            fields: problem
+                .errors
+                .into_iter()
+                .map(|e| (e.field, e.message))
+                .collect(),
+        };
+        match body.render() {
+            Ok(html) => (
+                status,
+                [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+                html,
+            )
+                .into_response(),
+            Err(_) => (status, "error").into_response(),
+        }
+    }
+}
+
+/// A path under `/ui` that names no page.
+pub(super) async fn not_found(uri: Uri) -> UiError {
+    UiError(ApiError::NotFound(format!("no page at `{}`", uri.path())))
+}
+
+/// The query parameters `T`, read as the API reads them (`http::query`),
+/// once the empty fields a form sends for what was left blank are dropped.
+pub(super) struct UiQuery<T: QueryParts>(pub T::Read);
+
+impl<S: Send + Sync, T: QueryParts> FromRequestParts<S> for UiQuery<T> {
+    type Rejection = UiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, UiError> {
+        let original = parts.uri.clone();
+        if let Some(query) = original.query() {
+            let kept: Vec<&str> = query
+                .split('&')
+                .filter(|pair| !pair.is_empty() && !pair.ends_with('='))
+                .collect();
+            let rebuilt = if kept.is_empty() {
+                original.path().to_string()
+            } else {
+                format!("{}?{}", original.path(), kept.join("&"))
+            };
+            if let Ok(uri) = rebuilt.parse() {
+                parts.uri = uri;
+            }
+        }
+        let read = Query::<T>::from_request_parts(parts, state).await;
+        parts.uri = original;
+        read.map(|Query(r)| UiQuery(r)).map_err(UiError)
+    }
+}
+
+/// A link: its text and where it goes.
+pub(super) struct Link {
+    pub text: String,
+    pub href: String,
+}
+
+pub(super) fn task_href(task_id: &str) -> String {
+    format!("/ui/tasks/{}", path_segment(task_id))
+}
+
+pub(super) fn record_href(id: &str) -> String {
+    format!("/ui/thoughts/{}", path_segment(id))
+}
+
+pub(super) fn session_href(session_id: &str) -> String {
+    format!("/ui/sessions/{}", path_segment(session_id))
+}
+
+/// `path` with these query parameters (the empty ones left out).
+pub(super) fn with_query(path: &str, pairs: &[(&str, &str)]) -> String {
+    let kept: Vec<(&str, &str)> = pairs
+        .iter()
+        .filter(|(_, v)| !v.is_empty())
+        .copied()
+        .collect();
+    if kept.is_empty() {
+        return path.to_string();
+    }
+    format!(
+        "{path}?{}",
+        serde_urlencoded::to_string(&kept).unwrap_or_default()
+    )
+}
+
+/// How long ago `timestamp` (as the service writes them) was, in words.
+pub(super) fn ago(timestamp: &str, now: DateTime<Utc>) -> String {
+    let Ok(then) = DateTime::parse_from_rfc3339(timestamp) else {
+        return String::new();
+    };
+    let seconds = (now - then.with_timezone(&Utc)).num_seconds().max(0);
+    match seconds {
+        0..=59 => format!("{seconds} s ago"),
+        60..=3599 => format!("{} min ago", seconds / 60),
+        3600..=86_399 => format!("{} h ago", seconds / 3600),
+        _ => format!("{} d ago", seconds / 86_400),
+    }
+}
+
+/// A record as the pages show it: every field, escaped by the template.
+pub(super) struct RecordView {
+    pub id: String,
+    pub href: String,
+    pub seq: u64,
+    pub log_index: u64,
+    /// The record's type, shown as a word in its badge.
+    pub kind: &'static str,
+    pub task: Link,
+    pub agent_id: String,
+    pub content: String,
+    /// The metadata, indented for reading (its exact canonical form is on
+    /// the record's own page).
+    pub metadata: Option<String>,
+    pub session: Option<Link>,
+    pub parent: Option<Link>,
+    pub timestamp: String,
+    pub ago: String,
+    pub hash: String,
+    pub prev_hash: String,
+    /// Why the chain walk stopped at this record, when it did.
+    pub broken: Option<String>,
+}
+
+impl RecordView {
+    pub(super) fn new(r: &Record, now: DateTime<Utc>) -> RecordView {
+        let metadata = r.metadata.as_ref().map(|m| {
+            serde_json::from_str::<serde_json::Value>(m.canonical())
+                .ok()
+                .and_then(|v| serde_json::to_string_pretty(&v).ok())
+                .unwrap_or_else(|| m.canonical().to_string())
+        });
+        RecordView {
+            href: record_href(&r.id),
+            id: r.id.clone(),
+            seq: r.seq,
+            log_index: r.log_index,
+            kind: r.r#type.as_str(),
+            task: Link {
+                text: r.task_id.clone(),
+                href: task_href(&r.task_id),
+            },
+            agent_id: r.agent_id.clone(),
+            content: r.content.clone(),
+            metadata,
+            session: r.session_id.as_ref().map(|s| Link {
+                text: s.clone(),
+                href: session_href(s),
+            }),
+            parent: r.parent_id.as_ref().map(|p| Link {
+                text: p.clone(),
+                href: record_href(p),
+            }),
+            ago: ago(&r.timestamp, now),
+            timestamp: r.timestamp.clone(),
+            hash: r.hash.clone(),
+            prev_hash: r.prev_hash.clone(),
+            broken: None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_time_ago_is_said_in_the_largest_whole_unit() {
+        let now = DateTime::parse_from_rfc3339("2026-11-25T10:00:00.000Z")
+            .unwrap()
+            .with_timezone(&Utc);
+        for (then, said) in [
+            ("2026-11-25T09:59:58.000Z", "2 s ago"),
+            ("2026-11-25T09:55:00.000Z", "5 min ago"),
+            ("2026-11-25T07:00:00.000Z", "3 h ago"),
+            ("2026-11-20T10:00:00.000Z", "5 d ago"),
+            ("2026-11-25T10:00:09.000Z", "0 s ago"),
+            ("not a time", ""),
+        ] {
+            assert_eq!(ago(then, now), said, "{then}");
+        }
+    }
+
+    #[test]
+    fn links_leave_out_empty_parameters_and_encode_the_rest() {
+        assert_eq!(with_query("/ui", &[("a", "")]), "/ui");
+        assert_eq!(
+            with_query("/ui/search", &[("q", "a b&c"), ("after", "")]),
+            "/ui/search?q=a+b%26c"
+        );
+    }
+}

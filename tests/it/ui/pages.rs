@@ -1,0 +1,267 @@
+//! Every page, its content escaped, its headers; wrong input; `GET /`.
+
+use serde_json::json;
+
+use super::{html, link, page, record};
+use crate::support::TestApp;
+
+#[tokio::test]
+async fn every_page_answers_with_its_content() {
+    let app = TestApp::spawn().await;
+    let root = record(
+        &app,
+        "refactor-auth",
+        "Split the module.\nThen test.",
+        json!({
+            "session_id": "sprint-7",
+            "metadata": {"confidence": 0.8}
+        }),
+    )
+    .await;
+    let child = record(
+        &app,
+        "refactor-auth",
+        "Chose JWT over sessions.",
+        json!({
+            "parent_id": root["id"], "session_id": "sprint-7"
+        }),
+    )
+    .await;
+    record(&app, "other-task", "cache the index", json!({})).await;
+
+    let list = html(&app, "/ui").await;
+    assert!(
+        list.contains("refactor-auth") && list.contains("other-task"),
+        "{list}"
+    );
+    // Newest activity first.
+    assert!(
+        list.find("other-task") < list.find("refactor-auth"),
+        "{list}"
+    );
+    assert!(
+        list.contains("2 records") && list.contains("unverified"),
+        "{list}"
+    );
+
+    let task = html(&app, "/ui/tasks/refactor-auth").await;
+    assert!(
+        task.contains("Split the module.\nThen test."),
+        "line breaks kept: {task}"
+    );
+    assert!(
+        task.contains("&#34;confidence&#34;: 0.8"),
+        "metadata: {task}"
+    );
+    let tree = html(&app, "/ui/tasks/refactor-auth?view=tree").await;
+    let (root_at, child_at) = (
+        tree.find("<details open>").unwrap(),
+        tree.find("Chose JWT").unwrap(),
+    );
+    assert!(
+        root_at < child_at,
+        "the child is nested under its root: {tree}"
+    );
+
+    let id = child["id"].as_str().unwrap();
+    let thought = html(&app, &format!("/ui/thoughts/{id}")).await;
+    for expected in [
+        child["hash"].as_str().unwrap(),
+        "matches the stored hash",
+        "decision-trail verify --url",
+        &format!("/ui/thoughts/{id}/receipt"),
+        &format!("/ui/thoughts/{}", root["id"].as_str().unwrap()),
+        "/ui/sessions/sprint-7",
+        "Inclusion proof",
+    ] {
+        assert!(thought.contains(expected), "{expected} in {thought}");
+    }
+    // The canonical bytes shown hash to the record's hash.
+    let start = thought.find("<pre id=\"canonical\">").unwrap() + 20;
+    let shown = &thought[start..start + thought[start..].find("</pre>").unwrap()];
+    let canonical = shown.replace("&#34;", "\"").replace("&#39;", "'");
+    use sha2::Digest;
+    assert_eq!(
+        hex::encode(sha2::Sha256::digest(canonical.as_bytes())),
+        child["hash"].as_str().unwrap()
+    );
+    let root_page = html(
+        &app,
+        &format!("/ui/thoughts/{}", root["id"].as_str().unwrap()),
+    )
+    .await;
+    assert!(
+        root_page.contains(&format!("/ui/thoughts/{id}")),
+        "children and next link: {root_page}"
+    );
+
+    let (status, headers, receipt) = page(&app, &format!("/ui/thoughts/{id}/receipt"), &[]).await;
+    assert_eq!(status, 200);
+    assert!(headers["content-disposition"]
+        .to_str()
+        .unwrap()
+        .starts_with("attachment"));
+    let receipt: serde_json::Value = serde_json::from_str(&receipt).unwrap();
+    assert_eq!(receipt["record"]["id"], child["id"]);
+
+    let session = html(&app, "/ui/sessions/sprint-7").await;
+    assert!(
+        session.contains("Chose JWT") && session.contains("/ui/tasks/refactor-auth"),
+        "{session}"
+    );
+
+    let search = html(&app, "/ui/search?q=jwt").await;
+    assert!(search.contains("<mark>JWT</mark>"), "{search}");
+    let empty_form = html(&app, "/ui/search").await;
+    assert!(empty_form.contains("name=\"q\""));
+
+    let filtered = html(&app, "/ui?type=plan&agent_id=agent-1&since=&until=").await;
+    assert!(
+        filtered.contains("cache the index") && filtered.contains("Chose JWT"),
+        "{filtered}"
+    );
+    let none = html(&app, "/ui?agent_id=nobody").await;
+    assert!(none.contains("No record matches."), "{none}");
+
+    let log = html(&app, "/ui/log").await;
+    assert!(
+        log.contains("3 records") && log.contains("localhost/decision-trail"),
+        "{log}"
+    );
+}
+
+#[tokio::test]
+async fn a_script_in_content_and_metadata_is_shown_as_text_under_a_strict_policy() {
+    let app = TestApp::spawn().await;
+    let evil = "<script>alert('x')</script><img src=x onerror=alert(1)>";
+    let r = record(
+        &app,
+        "<b>task</b>",
+        evil,
+        json!({
+            "metadata": {"note": evil}, "session_id": "\"><script>s</script>"
+        }),
+    )
+    .await;
+    for path in [
+        "/ui".to_string(),
+        "/ui/tasks/%3Cb%3Etask%3C%2Fb%3E".to_string(),
+        format!("/ui/thoughts/{}", r["id"].as_str().unwrap()),
+        "/ui/search?q=alert".to_string(),
+        "/ui?agent_id=agent-1".to_string(),
+    ] {
+        let (status, headers, body) = page(&app, &path, &[]).await;
+        assert_eq!(status, 200, "{path}");
+        assert!(!body.contains("<script"), "{path}: {body}");
+        assert!(!body.contains("<img"), "{path}");
+        assert!(!body.contains("<b>task"), "{path}");
+        assert!(
+            body.contains("&#60;script&#62;") || body.contains("&#60;b&#62;task"),
+            "{path}: {body}"
+        );
+        let csp = headers["content-security-policy"].to_str().unwrap();
+        assert!(csp.contains("default-src 'none'"), "{csp}");
+        assert!(csp.contains("frame-ancestors 'none'"), "{csp}");
+        assert!(!csp.contains("unsafe-inline"), "{csp}");
+        assert_eq!(headers["x-content-type-options"], "nosniff");
+        assert_eq!(headers["referrer-policy"], "same-origin");
+    }
+}
+
+#[tokio::test]
+async fn the_stylesheet_is_served_for_good_under_its_name() {
+    let app = TestApp::spawn().await;
+    let body = html(&app, "/ui").await;
+    let css = link(&body, "/ui/assets/style-").unwrap();
+    let (status, headers, text) = page(&app, &css, &[]).await;
+    assert_eq!(status, 200);
+    assert_eq!(headers["content-type"], "text/css; charset=utf-8");
+    assert!(headers["cache-control"]
+        .to_str()
+        .unwrap()
+        .contains("immutable"));
+    assert!(text.contains("prefers-color-scheme: dark"));
+    let (status, _, _) = page(&app, "/ui/assets/style-0000.css", &[]).await;
+    assert_eq!(status, 404);
+}
+
+#[tokio::test]
+async fn wrong_input_answers_its_status_as_a_page() {
+    let app = TestApp::spawn().await;
+    record(&app, "t", "x", json!({})).await;
+    for (path, status) in [
+        ("/ui/tasks/nope", 404),
+        ("/ui/thoughts/nope", 404),
+        ("/ui/sessions/nope", 404),
+        ("/ui/nowhere", 404),
+        ("/ui/tasks/t?view=sideways", 400),
+        ("/ui/tasks/t?after=bogus", 400),
+        ("/ui?type=musing", 400),
+        ("/ui?since=yesterday", 400),
+        ("/ui?colour=red", 400),
+        ("/ui/search?q=a%20OR%20b", 400),
+    ] {
+        let (got, headers, body) = page(&app, path, &[]).await;
+        assert_eq!(got, status, "{path}: {body}");
+        assert_eq!(
+            headers["content-type"], "text/html; charset=utf-8",
+            "{path}"
+        );
+        assert!(headers.contains_key("content-security-policy"), "{path}");
+    }
+    let response = super::browser().post(app.url("/ui")).send().await.unwrap();
+    assert_eq!(response.status(), 405);
+}
+
+#[tokio::test]
+async fn the_root_sends_a_browser_to_the_ui_and_anything_else_an_index() {
+    let app = TestApp::spawn().await;
+    let (status, headers, _) = page(&app, "/", &[("accept", "text/html,*/*;q=0.8")]).await;
+    assert_eq!(
+        (status, headers["location"].to_str().unwrap()),
+        (303, "/ui")
+    );
+    for accept in [None, Some("application/json"), Some("*/*")] {
+        let headers: Vec<(&str, &str)> = accept.map(|a| ("accept", a)).into_iter().collect();
+        let (status, answer, body) = page(&app, "/", &headers).await;
+        assert_eq!(status, 200, "{accept:?}");
+        assert_eq!(answer["content-type"], "application/json");
+        let index: serde_json::Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(
+            index,
+            json!({"ui": "/ui", "docs": "/docs", "openapi": "/openapi.json",
+                   "checkpoint": "/log/checkpoint", "metrics": "/metrics"})
+        );
+    }
+}
+
+#[tokio::test]
+async fn search_pages_follow_the_first_page_s_order_with_the_same_filters() {
+    let app = TestApp::spawn().await;
+    for i in 0..25 {
+        record(&app, "s", &format!("quokka sighting {i}"), json!({})).await;
+    }
+    record(
+        &app,
+        "s",
+        "quokka by someone else",
+        json!({"agent_id": "agent-2"}),
+    )
+    .await;
+    let first = html(&app, "/ui/search?q=quokka&agent_id=agent-1").await;
+    assert_eq!(first.matches("<mark>quokka</mark>").count(), 20, "{first}");
+    let next = super::next_page(&first).expect("a next page");
+    assert!(
+        next.contains("agent_id=agent-1") && next.contains("q=quokka"),
+        "{next}"
+    );
+    // Appended after the first page: not on the next one.
+    record(&app, "s", "quokka late", json!({})).await;
+    let second = html(&app, &next).await;
+    assert_eq!(second.matches("<mark>quokka</mark>").count(), 5, "{second}");
+    assert!(
+        !second.contains("late") && !second.contains("someone else"),
+        "{second}"
+    );
+    assert!(super::next_page(&second).is_none());
+}
