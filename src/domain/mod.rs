@@ -15,7 +15,8 @@
 //! - `audit`: checking an export without trusting the service;
 //! - `search`: what a search query may say, the text indexed, a hit's snippet;
 //! - `capabilities`: capability fingerprints, as the reference package hashes them;
-//! - `otlp`: the OTLP trace messages, and what a GenAI span becomes (otlp mapping v1).
+//! - `otlp`: the OTLP trace messages, and what a GenAI span becomes (otlp mapping v1);
+//! - `witness`: witness policies, cosignatures and `add-checkpoint` (C2SP tlog-witness).
 
 pub mod api_keys;
 pub mod audit;
@@ -31,6 +32,7 @@ pub mod metadata;
 pub mod otlp;
 pub mod record;
 pub mod search;
+pub mod witness;
 
 pub use chain::ChainHead;
 pub use metadata::Metadata;
