@@ -22,7 +22,9 @@
 //! - `problem`: RFC 9457 problem bodies, the one error type;
 //! - `server`: the hyper accept loop (header deadline, connection cap);
 //! - `access_log`: one log line per answer; `newline`: JSON answers end
-//!   with a newline.
+//!   with a newline;
+//! - `witness`: the C2SP tlog-witness server of `decision-trail witness`
+//!   (its own application, not a route of the service's).
 
 mod access_log;
 mod capabilities;
@@ -45,6 +47,7 @@ mod tasks;
 mod tlog;
 mod trees;
 mod wire;
+pub mod witness;
 
 pub use limits::*;
 pub use openapi::openapi;

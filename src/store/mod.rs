@@ -21,7 +21,8 @@
 //! - `config`: what a store is opened with; `checkpoint_copy`: the
 //!   checkpoints kept outside the database; `fsck`: the offline check of a
 //!   whole database; `cache`: recent records and stored hashes; `signing`,
-//!   `api_keys`: the log's signing-key file, the API-key file.
+//!   `api_keys`: the log's signing-key file, the API-key file; `witness_file`:
+//!   the SQLite file of `decision-trail witness`.
 //!
 //! What every backend must guarantee (docs/design.md §2, §4), whatever the
 //! number of writers on the same database:
@@ -58,6 +59,7 @@ mod sqlite;
 mod trees;
 mod types;
 mod walk;
+pub mod witness_file;
 pub(crate) mod writer;
 
 pub use config::{

@@ -27,3 +27,4 @@ mod support;
 mod tamper;
 mod trees;
 mod validation;
+mod witness;
