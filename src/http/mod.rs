@@ -23,6 +23,8 @@
 //! - `server`: the hyper accept loop (header deadline, connection cap);
 //! - `access_log`: one log line per answer; `newline`: JSON answers end
 //!   with a newline;
+//! - `witnessing`: the log asks witnesses to cosign its checkpoints, and
+//!   knows the newest witnessed one;
 //! - `witness`: the C2SP tlog-witness server of `decision-trail witness`
 //!   (its own application, not a route of the service's).
 
@@ -48,6 +50,7 @@ mod tlog;
 mod trees;
 mod wire;
 pub mod witness;
+pub mod witnessing;
 
 pub use limits::*;
 pub use openapi::openapi;
@@ -69,6 +72,8 @@ pub struct AppState {
     pub store: Arc<Store>,
     pub limits: Limits,
     pub guards: Arc<Guards>,
+    /// The witnesses this log asks to cosign, with `--witness-policy`.
+    pub witnessing: Option<Arc<witnessing::Witnessing>>,
 }
 
 impl AppState {
@@ -92,7 +97,29 @@ impl AppState {
                 max_in_flight,
             }),
             limits,
+            witnessing: None,
         }
+    }
+
+    /// Serves the checkpoints witnessed under `witnessing`'s policy.
+    pub fn with_witnessing(mut self, witnessing: Arc<witnessing::Witnessing>) -> AppState {
+        self.witnessing = Some(witnessing);
+        self
+    }
+
+    /// The checkpoint a proof of leaf `log_index` is given against: the
+    /// newest witnessed one when it covers the leaf, else the newest signed
+    /// one that does; and whether it is witnessed.
+    pub async fn checkpoint_for(
+        &self,
+        log_index: u64,
+    ) -> Result<(crate::store::SignedCheckpoint, bool), crate::store::StoreError> {
+        if let Some(witnessed) = self.witnessing.as_ref().and_then(|w| w.witnessed()) {
+            if log_index < witnessed.tree_size {
+                return Ok(((*witnessed).clone(), true));
+            }
+        }
+        Ok((self.store.checkpoint_covering(log_index).await?, false))
     }
 
     /// Which Host names the service answers (probes and docs aside): None

@@ -523,8 +523,13 @@ pub struct Receipt {
     root: String,
     /// RFC 9162 inclusion proof of the record's leaf, hex, from the leaf upwards.
     inclusion_proof: Vec<String>,
-    /// The signed checkpoint (C2SP signed note) of `tree_size`.
+    /// The signed checkpoint (C2SP signed note) of `tree_size`; when
+    /// `witnessed`, with the witnesses' cosignature lines after the log's.
     checkpoint: String,
+    /// Whether `checkpoint` is the newest witnessed one (its cosignatures
+    /// satisfy the service's witness policy); false: the newest signed one
+    /// that covers the record, not yet witnessed (or no policy).
+    witnessed: bool,
 }
 
 /// A record's receipt: the record, its inclusion proof and the signed checkpoint
@@ -542,7 +547,7 @@ pub async fn receipt(
     Path(id): Path<String>,
 ) -> Result<Json<Receipt>, ApiError> {
     let record = record_or_404(&state, &id).await?;
-    let checkpoint = state.store.checkpoint_covering(record.log_index).await?;
+    let (checkpoint, witnessed) = state.checkpoint_for(record.log_index).await?;
     let proof = state
         .store
         .log_answers(&[LogQuery::Inclusion {
@@ -559,5 +564,6 @@ pub async fn receipt(
         root: to_hex(&checkpoint.root),
         inclusion_proof: proof.iter().map(to_hex).collect(),
         checkpoint: checkpoint.note,
+        witnessed,
     }))
 }

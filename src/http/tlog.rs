@@ -33,6 +33,9 @@ fn hex_list(hashes: &[Hash]) -> Vec<String> {
 pub(crate) struct CheckpointQuery {
     /// An earlier size the log signed; default: the newest checkpoint.
     tree_size: Option<u64>,
+    /// With a witness policy: `true` answers the newest signed checkpoint,
+    /// witnessed or not (default: the newest witnessed one).
+    unwitnessed: Option<bool>,
 }
 
 impl PlainQuery for CheckpointQuery {}
@@ -40,7 +43,10 @@ impl PlainQuery for CheckpointQuery {}
 /// The newest signed checkpoint (or the one signed at `tree_size`).
 ///
 /// A C2SP tlog-checkpoint (origin line, tree size, base64 root) as a C2SP signed
-/// note, Ed25519. It covers every record acknowledged so far.
+/// note, Ed25519. It covers every record acknowledged so far. With a witness
+/// policy, the newest checkpoint whose witnesses' cosignatures satisfy its
+/// quorum, the cosignature lines after the log's signature (503 until one
+/// is); `unwitnessed=true` the newest signed one.
 #[utoipa::path(
     get, path = "/log/checkpoint", operation_id = "checkpoint", tag = "log",
     params(CheckpointQuery),
@@ -54,7 +60,28 @@ pub async fn checkpoint(
     State(state): State<AppState>,
     Query(query): Query<CheckpointQuery>,
 ) -> Result<Response, ApiError> {
-    let checkpoint = signed_at(&state, query.tree_size).await?;
+    let checkpoint = match (&state.witnessing, query.tree_size) {
+        (Some(_), _) if query.unwitnessed == Some(true) => {
+            signed_at(&state, query.tree_size).await?
+        }
+        (Some(witnessing), Some(size)) => {
+            let signed = signed_at(&state, Some(size)).await?;
+            witnessing.with_cosignatures(&state.store, signed).await?
+        }
+        (Some(witnessing), None) => {
+            witnessing
+                .witnessed()
+                .map(|w| (*w).clone())
+                .ok_or_else(|| {
+                    ApiError::Unavailable(
+                        "no checkpoint is witnessed yet (its cosignatures do not satisfy the \
+                     witness policy's quorum); ?unwitnessed=true answers the newest signed one"
+                            .into(),
+                    )
+                })?
+        }
+        (None, size) => signed_at(&state, size).await?,
+    };
     Ok(([(header::CONTENT_TYPE, TEXT_PLAIN)], checkpoint.note).into_response())
 }
 

@@ -17,7 +17,8 @@
 //!   (records and their pages), `trees` (sessions and trails), `checkpoints`
 //!   (checkpoints and proofs), `walk` (a task's chain checked as stored),
 //!   `search` (search pages, kept in the order of their first page),
-//!   `snapshots` (the capability registry); `types`: their values and errors.
+//!   `snapshots` (the capability registry), `cosignatures` (witnesses'
+//!   cosignatures of checkpoints); `types`: their values and errors.
 //! - `config`: what a store is opened with; `checkpoint_copy`: the
 //!   checkpoints kept outside the database; `fsck`: the offline check of a
 //!   whole database; `cache`: recent records and stored hashes; `signing`,
@@ -43,6 +44,7 @@ mod cache;
 pub mod checkpoint_copy;
 mod checkpoints;
 mod config;
+pub mod cosignatures;
 mod fsck;
 mod listings;
 mod log_check;

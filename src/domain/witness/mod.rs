@@ -14,4 +14,4 @@ pub mod policy;
 
 pub use add_checkpoint::{AddCheckpoint, Refusal, WitnessedState};
 pub use cosignature::{Cosigner, CosignerKey};
-pub use policy::{split_note, Policy, PolicyLog, PolicyRefusal, QuorumCheck};
+pub use policy::{split_note, Policy, PolicyLog, PolicyRefusal, PolicyWitness, QuorumCheck};

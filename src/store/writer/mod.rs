@@ -56,6 +56,12 @@ enum Job {
         CapabilitySnapshot,
         oneshot::Sender<Result<(CapabilitySnapshot, bool), StoreError>>,
     ),
+    /// Witnesses' cosignature lines of one checkpoint (not part of the log).
+    Cosignatures(
+        u64,
+        Vec<super::cosignatures::Cosignature>,
+        oneshot::Sender<Result<(), StoreError>>,
+    ),
     Shutdown,
 }
 
@@ -208,6 +214,18 @@ impl Writer {
             .map_err(|_| StoreError::Busy("the append queue is full".into()))?;
         let (reply, answer) = oneshot::channel();
         self.ask(Job::Snapshot(snapshot, reply), answer).await
+    }
+
+    /// Stores witnesses' cosignatures through the one write connection,
+    /// queued behind the appends (a few lines a second at most).
+    pub(crate) async fn put_cosignatures(
+        &self,
+        tree_size: u64,
+        lines: Vec<super::cosignatures::Cosignature>,
+    ) -> Result<(), StoreError> {
+        let (reply, answer) = oneshot::channel();
+        self.ask(Job::Cosignatures(tree_size, lines, reply), answer)
+            .await
     }
 
     /// Whether an append could commit now: the writer runs and its
