@@ -12,6 +12,7 @@ use super::pins::{self, PinsCommand};
 use super::remote::{verify_service, State, FORGET_COMMAND};
 use crate::domain::audit::{audit_export, AuditReport, LogAudit, Trust};
 use crate::domain::count;
+use crate::domain::witness::Policy;
 
 #[derive(Args, Debug, Clone)]
 #[command(args_conflicts_with_subcommands = true)]
@@ -51,6 +52,12 @@ pub struct VerifyArgs {
     /// ~/.local/state.
     #[arg(long)]
     state: Option<PathBuf>,
+    /// A C2SP tlog-policy file: the checkpoint accepted (the export's, the
+    /// receipt's, or the service's) must carry valid cosignatures of the
+    /// policy's quorum of witnesses, and be signed by one of its logs when it
+    /// lists any.
+    #[arg(long)]
+    policy: Option<PathBuf>,
 }
 
 /// The key text, or the contents of the file it names.
@@ -63,6 +70,35 @@ fn read_key(arg: &str) -> Result<String, String> {
     } else {
         Ok(arg.trim().to_string())
     }
+}
+
+/// Reads the `--policy` file.
+fn read_policy(path: &Path) -> Result<Policy, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    Policy::parse(&text).map_err(|e| format!("policy {}: {e}", path.display()))
+}
+
+/// The witness policy's check of a checkpoint a `verify` run accepts (an
+/// export's, a receipt's, a service's): a signed note that must carry valid
+/// cosignatures of the policy's quorum (docs/design.md §2, "Witnesses").
+/// The line said on success; the refusal names the witnesses missing.
+pub(crate) fn check_witnesses(note: &str, policy: &Policy) -> Result<String, String> {
+    let (_, check) = policy
+        .check_note(note)
+        .map_err(|e| format!("witness policy: {e}"))?;
+    Ok(if check.cosigned.is_empty() {
+        "ok: the witness policy needs no cosignature (quorum none)".to_string()
+    } else {
+        format!(
+            "ok: the checkpoint is cosigned by {} ({}), the witness policy's quorum",
+            match check.cosigned.len() {
+                1 => "1 witness".to_string(),
+                n => format!("{n} witnesses"),
+            },
+            check.cosigned.join(", ")
+        )
+    })
 }
 
 pub(super) fn verify(mut args: VerifyArgs) -> ExitCode {
@@ -111,6 +147,7 @@ fn verify_file(file: &Path, args: &VerifyArgs) -> Result<Vec<String>, String> {
             std::fs::read_to_string(p).map_err(|e| format!("cannot read {}: {e}", p.display()))
         })
         .transpose()?;
+    let policy = args.policy.as_deref().map(read_policy).transpose()?;
     let report = audit_export(
         &text,
         Trust {
@@ -120,6 +157,18 @@ fn verify_file(file: &Path, args: &VerifyArgs) -> Result<Vec<String>, String> {
     )
     .map_err(|e| format!("{}: {e}", file.display()))?;
     let mut lines = vec![describe_chain(&report)];
+    if let Some(policy) = &policy {
+        let note = match checkpoint {
+            Some(note) => note,
+            None => export_checkpoint(&text).ok_or_else(|| {
+                format!(
+                    "{}: no checkpoint to check against the policy",
+                    file.display()
+                )
+            })?,
+        };
+        lines.push(check_witnesses(&note, policy)?);
+    }
     match &report.checkpoint {
         Some(cp) => lines.push(format!(
             "ok: checkpoint `{}` of {} verifies with the key; {} lead to its root",
@@ -133,6 +182,14 @@ fn verify_file(file: &Path, args: &VerifyArgs) -> Result<Vec<String>, String> {
         ),
     }
     Ok(lines)
+}
+
+/// The signed checkpoint of an export's header line (its first), or of a
+/// receipt (GET /thoughts/{id}/receipt: a JSON object with `checkpoint`).
+fn export_checkpoint(text: &str) -> Option<String> {
+    let first = text.lines().next()?;
+    let value: serde_json::Value = serde_json::from_str(first).ok()?;
+    value.get("checkpoint")?.as_str().map(str::to_string)
 }
 
 fn describe_chain(report: &AuditReport) -> String {
@@ -167,6 +224,7 @@ fn verify_url(url: &str, args: &VerifyArgs) -> Result<Vec<String>, String> {
         None => State::default_path()?,
     };
     let mut state = State::load(&state_path)?;
+    let policy = args.policy.as_deref().map(read_policy).transpose()?;
     let mut audit = args.task.is_none().then(LogAudit::new);
     let started = Instant::now();
     let mut progress = progress_bar(started);
@@ -185,6 +243,18 @@ fn verify_url(url: &str, args: &VerifyArgs) -> Result<Vec<String>, String> {
                     .map(|a| (a, &mut progress as &mut dyn FnMut(u64, u64))),
             ))
             .map_err(|e| name_state_file(e, &state_path, args.state.is_some()))?;
+        // The policy's check comes before the checkpoint is kept as accepted.
+        let witnessed = match &policy {
+            Some(policy) => {
+                let note = state
+                    .logs
+                    .get(&checked.checkpoint.origin)
+                    .map(|a| a.checkpoint.clone())
+                    .unwrap_or_default();
+                Some(check_witnesses(&note, policy)?)
+            }
+            None => None,
+        };
         state.save(&state_path)?;
         let cp = &checked.checkpoint;
         if args.watch.is_some() && last_size.replace(cp.size) == Some(cp.size) {
@@ -203,6 +273,9 @@ fn verify_url(url: &str, args: &VerifyArgs) -> Result<Vec<String>, String> {
             count(cp.size, "record"),
             checked.key_source
         );
+        if let Some(line) = &witnessed {
+            println!("{line}");
+        }
         println!("{}", match checked.consistent_from {
             Some(from) => format!("ok: consistent with the checkpoint of {} accepted before", count(from, "record")),
             None => "ok: first check of this service; later runs must prove consistency with this checkpoint".into(),

@@ -3,6 +3,7 @@
 //! (`service`, `postgres`).
 
 mod server;
+mod service;
 
 use std::io::BufRead;
 use std::net::SocketAddr;

@@ -1,0 +1,269 @@
+//! The service with a two-of-three witness policy and three real
+//! `decision-trail witness` processes: appends under load all succeed while
+//! one witness is killed, the checkpoints the live two cosign are served and
+//! pass `verify --policy`, and a fork signed with the log's own key is
+//! refused by every witness and never reaches the quorum.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use base64::Engine;
+use decision_trail::domain::checkpoint::{open_checkpoint, LogSigner};
+use decision_trail::domain::merkle::Hash;
+use decision_trail::domain::witness::{split_note, Policy};
+use futures_util::stream::{self, StreamExt};
+use serde_json::Value;
+
+use super::{add_checkpoint, start_witness, WitnessProcess};
+use crate::support::{new_record, run_binary, serve_database, signing_key_beside, Served};
+
+/// A service, its witnesses and the files that name them.
+pub struct Witnessed {
+    pub served: Served,
+    pub witnesses: Vec<Option<WitnessProcess>>,
+    pub policy: PathBuf,
+    pub signing_key: PathBuf,
+    pub vkey: String,
+    pub client: reqwest::Client,
+}
+
+impl Drop for Witnessed {
+    fn drop(&mut self) {
+        let _ = self.served.child.kill();
+        let _ = self.served.child.wait();
+    }
+}
+
+impl Witnessed {
+    pub fn url(&self) -> String {
+        format!("http://{}", self.served.addr)
+    }
+
+    /// The checkpoint `GET /log/checkpoint` serves: (status, note).
+    pub async fn checkpoint(&self, query: &str) -> (u16, String) {
+        let answer = self
+            .client
+            .get(format!("{}/log/checkpoint{query}", self.url()))
+            .send()
+            .await
+            .unwrap();
+        (answer.status().as_u16(), answer.text().await.unwrap())
+    }
+
+    /// Waits (a generous deadline, not a timing claim) until the served
+    /// witnessed checkpoint has `size`; answers its note.
+    pub async fn witnessed_at(&self, size: u64) -> String {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            let (status, note) = self.checkpoint("").await;
+            if status == 200 {
+                let read = open_checkpoint(&note, &self.vkey).unwrap();
+                if read.size >= size {
+                    return note;
+                }
+            }
+            assert!(
+                Instant::now() < deadline,
+                "no witnessed checkpoint of size {size}: {status} {note}"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+}
+
+/// Three witnesses, a 2-of-3 policy naming them, and the service on
+/// `database_url` asking them every 50 ms.
+pub async fn witnessed_service(dir: &Path, database_url: &str) -> Witnessed {
+    let signing_key = signing_key_beside(&dir.join("log"));
+    let text = std::fs::read_to_string(&signing_key).unwrap();
+    let vkey = LogSigner::from_signer_key(&text)
+        .unwrap()
+        .verifier_key()
+        .to_string();
+    let witnesses: Vec<WitnessProcess> = (1..=3)
+        .map(|n| start_witness(dir, &format!("witness{n}.example/w"), &[&vkey]))
+        .collect();
+    let mut policy_text = format!("log {vkey}\n");
+    for (n, w) in witnesses.iter().enumerate() {
+        policy_text.push_str(&format!("witness W{} {} {}\n", n + 1, w.vkey, w.url()));
+    }
+    policy_text.push_str("group two-of-three 2 W1 W2 W3\nquorum two-of-three\n");
+    let policy = dir.join("witnesses.policy");
+    std::fs::write(&policy, policy_text).unwrap();
+    let served = serve_database(
+        database_url,
+        &[
+            "--signing-key-file",
+            signing_key.to_str().unwrap(),
+            "--checkpoint-file",
+            dir.join("checkpoints.ndjson").to_str().unwrap(),
+            "--witness-policy",
+            policy.to_str().unwrap(),
+            "--witness-interval",
+            "50ms",
+        ],
+    );
+    Witnessed {
+        served,
+        witnesses: witnesses.into_iter().map(Some).collect(),
+        policy,
+        signing_key,
+        vkey,
+        client: reqwest::Client::new(),
+    }
+}
+
+/// Appends `n` records over 8 connections at once; every one must be a 201.
+async fn appends(log: &Witnessed, from: usize, n: usize) {
+    let url = log.url();
+    let statuses: Vec<u16> = stream::iter(from..from + n)
+        .map(|i| {
+            let (client, url) = (log.client.clone(), url.clone());
+            async move {
+                client
+                    .post(format!("{url}/thoughts"))
+                    .json(&new_record(
+                        "plan",
+                        &format!("task-{}", i % 7),
+                        "agent",
+                        &format!("step {i}"),
+                    ))
+                    .send()
+                    .await
+                    .unwrap()
+                    .status()
+                    .as_u16()
+            }
+        })
+        .buffer_unordered(8)
+        .collect()
+        .await;
+    assert!(statuses.iter().all(|&s| s == 201), "{statuses:?}");
+}
+
+/// The whole scenario, on whichever database `database_url` is.
+pub async fn two_of_three_under_load(dir: &Path, database_url: &str) -> Witnessed {
+    let mut log = witnessed_service(dir, database_url).await;
+    appends(&log, 0, 60).await;
+    // One witness dies; the log goes on and the other two make the quorum.
+    log.witnesses[2] = None;
+    appends(&log, 60, 60).await;
+    let note = log.witnessed_at(120).await;
+    let policy = Policy::parse(&std::fs::read_to_string(&log.policy).unwrap()).unwrap();
+    let (_, check) = policy.check_note(&note).unwrap();
+    assert_eq!(check.cosigned, ["W1", "W2"]);
+    assert_eq!(check.missing, ["W3"]);
+    log
+}
+
+#[tokio::test]
+async fn two_of_three_witnesses_cosign_under_load_and_a_fork_never_reaches_quorum() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite://{}", dir.path().join("trail.db").display());
+    let log = two_of_three_under_load(dir.path(), &db).await;
+
+    // verify --policy accepts the service's witnessed checkpoint.
+    let (ok, out, err) = run_binary(vec![
+        "verify".into(),
+        "--url".into(),
+        log.url(),
+        "--key".into(),
+        log.vkey.clone(),
+        "--state".into(),
+        dir.path().join("verify.json").display().to_string(),
+        "--policy".into(),
+        log.policy.display().to_string(),
+    ])
+    .await;
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("cosigned by 2 witnesses (W1, W2)"), "{out}");
+
+    // A receipt carries the witnessed checkpoint, and says so.
+    let page: Value = log
+        .client
+        .get(format!("{}/thoughts?limit=1", log.url()))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let id = page["records"][0]["id"].as_str().unwrap();
+    let receipt: Value = log
+        .client
+        .get(format!("{}/thoughts/{id}/receipt", log.url()))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(receipt["witnessed"], true, "{receipt}");
+    let receipt_file = dir.path().join("receipt.json");
+    std::fs::write(&receipt_file, receipt.to_string()).unwrap();
+
+    // The newest signed one is there too, unwitnessed.
+    let (status, unwitnessed) = log.checkpoint("?unwitnessed=true").await;
+    assert_eq!(status, 200);
+    assert!(open_checkpoint(&unwitnessed, &log.vkey).is_ok());
+
+    // A fork: another root at a larger size, signed with the log's own key,
+    // sent to each live witness from the size it cosigned. Every one refuses.
+    let witnessed = open_checkpoint(&log.witnessed_at(120).await, &log.vkey).unwrap();
+    let signer =
+        LogSigner::from_signer_key(&std::fs::read_to_string(&log.signing_key).unwrap()).unwrap();
+    let forged = signer.sign_checkpoint(&witnessed.origin, witnessed.size + 50, Hash([0x66; 32]));
+    let fake_proof: String = (0..7)
+        .map(|i| {
+            format!(
+                "{}\n",
+                base64::engine::general_purpose::STANDARD.encode([i as u8; 32])
+            )
+        })
+        .collect();
+    let same_size = signer.sign_checkpoint(&witnessed.origin, witnessed.size, Hash([0x77; 32]));
+    for witness in log.witnesses.iter().flatten() {
+        let url = witness.url();
+        // The witness may have cosigned a newer size since: ask it which.
+        let (status, _, latest) = add_checkpoint(&url, format!("old 0\n\n{forged}")).await;
+        assert_eq!(status, 409);
+        let latest: u64 = latest.trim().parse().unwrap();
+        let (status, _, body) =
+            add_checkpoint(&url, format!("old {latest}\n{fake_proof}\n{forged}")).await;
+        assert!(status == 422 || status == 409, "{status} {body}");
+        let (status, _, _) = add_checkpoint(&url, format!("old {latest}\n\n{same_size}")).await;
+        assert!(status == 409 || status == 422, "{status}");
+    }
+    // Without cosignatures the fork fails the policy, and what is served
+    // stays this log's: more appends are witnessed after it, on its root.
+    let policy = Policy::parse(&std::fs::read_to_string(&log.policy).unwrap()).unwrap();
+    assert!(policy.check_note(&forged).is_err());
+    appends(&log, 120, 10).await;
+    let note = log.witnessed_at(130).await;
+    let (body, _) = split_note(&note).unwrap();
+    assert!(!body.contains(&base64::engine::general_purpose::STANDARD.encode([0x66; 32])));
+    assert!(policy.check_note(&note).is_ok());
+
+    // verify --policy refuses a checkpoint without the quorum, naming who is missing.
+    let lone = dir.path().join("lone.policy");
+    let text = std::fs::read_to_string(&log.policy).unwrap();
+    std::fs::write(
+        &lone,
+        text.replace("group two-of-three 2", "group two-of-three all"),
+    )
+    .unwrap();
+    let (ok, out, err) = run_binary(vec![
+        "verify".into(),
+        "--url".into(),
+        log.url(),
+        "--key".into(),
+        log.vkey.clone(),
+        "--state".into(),
+        dir.path().join("verify2.json").display().to_string(),
+        "--policy".into(),
+        lone.display().to_string(),
+    ])
+    .await;
+    assert!(!ok, "{out}");
+    assert!(err.contains("missing W3"), "{err}");
+}
