@@ -139,6 +139,8 @@ fn report(outcome: Result<Vec<String>, String>, prefix: &str) -> ExitCode {
 fn verify_file(file: &Path, args: &VerifyArgs) -> Result<Vec<String>, String> {
     let text = std::fs::read_to_string(file)
         .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    // A receipt is checked as the export of its one record.
+    let text = receipt_as_export(&text).unwrap_or(text);
     let key = args.key.as_deref().map(read_key).transpose()?;
     let checkpoint = args
         .checkpoint
@@ -184,8 +186,33 @@ fn verify_file(file: &Path, args: &VerifyArgs) -> Result<Vec<String>, String> {
     Ok(lines)
 }
 
-/// The signed checkpoint of an export's header line (its first), or of a
-/// receipt (GET /thoughts/{id}/receipt: a JSON object with `checkpoint`).
+/// A receipt (GET /thoughts/{id}/receipt) as the export of its one record:
+/// its checkpoint the header, its record and proof the record line (the
+/// record's text kept as served). None when `text` is not a receipt.
+fn receipt_as_export(text: &str) -> Option<String> {
+    #[derive(serde::Deserialize)]
+    struct Receipt<'a> {
+        #[serde(borrow)]
+        record: &'a serde_json::value::RawValue,
+        inclusion_proof: &'a serde_json::value::RawValue,
+        tree_size: u64,
+        root: String,
+        checkpoint: String,
+    }
+    let receipt: Receipt = serde_json::from_str(text.trim()).ok()?;
+    let header = serde_json::json!({
+        "tree_size": receipt.tree_size,
+        "root": receipt.root,
+        "checkpoint": receipt.checkpoint,
+    });
+    Some(format!(
+        "{header}\n{{\"record\":{},\"inclusion_proof\":{}}}\n",
+        receipt.record.get(),
+        receipt.inclusion_proof.get()
+    ))
+}
+
+/// The signed checkpoint of an export's header line (its first).
 fn export_checkpoint(text: &str) -> Option<String> {
     let first = text.lines().next()?;
     let value: serde_json::Value = serde_json::from_str(first).ok()?;

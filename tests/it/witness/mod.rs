@@ -2,6 +2,7 @@
 //! crate's code (`server`), and a service that asks witnesses to cosign
 //! (`service`, `postgres`).
 
+mod postgres;
 mod server;
 mod service;
 

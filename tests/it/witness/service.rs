@@ -189,18 +189,32 @@ async fn two_of_three_witnesses_cosign_under_load_and_a_fork_never_reaches_quoru
         .await
         .unwrap();
     let id = page["records"][0]["id"].as_str().unwrap();
-    let receipt: Value = log
+    let text = log
         .client
         .get(format!("{}/thoughts/{id}/receipt", log.url()))
         .send()
         .await
         .unwrap()
-        .json()
+        .text()
         .await
         .unwrap();
+    let receipt: Value = serde_json::from_str(&text).unwrap();
     assert_eq!(receipt["witnessed"], true, "{receipt}");
     let receipt_file = dir.path().join("receipt.json");
-    std::fs::write(&receipt_file, receipt.to_string()).unwrap();
+    std::fs::write(&receipt_file, text).unwrap();
+    // verify checks the receipt offline, its checkpoint against the policy.
+    let (ok, out, err) = run_binary(vec![
+        "verify".into(),
+        receipt_file.display().to_string(),
+        "--key".into(),
+        log.vkey.clone(),
+        "--policy".into(),
+        log.policy.display().to_string(),
+    ])
+    .await;
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("1 inclusion proof"), "{out}");
+    assert!(out.contains("cosigned by 2 witnesses"), "{out}");
 
     // The newest signed one is there too, unwitnessed.
     let (status, unwitnessed) = log.checkpoint("?unwitnessed=true").await;
@@ -266,4 +280,105 @@ async fn two_of_three_witnesses_cosign_under_load_and_a_fork_never_reaches_quoru
     .await;
     assert!(!ok, "{out}");
     assert!(err.contains("missing W3"), "{err}");
+}
+
+#[tokio::test]
+async fn a_witness_that_cosigned_a_fork_refuses_the_log_and_readyz_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let signing_key = signing_key_beside(&dir.path().join("log"));
+    let signer =
+        LogSigner::from_signer_key(&std::fs::read_to_string(&signing_key).unwrap()).unwrap();
+    let vkey = signer.verifier_key().to_string();
+    let witness = start_witness(dir.path(), "witness.example/lone", &[&vkey]);
+    // Someone holding the key showed this witness another history first.
+    let fork = signer.sign_checkpoint(signer.name(), 1, Hash([0x55; 32]));
+    let (status, _, _) = add_checkpoint(&witness.url(), format!("old 0\n\n{fork}")).await;
+    assert_eq!(status, 200);
+    let policy = dir.path().join("lone.policy");
+    std::fs::write(
+        &policy,
+        format!("witness W1 {} {}\nquorum W1\n", witness.vkey, witness.url()),
+    )
+    .unwrap();
+    let mut served = serve_database(
+        &format!("sqlite://{}", dir.path().join("trail.db").display()),
+        &[
+            "--signing-key-file",
+            signing_key.to_str().unwrap(),
+            "--witness-policy",
+            policy.to_str().unwrap(),
+            "--witness-interval",
+            "50ms",
+        ],
+    );
+    let url = format!("http://{}", served.addr);
+    let client = reqwest::Client::new();
+    for i in 0..3 {
+        let answer = client
+            .post(format!("{url}/thoughts"))
+            .json(&new_record("plan", "t", "agent", &format!("step {i}")))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(answer.status().as_u16(), 201);
+    }
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let detail = loop {
+        let ready: Value = client
+            .get(format!("{url}/readyz"))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        if let Some(detail) = ready["detail"].as_str() {
+            break detail.to_string();
+        }
+        assert!(Instant::now() < deadline, "no refusal said: {ready}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert!(detail.contains("SECURITY: witness W1 refused"), "{detail}");
+    // Nothing is witnessed: the quorum is this one witness.
+    let answer = client
+        .get(format!("{url}/log/checkpoint"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(answer.status().as_u16(), 503);
+    let _ = served.child.kill();
+    let _ = served.child.wait();
+}
+
+#[tokio::test]
+async fn the_witnessed_checkpoint_is_served_from_the_stored_cosignatures_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite://{}", dir.path().join("trail.db").display());
+    let mut log = witnessed_service(dir.path(), &db).await;
+    appends(&log, 0, 20).await;
+    let before = log.witnessed_at(20).await;
+    // Every witness gone, the service restarted: what it serves comes from
+    // the cosignatures it stored.
+    log.witnesses.clear();
+    let _ = log.served.child.kill();
+    let _ = log.served.child.wait();
+    log.served = serve_database(
+        &db,
+        &[
+            "--signing-key-file",
+            log.signing_key.to_str().unwrap(),
+            "--checkpoint-file",
+            dir.path().join("checkpoints.ndjson").to_str().unwrap(),
+            "--witness-policy",
+            log.policy.to_str().unwrap(),
+        ],
+    );
+    let (status, after) = log.checkpoint("").await;
+    assert_eq!(status, 200, "{after}");
+    let policy = Policy::parse(&std::fs::read_to_string(&log.policy).unwrap()).unwrap();
+    assert_eq!(
+        open_checkpoint(&after, &log.vkey).unwrap().size,
+        open_checkpoint(&before, &log.vkey).unwrap().size
+    );
+    assert!(policy.check_note(&after).is_ok());
 }
