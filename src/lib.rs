@@ -16,12 +16,15 @@
 //!   - `domain::idempotency`: when two appends with one key are the same;
 //!   - `domain::search`: what a query may say, the text indexed, a hit's snippet;
 //!   - `domain::capabilities`: capability fingerprints, as the reference package hashes them;
-//!   - `domain::otlp`: the OTLP trace messages, and what a GenAI span becomes (otlp mapping v1).
+//!   - `domain::otlp`: the OTLP trace messages, and what a GenAI span becomes (otlp mapping v1);
+//!   - `domain::witness`: witness policies, cosignatures, `add-checkpoint` (C2SP tlog-witness).
 //! - [`store`]: persistence. A backend-neutral writer (group commit) and the
 //!   backends behind one seam (`store::backend`); SQLite is embedded.
 //! - [`http`]: the axum application: one route table, handlers next to their
 //!   types, RFC 9457 problems, the OpenAPI document, the accept loop; the
-//!   OTLP/HTTP trace receiver (`http::otlp`: GenAI spans made records).
+//!   OTLP/HTTP trace receiver (`http::otlp`: GenAI spans made records); the
+//!   witnesses asked to cosign (`http::witnessing`) and the witness server
+//!   (`http::witness`).
 //! - [`cli`]: the binary's commands:
 //!   - `cli` (mod.rs): the command line's types, and which command runs;
 //!   - `cli::serve`: `serve` (the default), the HTTP service;
@@ -29,7 +32,8 @@
 //!   - `cli::remote`: the HTTP client of `verify --url`;
 //!   - `cli::mcp`: `mcp`, the MCP tools on stdin/stdout, forwarded to `/mcp`;
 //!   - `cli::capabilities`: `capabilities fingerprint|diff`, offline;
-//!   - `cli::tools`: `fsck`, `log rebuild`, `log key`, `keys add`, `openapi`, `hash`, `healthcheck`.
+//!   - `cli::tools`: `fsck`, `log rebuild`, `log key`, `keys add`, `openapi`, `hash`, `healthcheck`;
+//!   - `cli::witness`: `witness`, a C2SP tlog-witness server, and `witness key`.
 //! - `main.rs`: the binary: `cli::main`, and its allocator (mimalloc).
 //!
 //! Imports point one way, `cli` → `http` → `store` → `domain`; nothing points
