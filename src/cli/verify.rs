@@ -73,7 +73,7 @@ fn read_key(arg: &str) -> Result<String, String> {
 }
 
 /// Reads the `--policy` file.
-fn read_policy(path: &Path) -> Result<Policy, String> {
+pub(crate) fn read_policy(path: &Path) -> Result<Policy, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     Policy::parse(&text).map_err(|e| format!("policy {}: {e}", path.display()))

@@ -32,6 +32,9 @@ struct WitnessStatus {
     /// The size it last cosigned, as far as the log knows (0: none): the
     /// `old` of the next request.
     known_size: u64,
+    /// The size of the last checkpoint it cosigned for this log: not asked
+    /// again for it while the quorum waits for others.
+    cosigned_size: Option<u64>,
     /// Failures in a row (timeouts, a witness down, refusals): the backoff.
     failures: u32,
     /// Not asked again before this.
@@ -173,6 +176,7 @@ impl Witnessing {
             (0..self.policy.witnesses.len())
                 .filter(|&i| self.policy.witnesses[i].url.is_some())
                 .filter(|&i| status[i].retry_at.is_none_or(|at| at <= now))
+                .filter(|&i| status[i].cosigned_size != Some(checkpoint.tree_size))
                 .collect()
         };
         let asked = due.iter().map(|&i| self.ask(store, i, &checkpoint));
@@ -326,6 +330,7 @@ impl Witnessing {
         };
         let mut status = self.status.lock().expect("not poisoned");
         status[i].known_size = checkpoint.tree_size;
+        status[i].cosigned_size = Some(checkpoint.tree_size);
         status[i].failures = 0;
         status[i].retry_at = None;
         tracing::debug!(witness = %witness.name, size = checkpoint.tree_size, root = %to_hex(&checkpoint.root), "cosigned");

@@ -39,15 +39,37 @@ impl Witnessed {
         format!("http://{}", self.served.addr)
     }
 
-    /// The checkpoint `GET /log/checkpoint` serves: (status, note).
-    pub async fn checkpoint(&self, query: &str) -> (u16, String) {
+    /// `GET path`: (status, body).
+    pub async fn get(&self, path: &str) -> (u16, String) {
         let answer = self
             .client
-            .get(format!("{}/log/checkpoint{query}", self.url()))
+            .get(format!("{}{path}", self.url()))
             .send()
             .await
             .unwrap();
         (answer.status().as_u16(), answer.text().await.unwrap())
+    }
+
+    /// The checkpoint `GET /log/checkpoint` serves: (status, note).
+    pub async fn checkpoint(&self, query: &str) -> (u16, String) {
+        self.get(&format!("/log/checkpoint{query}")).await
+    }
+
+    /// `decision-trail verify --url` this service with `--policy policy`,
+    /// a state file of its own: (success, stdout, stderr).
+    pub async fn verify(&self, policy: &Path, state: &Path) -> (bool, String, String) {
+        run_binary(vec![
+            "verify".into(),
+            "--url".into(),
+            self.url(),
+            "--key".into(),
+            self.vkey.clone(),
+            "--state".into(),
+            state.display().to_string(),
+            "--policy".into(),
+            policy.display().to_string(),
+        ])
+        .await
     }
 
     /// Waits (a generous deadline, not a timing claim) until the served
@@ -163,41 +185,16 @@ async fn two_of_three_witnesses_cosign_under_load_and_a_fork_never_reaches_quoru
     let log = two_of_three_under_load(dir.path(), &db).await;
 
     // verify --policy accepts the service's witnessed checkpoint.
-    let (ok, out, err) = run_binary(vec![
-        "verify".into(),
-        "--url".into(),
-        log.url(),
-        "--key".into(),
-        log.vkey.clone(),
-        "--state".into(),
-        dir.path().join("verify.json").display().to_string(),
-        "--policy".into(),
-        log.policy.display().to_string(),
-    ])
-    .await;
+    let (ok, out, err) = log
+        .verify(&log.policy, &dir.path().join("verify.json"))
+        .await;
     assert!(ok, "{out}{err}");
     assert!(out.contains("cosigned by 2 witnesses (W1, W2)"), "{out}");
 
     // A receipt carries the witnessed checkpoint, and says so.
-    let page: Value = log
-        .client
-        .get(format!("{}/thoughts?limit=1", log.url()))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let page: Value = serde_json::from_str(&log.get("/thoughts?limit=1").await.1).unwrap();
     let id = page["records"][0]["id"].as_str().unwrap();
-    let text = log
-        .client
-        .get(format!("{}/thoughts/{id}/receipt", log.url()))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let (_, text) = log.get(&format!("/thoughts/{id}/receipt")).await;
     let receipt: Value = serde_json::from_str(&text).unwrap();
     assert_eq!(receipt["witnessed"], true, "{receipt}");
     let receipt_file = dir.path().join("receipt.json");
@@ -266,18 +263,7 @@ async fn two_of_three_witnesses_cosign_under_load_and_a_fork_never_reaches_quoru
         text.replace("group two-of-three 2", "group two-of-three all"),
     )
     .unwrap();
-    let (ok, out, err) = run_binary(vec![
-        "verify".into(),
-        "--url".into(),
-        log.url(),
-        "--key".into(),
-        log.vkey.clone(),
-        "--state".into(),
-        dir.path().join("verify2.json").display().to_string(),
-        "--policy".into(),
-        lone.display().to_string(),
-    ])
-    .await;
+    let (ok, out, err) = log.verify(&lone, &dir.path().join("verify2.json")).await;
     assert!(!ok, "{out}");
     assert!(err.contains("missing W3"), "{err}");
 }
