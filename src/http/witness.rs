@@ -43,6 +43,9 @@ pub fn witness_app(witness: Arc<Witness>) -> Router {
                 uri.path()
             ))
         })
+        .method_not_allowed_fallback(|| async {
+            ApiError::MethodNotAllowed("POST /add-checkpoint".into())
+        })
         .layer(DefaultBodyLimit::max(MAX_REQUEST_BYTES))
         .with_state(witness)
 }

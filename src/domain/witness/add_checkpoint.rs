@@ -260,6 +260,90 @@ mod tests {
         assert_eq!(parse_cosignatures(ANSWER).unwrap().len(), 3);
     }
 
+    /// A tree of `n` leaves kept as `tlog_tiles` stores it.
+    struct Tree(Vec<Hash>);
+
+    impl tlog_tiles::tlog::HashReader for Tree {
+        fn read_hashes(&self, indexes: &[u64]) -> Result<Vec<Hash>, tlog_tiles::tlog::Error> {
+            Ok(indexes.iter().map(|&i| self.0[i as usize]).collect())
+        }
+    }
+
+    fn tree(n: u64, prefix: &str) -> Tree {
+        let mut tree = Tree(Vec::new());
+        for i in 0..n {
+            let data = format!("{prefix}{i}");
+            let added = tlog_tiles::tlog::stored_hashes(i, data.as_bytes(), &tree).unwrap();
+            tree.0.extend(added);
+        }
+        tree
+    }
+
+    #[test]
+    fn each_check_answers_its_status() {
+        use crate::domain::checkpoint::LogSigner;
+        use tlog_tiles::tlog::{prove_tree, tree_hash};
+        let skey = LogSigner::generate("example.com/log", &mut rand_core::OsRng).unwrap();
+        let signer = LogSigner::from_signer_key(&skey).unwrap();
+        let logs = [PolicyLog {
+            vkey: signer.verifier_key().to_string(),
+            origin: "example.com/log".into(),
+            url: None,
+        }];
+        let (small, big, fork) = (tree(3, "a"), tree(7, "a"), tree(7, "b"));
+        let root = |t: &Tree, n| tree_hash(n, t).unwrap();
+        let note = |n, r| signer.sign_checkpoint("example.com/log", n, r);
+        let request = |old, proof: Vec<Hash>, checkpoint| AddCheckpoint {
+            old_size: old,
+            proof,
+            checkpoint,
+        };
+        let at3 = || {
+            Some(WitnessedState {
+                size: 3,
+                root: root(&small, 3),
+            })
+        };
+        let check = |r: &AddCheckpoint, stored: Option<WitnessedState>| {
+            check_submission(r, &logs, |_| stored)
+                .map(|a| a.size)
+                .map_err(|e| e.status())
+        };
+        assert_eq!(
+            check(&request(0, vec![], note(3, root(&small, 3))), None),
+            Ok(3)
+        );
+        assert_eq!(
+            check(&request(0, vec![], note(3, root(&small, 3))), at3()),
+            Err(409)
+        );
+        let proof = prove_tree(7, 3, &big).unwrap();
+        assert_eq!(
+            check(&request(3, proof.clone(), note(7, root(&big, 7))), at3()),
+            Ok(7)
+        );
+        assert_eq!(
+            check(&request(3, proof, note(7, root(&fork, 7))), at3()),
+            Err(422)
+        );
+        assert_eq!(
+            check(&request(3, vec![], note(3, root(&fork, 3))), at3()),
+            Err(409)
+        );
+        assert_eq!(
+            check(&request(9, vec![], note(7, root(&big, 7))), at3()),
+            Err(400)
+        );
+        let other = LogSigner::from_signer_key(
+            &LogSigner::generate("example.com/log", &mut rand_core::OsRng).unwrap(),
+        )
+        .unwrap();
+        let forged = other.sign_checkpoint("example.com/log", 3, root(&small, 3));
+        assert_eq!(check(&request(0, vec![], forged), None), Err(403));
+        let elsewhere = signer.sign_checkpoint("example.com/other", 3, root(&small, 3));
+        assert_eq!(check(&request(0, vec![], elsewhere), None), Err(404));
+    }
+
     #[test]
     fn malformed_requests_say_why() {
         for (body, says) in [

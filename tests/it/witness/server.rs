@@ -60,6 +60,8 @@ async fn a_foreign_log_is_cosigned_and_every_refusal_has_the_specs_status() {
     let past = format!("old 100\n\n{}", log.checkpoint());
     assert_eq!(add_checkpoint(&url, past).await.0, 400);
     assert_eq!(add_checkpoint(&url, "hello".into()).await.0, 400);
+    let get = reqwest::get(format!("{url}/add-checkpoint")).await.unwrap();
+    crate::support::assert_problem(get, 405, "method_not_allowed").await;
 
     // The same checkpoint again (old = its size) is cosigned again.
     let (status, _, _) = add_checkpoint(&url, log.request(7)).await;
