@@ -20,6 +20,7 @@
 //!   - `domain::capabilities`: capability fingerprints, as the reference package hashes them;
 //!   - `domain::otlp`: the OTLP trace messages, and what a GenAI span becomes (otlp mapping v1);
 //!   - `domain::metrics`: the metric families `/metrics` serves: names, types, labels, units.
+//!   - `domain::witness`: witness policies, cosignatures, `add-checkpoint` (C2SP tlog-witness).
 //! - [`store`]: persistence. A backend-neutral writer (group commit) and the
 //!   backends behind one seam (`store::backend`); SQLite is embedded.
 //! - [`http`]: the axum application: one route table, handlers next to their
@@ -28,6 +29,8 @@
 //!   log as C2SP tlog-tiles at the root (`http::tiles`); `GET /metrics`
 //!   (`http::metrics`: the process's Prometheus recorder); the
 //!   trail browser (`http::ui`: HTML pages at `/ui`, templates in `templates/ui/`).
+//!   witnesses asked to cosign (`http::witnessing`) and the witness server
+//!   (`http::witness`).
 //! - [`cli`]: the binary's commands:
 //!   - `cli` (mod.rs): the command line's types, and which command runs;
 //!   - `cli::serve`: `serve` (the default), the HTTP service;
@@ -36,7 +39,8 @@
 //!   - `cli::remote`: the HTTP client of `verify --url`;
 //!   - `cli::mcp`: `mcp`, the MCP tools on stdin/stdout, forwarded to `/mcp`;
 //!   - `cli::capabilities`: `capabilities fingerprint|diff`, offline;
-//!   - `cli::tools`: `fsck`, `log rebuild`, `log key`, `keys add`, `openapi`, `hash`, `healthcheck`.
+//!   - `cli::tools`: `fsck`, `log rebuild`, `log key`, `keys add`, `openapi`, `hash`, `healthcheck`;
+//!   - `cli::witness`: `witness`, a C2SP tlog-witness server, and `witness key`.
 //! - `main.rs`: the binary: `cli::main`, and its allocator (mimalloc).
 //!
 //! Imports point one way, `cli` → `http` → `store` → `domain`; nothing points

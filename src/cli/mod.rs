@@ -9,7 +9,8 @@
 //! - `capabilities fingerprint|diff`: capability fingerprints offline;
 //! - `fsck`, `log rebuild`, `log key`, `keys add`, `openapi`, `hash`,
 //!   `healthcheck`: small tools (`tools`);
-//! - `exposure`: whether `serve` may start open on its address.
+//! - `exposure`: whether `serve` may start open on its address;
+//! - `witness`: a C2SP tlog-witness server, and its key (`witness key`).
 
 mod capabilities;
 mod exposure;
@@ -20,6 +21,7 @@ mod remote;
 mod serve;
 mod tools;
 mod verify;
+mod witness;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -94,6 +96,10 @@ enum Command {
     /// The Merkle log: `rebuild` starts a new log under a new origin.
     #[command(subcommand)]
     Log(LogCommand),
+    /// Run a C2SP tlog-witness: cosign the checkpoints of the logs in --logs
+    /// that are consistent with those it cosigned before. `witness key`
+    /// makes its key.
+    Witness(witness::WitnessArgs),
     /// Exit 0 when the service at ADDR answers GET /healthz with 200 (for container
     /// health checks: the slim image has no curl).
     Healthcheck {
@@ -207,6 +213,7 @@ pub fn main() -> ExitCode {
         Some(Command::Openapi) => tools::print_openapi(),
         Some(Command::Hash) => tools::hash_stdin(),
         Some(Command::Verify(args)) => verify::verify(args),
+        Some(Command::Witness(args)) => witness::witness(args),
         Some(Command::Healthcheck { addr }) => tools::healthcheck(&addr),
         Some(Command::Mcp { url, token }) => mcp::mcp(&url, token.as_deref()),
         Some(Command::Capabilities(CapabilitiesCommand::Fingerprint)) => {

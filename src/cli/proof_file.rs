@@ -8,9 +8,11 @@
 use std::path::Path;
 
 use super::remote::State;
+use super::verify::check_witnesses;
 use crate::domain::json;
 use crate::domain::record::{record_from_json, MAX_BODY_DEPTH};
 use crate::domain::tlog_proof::TlogProof;
+use crate::domain::witness::Policy;
 use crate::domain::{count, Record};
 
 /// What the caller trusts and adds to the file.
@@ -22,6 +24,8 @@ pub(super) struct ProofTrust<'a> {
     /// `--record`: the record as served (`GET /thoughts/{id}`), hashed and
     /// matched to the leaf.
     pub record: Option<&'a Path>,
+    /// `--policy`: the witnesses whose quorum must cosign the checkpoint.
+    pub policy: Option<&'a Policy>,
 }
 
 /// Checks a tlog-proof file's text; the lines to print.
@@ -43,7 +47,9 @@ pub(super) fn verify_proof_file(
         proven.checkpoint.origin,
         count(proven.checkpoint.size, "record")
     )];
-    lines.extend(check_witnesses(&proof.checkpoint)?);
+    if let Some(policy) = trust.policy {
+        lines.push(check_witnesses(&proof.checkpoint, policy).map_err(at)?);
+    }
     lines.push(format!(
         "ok: leaf {} (agent `{}`, record hash {}) is in the log: its inclusion proof leads to \
          the checkpoint's root",
@@ -56,13 +62,6 @@ pub(super) fn verify_proof_file(
             .into(),
     });
     Ok(lines)
-}
-
-/// The hook for witness cosignatures on the checkpoint note: a policy's
-/// quorum is checked here once `verify` takes one; without a policy there is
-/// nothing to check, and nothing is printed.
-pub(super) fn check_witnesses(_checkpoint_note: &str) -> Result<Vec<String>, String> {
-    Ok(Vec::new())
 }
 
 /// The key `verify --url` pinned for the checkpoint's origin (its first line).

@@ -11,7 +11,9 @@ use super::exposure;
 use super::{init_tracing, parse_duration, LogFormat};
 use crate::domain::checkpoint::is_origin_valid;
 use crate::domain::record::{DEFAULT_MAX_CONTENT_BYTES, DEFAULT_MAX_METADATA_BYTES};
+use crate::domain::witness::Policy;
 use crate::http::guard::Rate;
+use crate::http::witnessing::Witnessing;
 use crate::http::{
     self, AppState, Limits, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_CONNECTIONS,
     DEFAULT_MAX_HEADER_BYTES, DEFAULT_MAX_IN_FLIGHT, DEFAULT_RATE,
@@ -141,6 +143,15 @@ pub struct ServeArgs {
     /// Log format.
     #[arg(long, env = "DECISION_TRAIL_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
+    /// A C2SP tlog-policy file: the witnesses (`witness NAME VKEY URL`) asked
+    /// to cosign each new checkpoint, and the quorum GET /log/checkpoint
+    /// serves. Without it, checkpoints are not witnessed.
+    #[arg(long, env = "DECISION_TRAIL_WITNESS_POLICY")]
+    pub witness_policy: Option<PathBuf>,
+    /// With --witness-policy: the newest checkpoint is sent to the witnesses
+    /// at most this often.
+    #[arg(long, env = "DECISION_TRAIL_WITNESS_INTERVAL", default_value = "1s", value_parser = parse_duration)]
+    pub witness_interval: Duration,
 }
 
 fn parse_duration_or_zero(text: &str) -> Result<Duration, String> {
@@ -252,7 +263,16 @@ async fn run_server(args: ServeArgs) -> Result<(), String> {
         }
     };
     let rate = rate_limit(&args, keys.is_some());
-    let store = Store::open(&config).await.map_err(|e| e.to_string())?;
+    let policy = args
+        .witness_policy
+        .as_deref()
+        .map(read_witness_policy)
+        .transpose()?;
+    let store = Arc::new(Store::open(&config).await.map_err(|e| e.to_string())?);
+    let witnessing = match policy {
+        Some(policy) => Some(start_witnessing(policy, &args, &store).await?),
+        None => None,
+    };
     let listener = tokio::net::TcpListener::bind(&args.listen)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", args.listen))?;
@@ -298,12 +318,59 @@ async fn run_server(args: ServeArgs) -> Result<(), String> {
         // docs/design.md §3: a page a browser was lured to has no token.
         tracing::info!("API keys are required, so the Host names are not checked (--allowed-hosts applies to an open service)");
     }
-    let state = AppState::new(Arc::new(store), limits, keys)
+    let mut state = AppState::new(store, limits, keys)
         .with_allowed_hosts(hosts)
         .with_exposed(exposed);
-    http::serve(listener, state, shutdown)
-        .await
-        .map_err(|e| format!("server error: {e}"))?;
+    let mut task = None;
+    if let Some((witnessing, running)) = witnessing {
+        state = state.with_witnessing(witnessing);
+        task = Some(running);
+    }
+    let served = http::serve(listener, state, shutdown).await;
+    if let Some(task) = task {
+        task.abort();
+    }
+    served.map_err(|e| format!("server error: {e}"))?;
     tracing::info!("stopped cleanly");
     Ok(())
+}
+
+fn read_witness_policy(path: &std::path::Path) -> Result<Policy, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read the witness policy {}: {e}", path.display()))?;
+    let policy =
+        Policy::parse(&text).map_err(|e| format!("witness policy {}: {e}", path.display()))?;
+    if let Some(w) = policy.witnesses.iter().find(|w| w.url.is_none()) {
+        tracing::warn!(witness = %w.name, "the witness policy gives this witness no URL: it is never asked to cosign");
+    }
+    Ok(policy)
+}
+
+/// The witnessing of `store`'s log under `policy`: the newest witnessed
+/// checkpoint found, and the task that asks the witnesses running.
+async fn start_witnessing(
+    policy: Policy,
+    args: &ServeArgs,
+    store: &Arc<Store>,
+) -> Result<(Arc<Witnessing>, tokio::task::JoinHandle<()>), String> {
+    let key = store.verifier_key();
+    if !policy.logs.is_empty() && !policy.logs.iter().any(|l| l.vkey == key) {
+        return Err(format!(
+            "the witness policy lists logs, but not this one (its key is {key})"
+        ));
+    }
+    let witnesses = policy.witnesses.len();
+    let witnessing = Witnessing::new(policy, args.witness_interval.max(Duration::from_millis(10)))?;
+    witnessing
+        .load(store)
+        .await
+        .map_err(|e| format!("cannot read the stored cosignatures: {e}"))?;
+    tracing::info!(
+        witnesses,
+        interval_ms = args.witness_interval.as_millis() as u64,
+        witnessed = witnessing.witnessed().map(|w| w.tree_size),
+        "witnessing: new checkpoints are sent to the policy's witnesses"
+    );
+    let task = witnessing.clone().spawn(store.clone());
+    Ok((witnessing, task))
 }

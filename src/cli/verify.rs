@@ -15,6 +15,7 @@ use super::remote::{verify_service, State, FORGET_COMMAND};
 use crate::domain::audit::{audit_export, AuditReport, LogAudit, Trust};
 use crate::domain::count;
 use crate::domain::tlog_proof::TlogProof;
+use crate::domain::witness::Policy;
 
 #[derive(Args, Debug, Clone)]
 #[command(args_conflicts_with_subcommands = true)]
@@ -60,6 +61,12 @@ pub struct VerifyArgs {
     /// ~/.local/state.
     #[arg(long)]
     state: Option<PathBuf>,
+    /// A C2SP tlog-policy file: the checkpoint accepted (the export's, the
+    /// receipt's, or the service's) must carry valid cosignatures of the
+    /// policy's quorum of witnesses, and be signed by one of its logs when it
+    /// lists any.
+    #[arg(long)]
+    policy: Option<PathBuf>,
 }
 
 /// The key text, or the contents of the file it names.
@@ -72,6 +79,35 @@ fn read_key(arg: &str) -> Result<String, String> {
     } else {
         Ok(arg.trim().to_string())
     }
+}
+
+/// Reads the `--policy` file.
+pub(crate) fn read_policy(path: &Path) -> Result<Policy, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    Policy::parse(&text).map_err(|e| format!("policy {}: {e}", path.display()))
+}
+
+/// The witness policy's check of a checkpoint a `verify` run accepts (an
+/// export's, a receipt's, a service's): a signed note that must carry valid
+/// cosignatures of the policy's quorum (docs/design.md §2, "Witnesses").
+/// The line said on success; the refusal names the witnesses missing.
+pub(crate) fn check_witnesses(note: &str, policy: &Policy) -> Result<String, String> {
+    let (_, check) = policy
+        .check_note(note)
+        .map_err(|e| format!("witness policy: {e}"))?;
+    Ok(if check.cosigned.is_empty() {
+        "ok: the witness policy needs no cosignature (quorum none)".to_string()
+    } else {
+        format!(
+            "ok: the checkpoint is cosigned by {} ({}), the witness policy's quorum",
+            match check.cosigned.len() {
+                1 => "1 witness".to_string(),
+                n => format!("{n} witnesses"),
+            },
+            check.cosigned.join(", ")
+        )
+    })
 }
 
 pub(super) fn verify(mut args: VerifyArgs) -> ExitCode {
@@ -112,15 +148,19 @@ fn report(outcome: Result<Vec<String>, String>, prefix: &str) -> ExitCode {
 fn verify_file(file: &Path, args: &VerifyArgs) -> Result<Vec<String>, String> {
     let text = std::fs::read_to_string(file)
         .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    // A receipt is checked as the export of its one record.
+    let text = receipt_as_export(&text).unwrap_or(text);
     let key = args.key.as_deref().map(read_key).transpose()?;
     if TlogProof::looks_like(&text) {
         if args.checkpoint.is_some() {
             return Err("--checkpoint is for exports; a tlog-proof file carries its own".into());
         }
+        let policy = args.policy.as_deref().map(read_policy).transpose()?;
         let trust = ProofTrust {
             key: key.as_deref(),
             state: args.state.as_deref(),
             record: args.record.as_deref(),
+            policy: policy.as_ref(),
         };
         return verify_proof_file(file, &text, trust);
     }
@@ -134,6 +174,7 @@ fn verify_file(file: &Path, args: &VerifyArgs) -> Result<Vec<String>, String> {
             std::fs::read_to_string(p).map_err(|e| format!("cannot read {}: {e}", p.display()))
         })
         .transpose()?;
+    let policy = args.policy.as_deref().map(read_policy).transpose()?;
     let report = audit_export(
         &text,
         Trust {
@@ -143,6 +184,18 @@ fn verify_file(file: &Path, args: &VerifyArgs) -> Result<Vec<String>, String> {
     )
     .map_err(|e| format!("{}: {e}", file.display()))?;
     let mut lines = vec![describe_chain(&report)];
+    if let Some(policy) = &policy {
+        let note = match checkpoint {
+            Some(note) => note,
+            None => export_checkpoint(&text).ok_or_else(|| {
+                format!(
+                    "{}: no checkpoint to check against the policy",
+                    file.display()
+                )
+            })?,
+        };
+        lines.push(check_witnesses(&note, policy)?);
+    }
     match &report.checkpoint {
         Some(cp) => lines.push(format!(
             "ok: checkpoint `{}` of {} verifies with the key; {} lead to its root",
@@ -156,6 +209,39 @@ fn verify_file(file: &Path, args: &VerifyArgs) -> Result<Vec<String>, String> {
         ),
     }
     Ok(lines)
+}
+
+/// A receipt (GET /thoughts/{id}/receipt) as the export of its one record:
+/// its checkpoint the header, its record and proof the record line (the
+/// record's text kept as served). None when `text` is not a receipt.
+fn receipt_as_export(text: &str) -> Option<String> {
+    #[derive(serde::Deserialize)]
+    struct Receipt<'a> {
+        #[serde(borrow)]
+        record: &'a serde_json::value::RawValue,
+        inclusion_proof: &'a serde_json::value::RawValue,
+        tree_size: u64,
+        root: String,
+        checkpoint: String,
+    }
+    let receipt: Receipt = serde_json::from_str(text.trim()).ok()?;
+    let header = serde_json::json!({
+        "tree_size": receipt.tree_size,
+        "root": receipt.root,
+        "checkpoint": receipt.checkpoint,
+    });
+    Some(format!(
+        "{header}\n{{\"record\":{},\"inclusion_proof\":{}}}\n",
+        receipt.record.get(),
+        receipt.inclusion_proof.get()
+    ))
+}
+
+/// The signed checkpoint of an export's header line (its first).
+fn export_checkpoint(text: &str) -> Option<String> {
+    let first = text.lines().next()?;
+    let value: serde_json::Value = serde_json::from_str(first).ok()?;
+    value.get("checkpoint")?.as_str().map(str::to_string)
 }
 
 fn describe_chain(report: &AuditReport) -> String {
@@ -190,6 +276,7 @@ fn verify_url(url: &str, args: &VerifyArgs) -> Result<Vec<String>, String> {
         None => State::default_path()?,
     };
     let mut state = State::load(&state_path)?;
+    let policy = args.policy.as_deref().map(read_policy).transpose()?;
     let mut audit = args.task.is_none().then(LogAudit::new);
     let started = Instant::now();
     let mut progress = progress_bar(started);
@@ -208,6 +295,18 @@ fn verify_url(url: &str, args: &VerifyArgs) -> Result<Vec<String>, String> {
                     .map(|a| (a, &mut progress as &mut dyn FnMut(u64, u64))),
             ))
             .map_err(|e| name_state_file(e, &state_path, args.state.is_some()))?;
+        // The policy's check comes before the checkpoint is kept as accepted.
+        let witnessed = match &policy {
+            Some(policy) => {
+                let note = state
+                    .logs
+                    .get(&checked.checkpoint.origin)
+                    .map(|a| a.checkpoint.clone())
+                    .unwrap_or_default();
+                Some(check_witnesses(&note, policy)?)
+            }
+            None => None,
+        };
         state.save(&state_path)?;
         let cp = &checked.checkpoint;
         if args.watch.is_some() && last_size.replace(cp.size) == Some(cp.size) {
@@ -226,6 +325,9 @@ fn verify_url(url: &str, args: &VerifyArgs) -> Result<Vec<String>, String> {
             count(cp.size, "record"),
             checked.key_source
         );
+        if let Some(line) = &witnessed {
+            println!("{line}");
+        }
         println!("{}", match checked.consistent_from {
             Some(from) => format!("ok: consistent with the checkpoint of {} accepted before", count(from, "record")),
             None => "ok: first check of this service; later runs must prove consistency with this checkpoint".into(),

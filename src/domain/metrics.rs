@@ -57,6 +57,7 @@ pub const APPEND_QUEUE_DEPTH: &str = "decision_trail_append_queue_depth";
 pub const LOG_SIZE: &str = "decision_trail_log_size";
 pub const LOG_SIGNED_SIZE: &str = "decision_trail_log_signed_size";
 pub const CHECKPOINT_AGE: &str = "decision_trail_checkpoint_age_seconds";
+pub const WITNESS_REFUSALS: &str = "decision_trail_witness_refusals_total";
 
 /// A request's route label when no route matched (a 404): one fixed value,
 /// never the path asked for.
@@ -137,6 +138,13 @@ pub const FAMILIES: &[Family] = &[
         Kind::Counter,
         "Appends and snapshots refused with 503 because the writer's queue was full",
         &[],
+    ),
+    recorded(
+        WITNESS_REFUSALS,
+        Kind::Counter,
+        "Checkpoints a witness of the policy refused as not consistent with what it cosigned \
+         before (a fork or a rollback: a security event), by witness name",
+        &["witness"],
     ),
     scraped(
         APPEND_QUEUE_DEPTH,

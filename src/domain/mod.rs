@@ -21,6 +21,7 @@
 //! - `capabilities`: capability fingerprints, as the reference package hashes them;
 //! - `otlp`: the OTLP trace messages, and what a GenAI span becomes (otlp mapping v1);
 //! - `metrics`: the metric families `/metrics` serves: names, types, labels, units.
+//! - `witness`: witness policies, cosignatures and `add-checkpoint` (C2SP tlog-witness).
 
 pub mod api_keys;
 pub mod audit;
@@ -39,6 +40,7 @@ pub mod record;
 pub mod search;
 pub mod tiles;
 pub mod tlog_proof;
+pub mod witness;
 
 pub use chain::ChainHead;
 pub use metadata::Metadata;

@@ -15,8 +15,10 @@ pub struct Status {
     status: &'static str,
     /// What an operator should know: present when the service is open (no
     /// API keys) on a non-loopback address.
+    /// Also present when a witness refused one of the log's checkpoints as
+    /// not consistent with those it cosigned before (a security event).
     #[serde(skip_serializing_if = "Option::is_none")]
-    detail: Option<&'static str>,
+    detail: Option<String>,
 }
 
 /// Liveness: the process answers HTTP.
@@ -43,8 +45,13 @@ pub async fn healthz() -> Json<Status> {
 pub async fn readyz(State(state): State<AppState>) -> Result<Json<Status>, ApiError> {
     state.store.ready().await?;
     let open_and_exposed = state.guards.keys.is_none() && state.guards.exposed;
+    let said: Vec<String> = open_and_exposed
+        .then(|| super::OPEN_AND_EXPOSED.to_string())
+        .into_iter()
+        .chain(state.witnessing.as_ref().and_then(|w| w.detail()))
+        .collect();
     Ok(Json(Status {
         status: "ready",
-        detail: open_and_exposed.then_some(super::OPEN_AND_EXPOSED),
+        detail: (!said.is_empty()).then(|| said.join("; ")),
     }))
 }

@@ -29,7 +29,7 @@ use super::AppState;
 use crate::domain::metrics::{
     family, status_class, Kind, APPEND_QUEUE_DEPTH, AUTH_FAILURES, CHECKPOINT_AGE, FAMILIES,
     HTTP_REQUESTS, HTTP_REQUEST_DURATION, LOG_SIGNED_SIZE, LOG_SIZE, MCP_TOOL_CALLS, OTLP_SPANS,
-    RATE_LIMITED, SEARCH_DURATION, UNMATCHED_ROUTE,
+    RATE_LIMITED, SEARCH_DURATION, UNMATCHED_ROUTE, WITNESS_REFUSALS,
 };
 
 /// The exposition's media type (Prometheus text format 0.0.4).
@@ -225,6 +225,12 @@ pub(crate) fn searched(took: Duration) {
 pub(crate) fn tool_called(tool: &'static str, ok: bool) {
     let outcome = if ok { "ok" } else { "error" };
     metrics::counter!(MCP_TOOL_CALLS, "tool" => tool, "outcome" => outcome).increment(1);
+}
+
+/// A witness of the policy refused the log's checkpoint (docs/design.md §2).
+/// Its name comes from the policy file, a fixed set: not an id.
+pub(crate) fn witness_refused(witness: &str) {
+    metrics::counter!(WITNESS_REFUSALS, "witness" => witness.to_owned()).increment(1);
 }
 
 /// The spans of one trace export: accepted (made records) and rejected.

@@ -28,7 +28,11 @@
 //! - `metrics`: `GET /metrics`, the recorder behind it, and the recording
 //!   helpers of the HTTP layer.
 //! - `ui`: the trail browser, HTML pages at `/ui` (not in the OpenAPI
-//!   document), and `GET /`.
+//!   document), and `GET /`;
+//! - `witnessing`: the log asks witnesses to cosign its checkpoints, and
+//!   knows the newest witnessed one;
+//! - `witness`: the C2SP tlog-witness server of `decision-trail witness`
+//!   (its own application, not a route of the service's).
 
 mod access_log;
 mod capabilities;
@@ -54,6 +58,8 @@ mod tlog;
 mod trees;
 mod ui;
 mod wire;
+pub mod witness;
+pub mod witnessing;
 
 pub use limits::*;
 pub use openapi::openapi;
@@ -77,6 +83,8 @@ pub struct AppState {
     pub guards: Arc<Guards>,
     /// The trail browser's last chain walk of each task (its list's badges).
     pub(crate) verdicts: Arc<ui::Verdicts>,
+    /// The witnesses this log asks to cosign, with `--witness-policy`.
+    pub witnessing: Option<Arc<witnessing::Witnessing>>,
 }
 
 impl AppState {
@@ -101,7 +109,29 @@ impl AppState {
             }),
             verdicts: Arc::default(),
             limits,
+            witnessing: None,
         }
+    }
+
+    /// Serves the checkpoints witnessed under `witnessing`'s policy.
+    pub fn with_witnessing(mut self, witnessing: Arc<witnessing::Witnessing>) -> AppState {
+        self.witnessing = Some(witnessing);
+        self
+    }
+
+    /// The checkpoint a proof of leaf `log_index` is given against: the
+    /// newest witnessed one when it covers the leaf, else the newest signed
+    /// one that does; and whether it is witnessed.
+    pub async fn checkpoint_for(
+        &self,
+        log_index: u64,
+    ) -> Result<(crate::store::SignedCheckpoint, bool), crate::store::StoreError> {
+        if let Some(witnessed) = self.witnessing.as_ref().and_then(|w| w.witnessed()) {
+            if log_index < witnessed.tree_size {
+                return Ok(((*witnessed).clone(), true));
+            }
+        }
+        Ok((self.store.checkpoint_covering(log_index).await?, false))
     }
 
     /// Which Host names the service answers (probes and docs aside): None

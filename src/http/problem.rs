@@ -36,7 +36,7 @@ pub struct Problem {
     pub detail: String,
     /// Stable machine-readable code: invalid_params, malformed_json,
     /// malformed_request, unauthorized, forbidden, not_found, method_not_allowed,
-    /// not_acceptable, request_timeout, conflict, head_moved, payload_too_large,
+    /// not_acceptable, request_timeout, conflict, inconsistent, head_moved, payload_too_large,
     /// unsupported_media_type, idempotency_key_reused, rate_limited,
     /// headers_too_large, uri_too_long, internal, unavailable, concurrency_limit.
     pub code: String,
@@ -87,6 +87,10 @@ pub enum ApiError {
     UnsupportedMediaType(String),
     #[error("{0}")]
     Conflict(String),
+    /// A witness's refusal of a checkpoint whose consistency proof does not
+    /// verify (C2SP tlog-witness: 422).
+    #[error("{0}")]
+    Inconsistent(String),
     /// A conditional append whose `expected_prev_hash` is not the head.
     #[error("`expected_prev_hash` is not the head of `{task_id}`: another record was appended; the head is {head_hash} (length {length})")]
     HeadMoved {
@@ -185,6 +189,11 @@ impl ApiError {
                 "Not acceptable",
             ),
             ApiError::Conflict(_) => (StatusCode::CONFLICT, "conflict", "Conflict"),
+            ApiError::Inconsistent(_) => (
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "inconsistent",
+                "Not consistent with the checkpoint cosigned before",
+            ),
             ApiError::HeadMoved { .. } => (
                 StatusCode::CONFLICT,
                 "head_moved",

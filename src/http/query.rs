@@ -356,8 +356,18 @@ impl<'de> Deserializer<'de> for Text<'_> {
         visitor.visit_newtype_struct(self)
     }
 
+    fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, QueryError> {
+        match self.0 {
+            "true" => visitor.visit_bool(true),
+            "false" => visitor.visit_bool(false),
+            other => Err(de::Error::custom(format!(
+                "must be true or false, not `{other}`"
+            ))),
+        }
+    }
+
     forward_to_deserialize_any! {
-        bool i8 i16 i32 i64 i128 u8 u16 u32 u128 f32 f64 char str string
+        i8 i16 i32 i64 i128 u8 u16 u32 u128 f32 f64 char str string
         bytes byte_buf unit unit_struct seq tuple
         tuple_struct map struct enum identifier ignored_any
     }

@@ -529,8 +529,13 @@ pub struct Receipt {
     root: String,
     /// RFC 9162 inclusion proof of the record's leaf, hex, from the leaf upwards.
     inclusion_proof: Vec<String>,
-    /// The signed checkpoint (C2SP signed note) of `tree_size`.
+    /// The signed checkpoint (C2SP signed note) of `tree_size`; when
+    /// `witnessed`, with the witnesses' cosignature lines after the log's.
     checkpoint: String,
+    /// Whether `checkpoint` is the newest witnessed one (its cosignatures
+    /// satisfy the service's witness policy); false: the newest signed one
+    /// that covers the record, not yet witnessed (or no policy).
+    witnessed: bool,
 }
 
 /// A record's receipt: the record, its inclusion proof and the signed checkpoint
@@ -556,7 +561,7 @@ pub async fn receipt(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let record = record_or_404(&state, &id).await?;
-    let (checkpoint, proof) = inclusion(&state, &record).await?;
+    let (checkpoint, proof, witnessed) = inclusion(&state, &record).await?;
     if wants_tlog_proof(&headers) {
         return Ok(tlog_proof_file(&record, proof, checkpoint.note));
     }
@@ -567,17 +572,19 @@ pub async fn receipt(
         root: to_hex(&checkpoint.root),
         inclusion_proof: proof.iter().map(to_hex).collect(),
         checkpoint: checkpoint.note,
+        witnessed,
     })
     .into_response())
 }
 
-/// The newest checkpoint that covers `record`, and its inclusion proof in
-/// that checkpoint's tree.
+/// The checkpoint a receipt proves `record` against (the newest witnessed
+/// one that covers it, with a witness policy: whether it is, the third
+/// value), and the record's inclusion proof in that checkpoint's tree.
 pub(crate) async fn inclusion(
     state: &AppState,
     record: &Record,
-) -> Result<(SignedCheckpoint, Vec<Hash>), ApiError> {
-    let checkpoint = state.store.checkpoint_covering(record.log_index).await?;
+) -> Result<(SignedCheckpoint, Vec<Hash>, bool), ApiError> {
+    let (checkpoint, witnessed) = state.checkpoint_for(record.log_index).await?;
     let proof = state
         .store
         .log_answers(&[LogQuery::Inclusion {
@@ -587,5 +594,5 @@ pub(crate) async fn inclusion(
         .await?
         .pop()
         .expect("one answer");
-    Ok((checkpoint, proof))
+    Ok((checkpoint, proof, witnessed))
 }

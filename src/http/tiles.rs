@@ -9,7 +9,7 @@ use axum::response::{IntoResponse, Response};
 
 use super::problem::responses::{InternalError, NotFound, Unavailable};
 use super::problem::ApiError;
-use super::tlog::{signed_at, TEXT_PLAIN};
+use super::tlog::{served, TEXT_PLAIN};
 use super::AppState;
 use crate::domain::tiles::{encode_bundle, Tile, TileKind};
 
@@ -32,8 +32,9 @@ const OCTET_STREAM: &str = "application/octet-stream";
     )
 )]
 pub async fn checkpoint(State(state): State<AppState>) -> Result<Response, ApiError> {
-    // The very function `/log/checkpoint` answers with, so both serve one note.
-    let checkpoint = signed_at(&state, None).await?;
+    // The function `/log/checkpoint` answers with, so both serve one note
+    // (with a witness policy, the newest witnessed one).
+    let checkpoint = served(&state, None, false).await?;
     Ok((
         [
             (header::CONTENT_TYPE, TEXT_PLAIN),

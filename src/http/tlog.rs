@@ -36,6 +36,9 @@ fn hex_list(hashes: &[Hash]) -> Vec<String> {
 pub(crate) struct CheckpointQuery {
     /// An earlier size the log signed; default: the newest checkpoint.
     tree_size: Option<u64>,
+    /// With a witness policy: `true` answers the newest signed checkpoint,
+    /// witnessed or not (default: the newest witnessed one).
+    unwitnessed: Option<bool>,
 }
 
 impl PlainQuery for CheckpointQuery {}
@@ -43,7 +46,10 @@ impl PlainQuery for CheckpointQuery {}
 /// The newest signed checkpoint (or the one signed at `tree_size`).
 ///
 /// A C2SP tlog-checkpoint (origin line, tree size, base64 root) as a C2SP signed
-/// note, Ed25519. It covers every record acknowledged so far.
+/// note, Ed25519. It covers every record acknowledged so far. With a witness
+/// policy, the newest checkpoint whose witnesses' cosignatures satisfy its
+/// quorum, the cosignature lines after the log's signature (503 until one
+/// is); `unwitnessed=true` the newest signed one.
 #[utoipa::path(
     get, path = "/log/checkpoint", operation_id = "checkpoint", tag = "log",
     params(CheckpointQuery),
@@ -57,8 +63,39 @@ pub async fn checkpoint(
     State(state): State<AppState>,
     Query(query): Query<CheckpointQuery>,
 ) -> Result<Response, ApiError> {
-    let checkpoint = signed_at(&state, query.tree_size).await?;
+    let checkpoint = served(&state, query.tree_size, query.unwitnessed == Some(true)).await?;
     Ok(([(header::CONTENT_TYPE, TEXT_PLAIN)], checkpoint.note).into_response())
+}
+
+/// The checkpoint `GET /log/checkpoint` serves (and `GET /checkpoint`, with
+/// no parameters): with a witness policy the newest witnessed one (or that of
+/// `size` with its stored cosignatures), unless `unwitnessed`; else the
+/// newest signed one (or that of `size`).
+pub(crate) async fn served(
+    state: &AppState,
+    size: Option<u64>,
+    unwitnessed: bool,
+) -> Result<SignedCheckpoint, ApiError> {
+    Ok(match (&state.witnessing, size) {
+        (Some(_), _) if unwitnessed => signed_at(state, size).await?,
+        (Some(witnessing), Some(size)) => {
+            let signed = signed_at(state, Some(size)).await?;
+            witnessing.with_cosignatures(&state.store, signed).await?
+        }
+        (Some(witnessing), None) => {
+            witnessing
+                .witnessed()
+                .map(|w| (*w).clone())
+                .ok_or_else(|| {
+                    ApiError::Unavailable(
+                        "no checkpoint is witnessed yet (its cosignatures do not satisfy the \
+                     witness policy's quorum); ?unwitnessed=true answers the newest signed one"
+                            .into(),
+                    )
+                })?
+        }
+        (None, size) => signed_at(state, size).await?,
+    })
 }
 
 /// The checkpoint signed at `size`, or the newest when `size` is None.

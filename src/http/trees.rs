@@ -141,8 +141,11 @@ pub struct Trail {
     tree_size: u64,
     /// The checkpoint's root hash, hex.
     root: String,
-    /// The signed checkpoint (C2SP signed note) every proof leads to.
+    /// The signed checkpoint (C2SP signed note) every proof leads to; when
+    /// `witnessed`, with the witnesses' cosignature lines after the log's.
     checkpoint: String,
+    /// Whether `checkpoint` is the newest witnessed one (see the receipt's).
+    witnessed: bool,
 }
 
 /// The trail from the root of a record's tree down to it, each step with its
@@ -163,7 +166,7 @@ pub async fn trail(
         return Err(ApiError::NotFound(format!("no record has id `{id}`")));
     };
     let newest = records.iter().map(|r| r.log_index).max().unwrap_or(0);
-    let checkpoint = state.store.checkpoint_covering(newest).await?;
+    let (checkpoint, witnessed) = state.checkpoint_for(newest).await?;
     let queries: Vec<LogQuery> = records
         .iter()
         .map(|r| LogQuery::Inclusion {
@@ -188,6 +191,7 @@ pub async fn trail(
         tree_size: checkpoint.tree_size,
         root: to_hex(&checkpoint.root),
         checkpoint: checkpoint.note,
+        witnessed,
     }))
 }
 

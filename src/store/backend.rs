@@ -153,6 +153,13 @@ pub(crate) trait BatchStorage: Send {
         origin: &'a str,
         retired_at: &'a str,
     ) -> Answer<'a, SignedCheckpoint>;
+    /// Stores witnesses' cosignature lines of the checkpoint of `tree_size`
+    /// (its own statements, between batches).
+    fn put_cosignatures<'a>(
+        &'a mut self,
+        tree_size: u64,
+        lines: &'a [super::cosignatures::Cosignature],
+    ) -> Answer<'a, ()>;
     /// Whether an append could commit now: the database takes a write lock
     /// and its disk has room.
     fn probe(&mut self) -> Answer<'_, ()>;

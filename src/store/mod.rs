@@ -19,11 +19,13 @@
 //!   `search` (search pages, kept in the order of their first page),
 //!   `snapshots` (the capability registry), `activity` (what the trail
 //!   browser reads besides: tasks by newest activity, a task's agents and
-//!   types); `types`: their values and errors.
+//!   types), `cosignatures` (witnesses'
+//!   cosignatures of checkpoints); `types`: their values and errors.
 //! - `config`: what a store is opened with; `checkpoint_copy`: the
 //!   checkpoints kept outside the database; `fsck`: the offline check of a
 //!   whole database; `cache`: recent records and stored hashes; `signing`,
-//!   `api_keys`: the log's signing-key file, the API-key file.
+//!   `api_keys`: the log's signing-key file, the API-key file; `witness_file`:
+//!   the SQLite file of `decision-trail witness`.
 //!
 //! What every backend must guarantee (docs/design.md §2, §4), whatever the
 //! number of writers on the same database:
@@ -45,6 +47,7 @@ mod cache;
 pub mod checkpoint_copy;
 mod checkpoints;
 mod config;
+pub mod cosignatures;
 mod fsck;
 mod listings;
 mod log_check;
@@ -61,6 +64,7 @@ mod sqlite;
 mod trees;
 mod types;
 mod walk;
+pub mod witness_file;
 pub(crate) mod writer;
 
 pub use activity::{TaskMix, MIX_OF_LAST};

@@ -60,6 +60,11 @@ impl Reads {
         Reads { rows }
     }
 
+    /// Where the store's small shared reads of other modules run (`cosignatures`).
+    pub(crate) fn db(&self) -> super::sql::Db<'_> {
+        self.rows.db()
+    }
+
     /// The database answers a trivial query.
     pub(crate) async fn ready(&self) -> Result<(), StoreError> {
         self.rows

@@ -77,6 +77,12 @@ fn read(path: &Path) -> Result<LogSigner, StoreError> {
         .map_err(|e| StoreError::Config(format!("signing key {}: {e}", path.display())))
 }
 
+/// Writes a new secret key file, owner-only; an existing file is never
+/// overwritten (`decision-trail witness key`).
+pub(crate) fn write_new_owner_only(path: &Path, text: &str) -> Result<(), StoreError> {
+    write_owner_only(path, text)
+}
+
 #[cfg(unix)]
 fn write_owner_only(path: &Path, text: &str) -> Result<(), StoreError> {
     use std::os::unix::fs::OpenOptionsExt;

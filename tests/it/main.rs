@@ -30,3 +30,4 @@ mod tiles;
 mod trees;
 mod ui;
 mod validation;
+mod witness;

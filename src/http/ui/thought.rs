@@ -68,7 +68,7 @@ pub(super) async fn page_of(
     let input = record.hash_input();
     let canonical = input.canonical_json();
     let recomputed = input.hash();
-    let (checkpoint, proof) = inclusion(state, &record).await?;
+    let (checkpoint, proof, _) = inclusion(state, &record).await?;
     let mut fingerprints = Vec::new();
     if let Some(c) = &record.capabilities {
         for (which, hash) in [

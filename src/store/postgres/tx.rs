@@ -143,6 +143,18 @@ impl BatchStorage for PgBatches {
         })
     }
 
+    fn put_cosignatures<'a>(
+        &'a mut self,
+        tree_size: u64,
+        lines: &'a [crate::store::cosignatures::Cosignature],
+    ) -> Answer<'a, ()> {
+        Box::pin(async move {
+            let conn = self.connection().await?;
+            let result = crate::store::cosignatures::put(Db::Pg(conn), tree_size, lines).await;
+            self.settle(result)
+        })
+    }
+
     fn probe(&mut self) -> Answer<'_, ()> {
         // The database answers on the writer's connection (connecting again if
         // it was lost). Its disk is the database server's to watch.

@@ -94,6 +94,18 @@ impl BatchStorage for SqliteBatches {
         Box::pin(snapshots::put(Db::Sqlite(&mut self.conn), snapshot))
     }
 
+    fn put_cosignatures<'a>(
+        &'a mut self,
+        tree_size: u64,
+        lines: &'a [crate::store::cosignatures::Cosignature],
+    ) -> Answer<'a, ()> {
+        Box::pin(crate::store::cosignatures::put(
+            Db::Sqlite(&mut self.conn),
+            tree_size,
+            lines,
+        ))
+    }
+
     fn probe(&mut self) -> Answer<'_, ()> {
         Box::pin(async move {
             // The write lock, as an append takes it; released at once.

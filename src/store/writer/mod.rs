@@ -65,6 +65,12 @@ enum Job {
         CapabilitySnapshot,
         oneshot::Sender<Result<(CapabilitySnapshot, bool), StoreError>>,
     ),
+    /// Witnesses' cosignature lines of one checkpoint (not part of the log).
+    Cosignatures(
+        u64,
+        Vec<super::cosignatures::Cosignature>,
+        oneshot::Sender<Result<(), StoreError>>,
+    ),
     Shutdown,
 }
 
@@ -229,6 +235,18 @@ impl Writer {
     /// The log's size as this writer last committed it.
     pub(crate) fn integrated_size(&self) -> u64 {
         self.integrated.load(Ordering::Relaxed)
+    }
+
+    /// Stores witnesses' cosignatures through the one write connection,
+    /// queued behind the appends (a few lines a second at most).
+    pub(crate) async fn put_cosignatures(
+        &self,
+        tree_size: u64,
+        lines: Vec<super::cosignatures::Cosignature>,
+    ) -> Result<(), StoreError> {
+        let (reply, answer) = oneshot::channel();
+        self.ask(Job::Cosignatures(tree_size, lines, reply), answer)
+            .await
     }
 
     /// Whether an append could commit now: the writer runs and its

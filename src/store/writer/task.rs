@@ -205,6 +205,9 @@ impl State {
             Job::Snapshot(snapshot, reply) => {
                 let _ = reply.send(self.storage.put_snapshot(&snapshot).await);
             }
+            Job::Cosignatures(tree_size, lines, reply) => {
+                let _ = reply.send(self.storage.put_cosignatures(tree_size, &lines).await);
+            }
             Job::Append(_) | Job::Shutdown => unreachable!("appends and shutdown are the loop's"),
         }
     }

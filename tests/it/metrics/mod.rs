@@ -210,7 +210,8 @@ async fn a_scrape_after_concurrent_load_adds_up_to_the_requests_sent() {
         let used = !f.name.contains("auth")
             && !f.name.contains("search")
             && !f.name.contains("mcp")
-            && !f.name.contains("otlp");
+            && !f.name.contains("otlp")
+            && !f.name.contains("witness");
         if used {
             assert!(e.kinds.contains_key(f.name), "{} is not exposed", f.name);
         }

@@ -1,0 +1,70 @@
+//! Witnesses' cosignatures of the log's checkpoints (docs/design.md §2,
+//! "Witnesses"): stored through the writer's connection, between batches,
+//! append-only; read back by checkpoint size. The same SQL on both backends.
+
+use super::sql::{position, Db, Param, Query};
+use super::{Store, StoreError};
+
+/// A cosignature to keep: the witness key (`<name>+<key id hex>`) and its
+/// signature line (without the newline).
+pub type Cosignature = (String, String);
+
+/// Stores `lines` for the checkpoint of `tree_size`; a witness key that has
+/// a line for that size keeps its first (`BatchStorage::put_cosignatures`).
+pub(crate) async fn put(
+    mut db: Db<'_>,
+    tree_size: u64,
+    lines: &[Cosignature],
+) -> Result<(), StoreError> {
+    let size = position(tree_size)
+        .ok_or_else(|| StoreError::Internal(format!("tree size {tree_size} past 2^63")))?;
+    for (witness, line) in lines {
+        let insert = Query::new(
+            "INSERT INTO cosignatures (tree_size, witness, line) VALUES ($1, $2, $3) \
+             ON CONFLICT (tree_size, witness) DO NOTHING",
+        )
+        .bind(Param::Int(size))
+        .bind(Param::Text(witness))
+        .bind(Param::Text(line));
+        db.reborrow().execute(&insert).await?;
+    }
+    Ok(())
+}
+
+impl Store {
+    /// Keeps witnesses' cosignature lines of the checkpoint of `tree_size`.
+    pub async fn put_cosignatures(
+        &self,
+        tree_size: u64,
+        lines: Vec<Cosignature>,
+    ) -> Result<(), StoreError> {
+        self.writer.put_cosignatures(tree_size, lines).await
+    }
+
+    /// The cosignature lines stored for the checkpoint of `tree_size`, each
+    /// newline-terminated, in witness-key order.
+    pub async fn cosignatures(&self, tree_size: u64) -> Result<Vec<String>, StoreError> {
+        let Some(size) = position(tree_size) else {
+            return Ok(Vec::new());
+        };
+        let query =
+            Query::new("SELECT line FROM cosignatures WHERE tree_size = $1 ORDER BY witness")
+                .bind(Param::Int(size));
+        let rows: Vec<(String,)> = self.reads.db().fetch_all(&query).await?;
+        Ok(rows
+            .into_iter()
+            .map(|(line,)| format!("{line}\n"))
+            .collect())
+    }
+
+    /// The sizes of the newest `limit` checkpoints with any cosignature,
+    /// newest first.
+    pub async fn cosigned_sizes(&self, limit: u32) -> Result<Vec<u64>, StoreError> {
+        let query = Query::new(
+            "SELECT DISTINCT tree_size FROM cosignatures ORDER BY tree_size DESC LIMIT $1",
+        )
+        .bind(Param::Int(i64::from(limit)));
+        let rows: Vec<(i64,)> = self.reads.db().fetch_all(&query).await?;
+        Ok(rows.into_iter().map(|(size,)| size as u64).collect())
+    }
+}
