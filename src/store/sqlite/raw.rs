@@ -100,9 +100,31 @@ pub(super) fn record_columns(row: &Row<'_>) -> rusqlite::Result<RecordColumns> {
         session_id: row.get(9)?,
         parent_id: row.get(10)?,
         timestamp: row.get(11)?,
-        prev_hash: row.get(12)?,
-        hash: row.get(13)?,
+        prev_hash: hash_text(row, 12)?.into_owned(),
+        hash: hash_text(row, 13)?.into_owned(),
     })
+}
+
+/// A stored record hash (`hash`, `prev_hash`) as the API writes it: its 32
+/// bytes as lowercase hex (migration 0011), or text as it is (a database not
+/// yet migrated, read by `fsck`; or a row written by hand, which the chain
+/// walk then reports). Anything else fails as `row.get::<String>` would.
+pub(super) fn hash_text<'r>(
+    row: &'r Row<'_>,
+    i: usize,
+) -> rusqlite::Result<std::borrow::Cow<'r, str>> {
+    use rusqlite::types::ValueRef;
+    match row.get_ref(i)? {
+        ValueRef::Blob(bytes) => Ok(hex::encode(bytes).into()),
+        ValueRef::Text(text) => std::str::from_utf8(text)
+            .map(Into::into)
+            .map_err(|e| rusqlite::Error::FromSqlConversionFailure(i, Type::Text, Box::new(e))),
+        other => Err(rusqlite::Error::InvalidColumnType(
+            i,
+            format!("column {i}"),
+            other.data_type(),
+        )),
+    }
 }
 
 /// Every record `sql` selects (with `RECORD_COLUMNS`) for `values`.
@@ -215,8 +237,8 @@ pub(super) fn stored_link(row: &Row<'_>) -> rusqlite::Result<StoredLink> {
             session_id: optional(8)?,
             parent_id: optional(9)?,
             timestamp: text(10)?,
-            prev_hash: text(11)?,
-            hash: text(12)?,
+            prev_hash: &hash_text(row, 11)?,
+            hash: &hash_text(row, 12)?,
         },
     ))
 }
