@@ -26,4 +26,5 @@ mod startup;
 mod support;
 mod tamper;
 mod trees;
+mod upgrade;
 mod validation;
