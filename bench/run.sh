@@ -24,6 +24,12 @@
 #                           (examples/seed.rs, 2,000 tasks; DB=PATH keeps the
 #                           file), a page of a 1,000-record task (timeline,
 #                           tree, Verify), and a search page beside GET /search
+#   bench/run.sh cpu        CPU per durable 1 KB POST (utime + stime of the
+#                           process, from /proc/PID/stat, over the load ÷
+#                           requests) of the service and of the floor, their
+#                           ratio, beside req/s and p50/p99; BINS="A B" runs
+#                           several service builds (each on a fresh database)
+#                           alternating with the floor in the same run
 #   bench/run.sh verify     the chain-verify path (Criterion: a 200,000-record
 #                           chain in a 1,000,000-record file) and the batch path
 #                           without HTTP (µs per record)
@@ -42,6 +48,7 @@
 #                           is a throwaway local cluster (.ci/postgres)
 #
 # Environment: ROUNDS (3), POSTS per round (20000), GETS per round (40000),
+# BINS (cpu mode: the service builds to alternate; default: BIN),
 # SYNC (full; `normal` measures the non-durable option separately), BIN (the
 # service binary; default: this tree's release build. Give another build's to
 # compare two versions back to back on the same floor), PEER_SRC (peer-node's
@@ -439,6 +446,63 @@ print(f"POST /thoughts (1 KB):             {med('post'):>9.0f} records/s  errors
 print(f"POST /v1/traces, new spans:        {med('new'):>9.0f} spans/s    errors {errors('new')}")
 # Requests of 64 spans each.
 print(f"POST /v1/traces, a retried export: {med('retry') * 64:>9.0f} spans/s    errors {errors('retry')}")
+PY
+    exit 0
+fi
+
+if [ "$MODE" = cpu ]; then
+    # CPU seconds (user + system, all threads) a process has used so far.
+    cpu_s() { sed 's/.*) //' "/proc/$1/stat" | awk -v hz="$(getconf CLK_TCK)" '{printf "%.3f", ($12 + $13) / hz}'; }
+    # One POST load against $1 (whose process is $2): hey's summary with the
+    # process's CPU per request (µs) added.
+    cpu_load() {
+        local before after
+        before=$(cpu_s "$2")
+        r=$(post_load "$1" "$POSTS" "$3")
+        after=$(cpu_s "$2")
+        python3 -c "import json,sys; r=json.loads(sys.argv[1]); r['cpu_us']=(float(sys.argv[3]) - float(sys.argv[2]))*1e6/max(r['n'],1); print(json.dumps(r))" \
+            "$r" "$before" "$after"
+    }
+    read -r -a CPU_BINS <<<"${BINS:-$BIN}"
+    CPU_PIDS=(); CPU_ADDRS=()
+    k=0
+    for b in "${CPU_BINS[@]}"; do
+        addr=127.0.0.1:$((18200 + k))
+        mkdir -p "$WORK/cpu-$k"
+        "$b" --listen "$addr" --database-url "sqlite://$WORK/cpu-$k/trail.db" \
+            --sqlite-synchronous "$SYNC" --rate-limit 0 >"$WORK/cpu-$k/service.log" 2>&1 &
+        CPU_PIDS+=($!); PIDS+=($!); CPU_ADDRS+=("$addr")
+        for _ in $(seq 100); do curl -sf "http://$addr/healthz" >/dev/null && break; sleep 0.1; done
+        k=$((k + 1))
+    done
+    for r in $(seq 1 "$ROUNDS"); do
+        echo "round $r/$ROUNDS" >&2
+        echo "floor $(cpu_load "$FLOOR" "$FLOOR_PID" "cf$r")" >>"$WORK/cpu"
+        for k in "${!CPU_BINS[@]}"; do
+            echo "s$k $(cpu_load "${CPU_ADDRS[$k]}" "${CPU_PIDS[$k]}" "cs$k-$r")" >>"$WORK/cpu"
+        done
+    done
+    rss=(); for p in "${CPU_PIDS[@]}"; do rss+=("$(peak_rss_mb "$p")"); done
+    python3 - "$WORK/cpu" "$SYNC" "${CPU_BINS[@]}" -- "${rss[@]}" <<'PY'
+import json, statistics, sys
+args = sys.argv[3:]
+bins, rss = args[:args.index("--")], args[args.index("--") + 1:]
+rows = {}
+for line in open(sys.argv[1]):
+    who, data = line.split(" ", 1)
+    rows.setdefault(who, []).append(json.loads(data))
+med = lambda who, k: statistics.median(r[k] for r in rows[who])
+f_cpu, f_rps = med("floor", "cpu_us"), med("floor", "rps")
+print(f"synchronous={sys.argv[2]}, {len(rows['floor'])} rounds alternating, medians; POST /thoughts 1 KB over 16 tasks, hey, 64 connections")
+print(f"{'build':<34}{'req/s':>8}{'p50 ms':>8}{'p99 ms':>8}{'errors':>7}{'CPU µs/POST':>13}{'÷ floor':>9}{'RSS MB':>8}")
+print(f"{'floor (examples/floor.rs)':<34}{f_rps:>8.0f}{med('floor', 'p50_ms'):>8.1f}{med('floor', 'p99_ms'):>8.1f}"
+      f"{sum(r['errors'] for r in rows['floor']):>7}{f_cpu:>13.1f}{1:>9.2f}{'':>8}")
+for k, b in enumerate(bins):
+    w = f"s{k}"
+    print(f"{b[-34:]:<34}{med(w, 'rps'):>8.0f}{med(w, 'p50_ms'):>8.1f}{med(w, 'p99_ms'):>8.1f}"
+          f"{sum(r['errors'] for r in rows[w]):>7}{med(w, 'cpu_us'):>13.1f}{med(w, 'cpu_us') / f_cpu:>9.2f}{rss[k]:>8}")
+for k in range(1, len(bins)):
+    print(f"build {k} ÷ build 0: CPU per POST {med(f's{k}', 'cpu_us') / med('s0', 'cpu_us'):.2f}, req/s {med(f's{k}', 'rps') / med('s0', 'rps'):.2f}")
 PY
     exit 0
 fi

@@ -114,7 +114,8 @@ pub struct CapabilitiesBody {
     "hash": "47fba196d0dd5baff85bc7160eed196139c690c531db5fe06186b697bd980448"
 }))]
 pub struct RecordBody {
-    /// UUID v4.
+    /// UUID v7 (its time prefix is the record's timestamp); records written
+    /// before version 7 ids keep their UUID v4. Opaque: compare, never parse.
     id: String,
     /// Position in the task's chain, from 0.
     seq: u64,

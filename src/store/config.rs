@@ -124,20 +124,21 @@ impl Default for StoreConfig {
 }
 
 /// The two sources of non-determinism in an append, replaceable by tests: the
-/// record id (a fresh UUID v4, docs/design.md §1) and the clock reading.
+/// record id (a fresh UUID v7 of the record's timestamp, given as the
+/// argument, docs/design.md §1) and the clock reading.
 #[derive(Clone)]
 pub struct Seams {
-    pub new_id: Arc<dyn Fn() -> String + Send + Sync>,
+    pub new_id: Arc<dyn Fn(&str) -> String + Send + Sync>,
     pub now: Arc<dyn Fn() -> String + Send + Sync>,
 }
 
 impl Default for Seams {
     fn default() -> Self {
         Seams {
-            new_id: Arc::new(|| {
+            new_id: Arc::new(|timestamp| {
                 let mut random = [0u8; 16];
                 rand_core::RngCore::fill_bytes(&mut rand_core::OsRng, &mut random);
-                crate::domain::record::record_id(random)
+                crate::domain::record::record_id(timestamp, random)
             }),
             now: Arc::new(|| format_timestamp(Utc::now())),
         }

@@ -217,12 +217,13 @@ async fn first_gap(db: Db<'_>) -> Result<u64, StoreError> {
 
 /// The stored leaf `log_index` must be the leaf of the record there.
 async fn check_leaf(mut db: Db<'_>, log_index: u64) -> Result<(), StoreError> {
+    let sql = format!(
+        "SELECT agent_id, {} FROM thoughts WHERE log_index = $1",
+        db.dialect().hash_text
+    );
     let row: Option<(String, String)> = db
         .reborrow()
-        .fetch_optional(
-            &Query::new("SELECT agent_id, hash FROM thoughts WHERE log_index = $1")
-                .bind(Param::Int(log_index as i64)),
-        )
+        .fetch_optional(&Query::new(sql).bind(Param::Int(log_index as i64)))
         .await?;
     let (agent_id, hash) =
         row.ok_or_else(|| altered(&db, format!("log_index {log_index} has no record")))?;

@@ -74,32 +74,36 @@ impl Reads {
             .map(drop)
     }
 
-    /// The record whose `column` (a unique one: id, log_index, hash) is `value`.
+    /// The record whose `column` (a unique one: id, log_index, hash) is
+    /// `value` (`$1`, or what `expression` makes of it).
     async fn record_where(
         &self,
         column: &str,
+        expression: &str,
         value: Param<'_>,
     ) -> Result<Option<Record>, StoreError> {
         let query = Query::new(format!(
-            "SELECT {RECORD_COLUMNS} FROM thoughts WHERE {column} = $1"
+            "SELECT {RECORD_COLUMNS} FROM thoughts WHERE {column} = {expression}"
         ))
         .bind(value);
         Ok(self.rows.records(query).await?.pop())
     }
 
     pub(crate) async fn record(&self, id: &str) -> Result<Option<Record>, StoreError> {
-        self.record_where("id", Param::Text(id)).await
+        self.record_where("id", "$1", Param::Text(id)).await
     }
 
     pub(crate) async fn record_at(&self, log_index: u64) -> Result<Option<Record>, StoreError> {
         match position(log_index) {
-            Some(i) => self.record_where("log_index", Param::Int(i)).await,
+            Some(i) => self.record_where("log_index", "$1", Param::Int(i)).await,
             None => Ok(None),
         }
     }
 
     pub(crate) async fn record_by_hash(&self, hash: &str) -> Result<Option<Record>, StoreError> {
-        self.record_where("hash", Param::Text(hash)).await
+        let expression = self.rows.db().dialect().hash_param;
+        self.record_where("hash", expression, Param::Text(hash))
+            .await
     }
 
     /// The record an idempotency key (still kept) created, in its scope.

@@ -29,5 +29,6 @@ mod tamper;
 mod tiles;
 mod trees;
 mod ui;
+mod upgrade;
 mod validation;
 mod witness;

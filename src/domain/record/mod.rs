@@ -158,12 +158,21 @@ impl RecordFilter {
     }
 }
 
-/// A record's id (docs/design.md §1): a UUID version 4 (RFC 9562 §5.4) made
-/// from 16 random bytes (the version and variant bits set over them),
-/// lowercase and hyphenated. The caller brings the randomness, so this stays
-/// pure.
-pub fn record_id(random: [u8; 16]) -> String {
-    uuid::Builder::from_random_bytes(random)
+/// A record's id (docs/design.md §1): a UUID version 7 (RFC 9562 §5.7), the
+/// record's `timestamp` as 48 bits of Unix milliseconds, then the version,
+/// variant and 74 bits of the random bytes, lowercase and hyphenated. Ids of
+/// records written one after another share their prefix, so the id index
+/// grows at its right edge instead of taking a random page per append
+/// (docs/design.md §4). A timestamp that does not parse, or lies before 1970,
+/// gives time 0. The caller brings the randomness, so this stays pure.
+pub fn record_id(timestamp: &str, random: [u8; 16]) -> String {
+    let millis = chrono::DateTime::parse_from_rfc3339(timestamp)
+        .map_or(0, |t| t.timestamp_millis())
+        .clamp(0, (1 << 48) - 1);
+    let mut tail = [0u8; 10];
+    tail.copy_from_slice(&random[..10]);
+    // Non-negative and at most 48 bits, by the clamp.
+    uuid::Builder::from_unix_timestamp_millis(millis as u64, &tail)
         .into_uuid()
         .to_string()
 }
@@ -182,18 +191,40 @@ pub fn is_hash_hex(s: &str) -> bool {
 #[cfg(test)]
 mod tests {
     #[test]
-    fn record_ids_are_uuid_v4_of_their_bytes() {
-        // Pinned: the ids the service has always made from these bytes.
-        for (bytes, pinned) in [
-            ([0u8; 16], "00000000-0000-4000-8000-000000000000"),
-            ([0xff; 16], "ffffffff-ffff-4fff-bfff-ffffffffffff"),
-            ([0x5a; 16], "5a5a5a5a-5a5a-4a5a-9a5a-5a5a5a5a5a5a"),
+    fn record_ids_are_uuid_v7_of_their_timestamp_and_bytes() {
+        // Pinned: the time prefix is the timestamp's Unix milliseconds
+        // (2026-11-25T08:00:00.123Z = 0x01a211b7fc7b ms); RFC 9562 §5.7.
+        for (at, bytes, pinned) in [
+            (
+                "2026-11-25T08:00:00.123Z",
+                [0u8; 16],
+                "01a211b7-fc7b-7000-8000-000000000000",
+            ),
+            (
+                "2026-11-25T08:00:00.123Z",
+                [0xff; 16],
+                "01a211b7-fc7b-7fff-bfff-ffffffffffff",
+            ),
+            (
+                "1970-01-01T00:00:00.000Z",
+                [0x5a; 16],
+                "00000000-0000-7a5a-9a5a-5a5a5a5a5a5a",
+            ),
+            (
+                "not a time",
+                [0u8; 16],
+                "00000000-0000-7000-8000-000000000000",
+            ),
         ] {
-            let id = super::record_id(bytes);
-            assert_eq!(id, pinned);
+            let id = super::record_id(at, bytes);
+            assert_eq!(id, pinned, "{at}");
             let parsed = uuid::Uuid::parse_str(&id).unwrap();
-            assert_eq!(parsed.get_version_num(), 4);
+            assert_eq!(parsed.get_version_num(), 7);
             assert_eq!(parsed.get_variant(), uuid::Variant::RFC4122);
         }
+        // Later records sort after earlier ones by id, as text.
+        let a = super::record_id("2026-11-25T08:00:00.123Z", [0xff; 16]);
+        let b = super::record_id("2026-11-25T08:00:00.124Z", [0u8; 16]);
+        assert!(a < b);
     }
 }

@@ -100,9 +100,43 @@ pub(super) fn record_columns(row: &Row<'_>) -> rusqlite::Result<RecordColumns> {
         session_id: row.get(9)?,
         parent_id: row.get(10)?,
         timestamp: row.get(11)?,
-        prev_hash: row.get(12)?,
-        hash: row.get(13)?,
+        prev_hash: hash_text(row, 12, &mut [0; 64])?.into_owned(),
+        hash: hash_text(row, 13, &mut [0; 64])?.into_owned(),
     })
+}
+
+/// A stored record hash (`hash`, `prev_hash`) as the API writes it: its 32
+/// bytes as lowercase hex (migration 0011), or text as it is (a database not
+/// yet migrated, read by `fsck`; or a row written by hand, which the chain
+/// walk then reports). Anything else fails as `row.get::<String>` would.
+/// 32 bytes are written as hex into `buffer`, not a new string: the chain walk
+/// reads two a row, and an allocation each was a tenth of its time.
+pub(super) fn hash_text<'a>(
+    row: &'a Row<'_>,
+    i: usize,
+    buffer: &'a mut [u8; 64],
+) -> rusqlite::Result<std::borrow::Cow<'a, str>> {
+    use rusqlite::types::ValueRef;
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    match row.get_ref(i)? {
+        ValueRef::Blob(bytes) if bytes.len() == 32 => {
+            for (pair, byte) in buffer.chunks_exact_mut(2).zip(bytes) {
+                pair[0] = DIGITS[usize::from(byte >> 4)];
+                pair[1] = DIGITS[usize::from(byte & 15)];
+            }
+            // Hex digits are ASCII.
+            Ok(std::str::from_utf8(buffer).unwrap_or_default().into())
+        }
+        ValueRef::Blob(bytes) => Ok(hex::encode(bytes).into()),
+        ValueRef::Text(text) => std::str::from_utf8(text)
+            .map(Into::into)
+            .map_err(|e| rusqlite::Error::FromSqlConversionFailure(i, Type::Text, Box::new(e))),
+        other => Err(rusqlite::Error::InvalidColumnType(
+            i,
+            format!("column {i}"),
+            other.data_type(),
+        )),
+    }
 }
 
 /// Every record `sql` selects (with `RECORD_COLUMNS`) for `values`.
@@ -202,6 +236,11 @@ pub(super) fn stored_link(row: &Row<'_>) -> rusqlite::Result<StoredLink> {
             .as_str_or_null()
             .map_err(|e| wrong_type(i, e))
     };
+    let (mut prev_hash, mut hash) = ([0; 64], [0; 64]);
+    let (prev_hash, hash) = (
+        hash_text(row, 11, &mut prev_hash)?,
+        hash_text(row, 12, &mut hash)?,
+    );
     Ok(StoredLink::new(
         row.get::<_, i64>(0)?.max(0) as u64,
         row.get::<_, i64>(1)?.max(0) as u64,
@@ -215,8 +254,8 @@ pub(super) fn stored_link(row: &Row<'_>) -> rusqlite::Result<StoredLink> {
             session_id: optional(8)?,
             parent_id: optional(9)?,
             timestamp: text(10)?,
-            prev_hash: text(11)?,
-            hash: text(12)?,
+            prev_hash: &prev_hash,
+            hash: &hash,
         },
     ))
 }

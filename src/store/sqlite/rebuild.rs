@@ -47,7 +47,7 @@ pub(super) async fn rebuild(
         let mut frontier = Frontier::empty();
         loop {
             let rows: Vec<(String, String)> = sqlx::query_as(
-                "SELECT agent_id, hash FROM thoughts WHERE log_index >= ? ORDER BY log_index LIMIT 10000",
+                "SELECT agent_id, lower(hex(hash)) FROM thoughts WHERE log_index >= ? ORDER BY log_index LIMIT 10000",
             )
             .bind(frontier.size() as i64)
             .fetch_all(&mut *conn)

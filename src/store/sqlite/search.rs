@@ -6,7 +6,13 @@ use super::map_error;
 use crate::domain::search::{index_text, metadata_text, SearchQuery};
 use crate::domain::{NewRecord, Record};
 use crate::store::backend::SearchDocument;
-use crate::store::rows::{RecordColumns, RECORD_COLUMNS};
+use crate::store::rows::RecordColumns;
+
+/// `rows::RECORD_COLUMNS`, with the hashes (stored as bytes since migration
+/// 0011) as the hex text a `RecordColumns` reads.
+const RECORD_COLUMNS_AS_TEXT: &str =
+    "log_index, id, task_id, seq, type, agent_id, content, metadata, capabilities, session_id, \
+     parent_id, timestamp, lower(hex(prev_hash)) AS prev_hash, lower(hex(hash)) AS hash";
 use crate::store::search::SearchSql;
 use crate::store::StoreError;
 
@@ -64,7 +70,7 @@ pub(super) async fn catch_up(conn: &mut SqliteConnection) -> Result<u64, StoreEr
     let mut indexed = 0;
     loop {
         let sql = format!(
-            "SELECT {RECORD_COLUMNS} FROM thoughts WHERE log_index > ? ORDER BY log_index LIMIT 5000"
+            "SELECT {RECORD_COLUMNS_AS_TEXT} FROM thoughts WHERE log_index > ? ORDER BY log_index LIMIT 5000"
         );
         let rows: Vec<RecordColumns> = sqlx::query_as(&sql)
             .bind(after)

@@ -262,6 +262,8 @@ fn insert_records(conn: &rusqlite::Connection, records: &[Record]) -> Result<(),
         )
         .map_err(raw::map_error)?;
     for r in records {
+        // Stored as their 32 bytes (migration 0011).
+        let (prev_hash, hash) = (hash_bytes(&r.prev_hash)?, hash_bytes(&r.hash)?);
         insert
             .execute(rusqlite::params![
                 position(r.log_index),
@@ -276,12 +278,20 @@ fn insert_records(conn: &rusqlite::Connection, records: &[Record]) -> Result<(),
                 r.session_id,
                 r.parent_id,
                 r.timestamp,
-                r.prev_hash,
-                r.hash,
+                prev_hash.as_slice(),
+                hash.as_slice(),
             ])
             .map_err(raw::map_error)?;
     }
     Ok(())
+}
+
+/// A record hash's 32 bytes, from the 64 hex characters the writer made.
+fn hash_bytes(hex_text: &str) -> Result<[u8; 32], StoreError> {
+    let mut bytes = [0u8; 32];
+    hex::decode_to_slice(hex_text, &mut bytes)
+        .map_err(|_| StoreError::Internal(format!("`{hex_text}` is not a record hash")))?;
+    Ok(bytes)
 }
 
 /// Writes the rest of a batch after its records: their search rows, the

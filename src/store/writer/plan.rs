@@ -107,12 +107,18 @@ impl State {
                 }));
                 continue;
             }
+            // The id carries the record's timestamp (docs/design.md §1), the
+            // clock reading unless the chain's last record is later.
+            let timestamp = match head {
+                Some(h) => chain::not_before((self.seams.now)(), &h.last_timestamp),
+                None => (self.seams.now)(),
+            };
             let record = chain::link(
                 (*draft).clone(),
                 head,
                 frontier.size(),
-                (self.seams.new_id)(),
-                (self.seams.now)(),
+                (self.seams.new_id)(&timestamp),
+                timestamp,
             );
             log_hashes.extend(frontier.append(&leaf_data(&record.agent_id, &record.hash)));
             moved.insert(record.task_id.clone(), ChainHead::after(&record));

@@ -56,12 +56,25 @@ async fn different_tasks_have_independent_chains() {
 }
 
 #[tokio::test]
-async fn id_is_a_uuid_v4() {
+async fn id_is_a_uuid_v7_of_the_records_timestamp() {
     let app = TestApp::spawn().await;
     let r = app.append(&new_record("plan", "t1", "a1", "x")).await;
     let id = uuid::Uuid::parse_str(r["id"].as_str().unwrap()).expect("a UUID");
-    assert_eq!(id.get_version_num(), 4);
+    assert_eq!(id.get_version_num(), 7);
     assert_eq!(r["id"].as_str().unwrap(), id.hyphenated().to_string());
+    // RFC 9562 §5.7: the first 48 bits are the Unix milliseconds.
+    let millis = u64::from_be_bytes([
+        0,
+        0,
+        id.as_bytes()[0],
+        id.as_bytes()[1],
+        id.as_bytes()[2],
+        id.as_bytes()[3],
+        id.as_bytes()[4],
+        id.as_bytes()[5],
+    ]);
+    let at = chrono::DateTime::parse_from_rfc3339(r["timestamp"].as_str().unwrap()).unwrap();
+    assert_eq!(millis as i64, at.timestamp_millis());
 }
 
 #[tokio::test]
@@ -111,7 +124,7 @@ async fn empty_content_is_accepted() {
 #[tokio::test]
 async fn pinned_hash_through_injected_id_and_clock() {
     let seams = Seams {
-        new_id: Arc::new(|| "r1".to_string()),
+        new_id: Arc::new(|_| "r1".to_string()),
         now: Arc::new(|| "2026-04-17T00:00:00Z".to_string()),
     };
     let app = TestApp::builder().seams(seams).spawn().await;
@@ -365,7 +378,7 @@ async fn both_operations_are_registered_and_documented() {
 #[tokio::test]
 async fn the_same_record_twice_is_refused() {
     let seams = Seams {
-        new_id: Arc::new(|| "fixed-id".to_string()),
+        new_id: Arc::new(|_| "fixed-id".to_string()),
         now: Arc::new(|| "2026-04-17T00:00:00.000Z".to_string()),
     };
     let app = TestApp::builder().seams(seams).spawn().await;

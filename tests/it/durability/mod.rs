@@ -50,12 +50,14 @@ async fn the_database_refuses_updates_deletes_and_forks() {
     }
     // A second successor of seq 0 (a fork), and a record that skips a seq.
     let insert = "INSERT INTO thoughts (log_index, id, task_id, seq, type, agent_id, content, timestamp, prev_hash, hash) VALUES (?, ?, 't1', ?, 'plan', 'a', 'x', 't', ?, ?)";
+    // Hashes are stored as their 32 bytes (migration 0011).
+    let bytes = |hex_text: &str| hex::decode(hex_text).unwrap();
     let fork = sqlx::query(insert)
         .bind(2)
         .bind("fork")
         .bind(1)
-        .bind(first["hash"].as_str().unwrap())
-        .bind("f".repeat(64))
+        .bind(bytes(first["hash"].as_str().unwrap()))
+        .bind(bytes(&"f".repeat(64)))
         .execute(&mut conn)
         .await;
     assert!(fork.is_err(), "fork refused");
@@ -64,8 +66,8 @@ async fn the_database_refuses_updates_deletes_and_forks() {
         .bind(2)
         .bind("late-fork")
         .bind(2)
-        .bind(first["hash"].as_str().unwrap())
-        .bind("b".repeat(64))
+        .bind(bytes(first["hash"].as_str().unwrap()))
+        .bind(bytes(&"b".repeat(64)))
         .execute(&mut conn)
         .await;
     assert!(
@@ -76,8 +78,8 @@ async fn the_database_refuses_updates_deletes_and_forks() {
         .bind(2)
         .bind("gap")
         .bind(5)
-        .bind("e".repeat(64))
-        .bind("d".repeat(64))
+        .bind(bytes(&"e".repeat(64)))
+        .bind(bytes(&"d".repeat(64)))
         .execute(&mut conn)
         .await;
     assert!(
@@ -88,8 +90,8 @@ async fn the_database_refuses_updates_deletes_and_forks() {
         .bind(7)
         .bind("hole")
         .bind(0)
-        .bind(ZERO)
-        .bind("c".repeat(64))
+        .bind(bytes(ZERO))
+        .bind(bytes(&"c".repeat(64)))
         .execute(&mut conn)
         .await;
     assert!(hole.is_err(), "a gap in the log is refused");

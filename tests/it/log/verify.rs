@@ -155,7 +155,7 @@ async fn a_recomputed_hash_is_caught_at_that_record_by_the_log() {
     let new_hash = crate::support::oracle_hash(&forged);
     let mut conn = open_db(&app).await;
     sqlx::query("UPDATE thoughts SET content = 'forged', hash = ? WHERE task_id = 't' AND seq = 2")
-        .bind(&new_hash)
+        .bind(hex::decode(&new_hash).unwrap())
         .execute(&mut conn)
         .await
         .unwrap();

@@ -311,7 +311,7 @@ async fn an_unknown_tool_is_a_json_rpc_error() {
 #[tokio::test]
 async fn the_pinned_hash_holds_and_mcp_writes_what_rest_writes() {
     let seams = || Seams {
-        new_id: Arc::new(|| "r1".to_string()),
+        new_id: Arc::new(|_| "r1".to_string()),
         now: Arc::new(|| "2026-04-17T00:00:00Z".to_string()),
     };
     let via_mcp = TestApp::builder().seams(seams()).spawn().await;

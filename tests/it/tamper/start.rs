@@ -30,7 +30,7 @@ async fn a_forged_history_with_the_log_emptied_is_refused_not_signed_again() {
         ],
         &[
             &format!(
-                "UPDATE thoughts SET content = 'forged', hash = '{hash}' WHERE id = '{}'",
+                "UPDATE thoughts SET content = 'forged', hash = X'{hash}' WHERE id = '{}'",
                 forged["id"].as_str().unwrap()
             ),
             &format!("UPDATE tasks SET head_hash = '{hash}' WHERE task_id = 't'"),

@@ -75,7 +75,7 @@ async fn a_chain_rewritten_with_recomputed_hashes_is_not_in_the_log() {
         f["prev_hash"] = prev.clone().into();
         let hash = oracle_hash(&f);
         edits.push(format!(
-            "UPDATE thoughts SET content = '{}', prev_hash = '{prev}', hash = '{hash}' WHERE id = '{}'",
+            "UPDATE thoughts SET content = '{}', prev_hash = X'{prev}', hash = X'{hash}' WHERE id = '{}'",
             f["content"].as_str().unwrap(),
             r["id"].as_str().unwrap()
         ));
@@ -115,7 +115,7 @@ async fn a_timestamp_that_goes_backwards_breaks_the_walk() {
         &mut conn,
         &["thoughts_no_update"],
         &[&format!(
-            "UPDATE thoughts SET timestamp = '2000-01-01T00:00:00.000Z', hash = '{hash}' WHERE id = '{}'",
+            "UPDATE thoughts SET timestamp = '2000-01-01T00:00:00.000Z', hash = X'{hash}' WHERE id = '{}'",
             last_of_t["id"].as_str().unwrap()
         )],
     )
@@ -221,7 +221,7 @@ async fn an_edited_parent_id_breaks_the_walk_at_its_record() {
         &["thoughts_no_update"],
         &[
             &format!(
-                "UPDATE thoughts SET hash = '{hash}' WHERE id = '{}'",
+                "UPDATE thoughts SET hash = X'{hash}' WHERE id = '{}'",
                 child["id"].as_str().unwrap()
             ),
             &format!("UPDATE tasks SET head_hash = '{hash}' WHERE task_id = 't'"),

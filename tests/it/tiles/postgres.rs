@@ -14,7 +14,7 @@ fn fixed_seams() -> Seams {
     let ids = Arc::new(AtomicU64::new(0));
     let ticks = Arc::new(AtomicU64::new(0));
     Seams {
-        new_id: Arc::new(move || {
+        new_id: Arc::new(move |_| {
             let n = ids.fetch_add(1, Ordering::SeqCst);
             format!("00000000-0000-4000-8000-{n:012x}")
         }),
