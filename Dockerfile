@@ -18,6 +18,8 @@ RUN mkdir -p src benches examples \
     && rm -rf src benches examples
 COPY src ./src
 COPY migrations ./migrations
+# The trail browser's pages, compiled into the binary (askama).
+COPY templates ./templates
 COPY benches ./benches
 COPY examples ./examples
 # The sources may be older than the stubs' build: make cargo see them as new.

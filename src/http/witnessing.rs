@@ -46,6 +46,21 @@ struct WitnessStatus {
     last_refusal: Option<String>,
 }
 
+/// One witness of the policy, as `/ui/log` shows it.
+#[derive(Debug, Clone)]
+pub struct WitnessRow {
+    /// Its name in the policy file.
+    pub name: String,
+    /// The size of the last checkpoint of this log it cosigned, if any.
+    pub cosigned_size: Option<u64>,
+    /// Whether its last request failed (down, a timeout, a refusal): backing off.
+    pub failing: bool,
+    /// Checkpoints it refused as inconsistent: each a security event.
+    pub refusals: u64,
+    /// Why it refused the last one.
+    pub last_refusal: Option<String>,
+}
+
 /// The witnessing of this service: the policy, each witness's status, and
 /// the newest checkpoint that satisfies the quorum.
 pub struct Witnessing {
@@ -99,6 +114,24 @@ impl Witnessing {
             note: format!("{}{}", checkpoint.note, lines.concat()),
             ..checkpoint
         })
+    }
+
+    /// Each witness of the policy as the log knows it now, in the policy's
+    /// order (the trail browser's log page).
+    pub fn witnesses(&self) -> Vec<WitnessRow> {
+        let status = self.status.lock().expect("not poisoned");
+        self.policy
+            .witnesses
+            .iter()
+            .zip(status.iter())
+            .map(|(w, s)| WitnessRow {
+                name: w.name.clone(),
+                cosigned_size: s.cosigned_size,
+                failing: s.failures > 0,
+                refusals: s.refusals,
+                last_refusal: s.last_refusal.clone(),
+            })
+            .collect()
     }
 
     /// What `/readyz` says of the witnesses: their refusals, a security event.

@@ -1,6 +1,8 @@
 //! `/ui/log`: the log's newest signed checkpoint, its verifier key, its
 //! size, and how long ago the newest record it covers was appended (the
-//! writer signs a checkpoint with each batch it commits).
+//! writer signs a checkpoint with each batch it commits); with a witness
+//! policy, each witness's state and any refusal, a security event
+//! (docs/design.md §2).
 
 use askama::Template;
 use axum::extract::State;
@@ -10,6 +12,7 @@ use chrono::Utc;
 
 use super::view::{ago, record_href, render, Chrome, UiError};
 use crate::domain::merkle::to_hex;
+use crate::http::witnessing::WitnessRow;
 use crate::http::AppState;
 
 #[derive(Template)]
@@ -22,6 +25,9 @@ struct LogPage {
     verifier_key: String,
     /// The newest record the checkpoint covers: when, how long ago, where.
     newest: Option<(String, String, String)>,
+    /// With a witness policy: its witnesses, and the size of the newest
+    /// checkpoint its quorum cosigned (None: none yet).
+    witnesses: Option<(Vec<WitnessRow>, Option<u64>)>,
 }
 
 /// `GET /ui/log`.
@@ -46,6 +52,10 @@ pub(super) async fn page(State(state): State<AppState>) -> Result<Response, UiEr
             checkpoint: checkpoint.note.clone(),
             verifier_key: state.store.verifier_key().to_string(),
             newest,
+            witnesses: state
+                .witnessing
+                .as_ref()
+                .map(|w| (w.witnesses(), w.witnessed().map(|c| c.tree_size))),
         },
     ))
 }

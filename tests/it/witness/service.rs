@@ -238,6 +238,13 @@ async fn two_of_three_witnesses_cosign_under_load_and_a_fork_never_reaches_quoru
     let (ok, out, err) = verify_proof(&log.policy).await;
     assert!(ok, "{out}{err}");
     assert!(out.contains("cosigned by 2 witnesses"), "{out}");
+    // The trail browser's log page names the witnesses cosigning.
+    let (_, page) = log.get("/ui/log").await;
+    assert!(
+        page.contains("The newest checkpoint the policy's quorum cosigned is of size"),
+        "{page}"
+    );
+    assert!(page.matches(">cosigning</span>").count() >= 2, "{page}");
     // The tlog-tiles checkpoint is the witnessed note /log/checkpoint serves.
     let (status, tiles_note) = log.get("/checkpoint").await;
     assert_eq!(status, 200);
@@ -360,6 +367,21 @@ async fn a_witness_that_cosigned_a_fork_refuses_the_log_and_readyz_says_so() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     };
     assert!(detail.contains("SECURITY: witness W1 refused"), "{detail}");
+    // The trail browser's log page says so too, in words.
+    let page = client
+        .get(format!("{url}/ui/log"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(page.contains(">refused</span>"), "{page}");
+    assert!(page.contains("a fork or a rollback of this log"), "{page}");
+    assert!(
+        page.contains("No checkpoint is cosigned by the policy"),
+        "{page}"
+    );
     // Nothing is witnessed: the quorum is this one witness.
     let answer = client
         .get(format!("{url}/log/checkpoint"))
