@@ -1,8 +1,10 @@
 //! The strict JSON body extractor, whose rejections are problems in the
-//! service's own shape (query strings: `query`).
+//! service's own shape (query strings: `query`); which media type an
+//! `Accept` header asks for.
 
 use axum::extract::{FromRequest, Request};
-use axum::http::header::{CONTENT_LENGTH, CONTENT_TYPE};
+use axum::http::header::{ACCEPT, CONTENT_LENGTH, CONTENT_TYPE};
+use axum::http::HeaderMap;
 
 use super::problem::ApiError;
 use super::AppState;
@@ -102,4 +104,23 @@ fn is_json_media_type(value: &str) -> bool {
     let essence = media_type_essence(value);
     essence == "application/json"
         || (essence.starts_with("application/") && essence.ends_with("+json"))
+}
+
+/// Whether the request's `Accept` header names `media` with a nonzero
+/// weight (RFC 9110 §12.5.1: `q=0` is "not acceptable").
+pub(crate) fn accepts(headers: &HeaderMap, media: &str) -> bool {
+    headers
+        .get_all(ACCEPT)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|range| {
+            let mut parts = range.split(';').map(str::trim);
+            let kind = parts.next().unwrap_or_default();
+            let refused = parts.any(|p| {
+                p.strip_prefix("q=")
+                    .is_some_and(|q| q.parse::<f32>().is_ok_and(|q| q == 0.0))
+            });
+            kind.eq_ignore_ascii_case(media) && !refused
+        })
 }

@@ -8,6 +8,7 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use super::extract::accepts;
 use super::problem::responses::{BadRequest, InternalError, NotFound, Unavailable};
 use super::problem::ApiError;
 use super::query::{PlainQuery, Query, QueryPart};
@@ -334,20 +335,7 @@ const TLOG_PROOF: &str = "application/x.tlog-proof";
 /// True when the `Accept` header names the tlog-proof media type, and not
 /// with `q=0` (RFC 9110 §12.5.1: not acceptable); otherwise JSON, as always.
 pub(crate) fn wants_tlog_proof(headers: &HeaderMap) -> bool {
-    headers
-        .get_all(header::ACCEPT)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(','))
-        .any(|range| {
-            let mut parts = range.split(';').map(str::trim);
-            let media = parts.next().unwrap_or_default();
-            let refused = parts.any(|p| {
-                p.strip_prefix("q=")
-                    .is_some_and(|q| q.parse::<f32>().is_ok_and(|q| q == 0.0))
-            });
-            media.eq_ignore_ascii_case(TLOG_PROOF) && !refused
-        })
+    accepts(headers, TLOG_PROOF)
 }
 
 /// A receipt as a C2SP tlog-proof file: the leaf data as its extra data, the

@@ -7,6 +7,8 @@ use axum::Json;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::http::extract::accepts;
+
 /// Where things are.
 #[derive(Serialize, ToSchema)]
 #[schema(example = json!({
@@ -29,21 +31,7 @@ pub struct Index {
 /// Whether the client asks for HTML: `text/html` among its `Accept` types,
 /// with a nonzero weight (RFC 9110 §12.5.1).
 fn wants_html(headers: &HeaderMap) -> bool {
-    headers
-        .get_all(header::ACCEPT)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(','))
-        .any(|range| {
-            let mut parts = range.split(';').map(str::trim);
-            let kind = parts.next().unwrap_or("");
-            let refused = parts.any(|p| {
-                p.strip_prefix("q=")
-                    .and_then(|q| q.parse::<f32>().ok())
-                    .is_some_and(|q| q == 0.0)
-            });
-            kind.eq_ignore_ascii_case("text/html") && !refused
-        })
+    accepts(headers, "text/html")
 }
 
 /// The entry point: a browser to `/ui`, anything else the index of links.
