@@ -78,12 +78,14 @@ impl Tile {
         };
         let mut width = TILE_WIDTH;
         let n = parts.len();
-        if n >= 3 && parts[n - 2].ends_with(".p") {
+        let partial = (n >= 3).then(|| parts[n - 2].strip_suffix(".p")).flatten();
+        if let Some(index) = partial {
             width = match plain_decimal(parts[n - 1]) {
                 Some(w) if (1..TILE_WIDTH).contains(&w) => w,
                 _ => return Err(fail("a partial width is a decimal from 1 to 255")),
             };
-            parts[n - 2] = parts[n - 2].trim_end_matches(".p");
+            // Once: `000.p.p/5` is no spelling of a tile (one URL per tile).
+            parts[n - 2] = index;
             parts.pop();
         }
         let elements = &parts[1..];
@@ -265,6 +267,7 @@ mod tests {
             "0/000.p/07",
             "0/000.p/",
             "0/000.p",
+            "0/000.p.p/5",
             "0/000/",
             "data/000",
             "Entries/000",

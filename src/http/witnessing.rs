@@ -216,7 +216,18 @@ impl Witnessing {
         let answers = futures_util::future::join_all(asked).await;
         let lines: Vec<(String, String)> = answers.into_iter().flatten().collect();
         if !lines.is_empty() {
-            store.put_cosignatures(checkpoint.tree_size, lines).await?;
+            if let Err(e) = store.put_cosignatures(checkpoint.tree_size, lines).await {
+                // Not kept (a full queue, the database down): ask those
+                // witnesses again next round, rather than wait for a newer
+                // checkpoint that a quiet log may not make.
+                let mut status = self.status.lock().expect("not poisoned");
+                for &i in &due {
+                    if status[i].cosigned_size == Some(checkpoint.tree_size) {
+                        status[i].cosigned_size = None;
+                    }
+                }
+                return Err(e);
+            }
         }
         let cosigned = self.with_cosignatures(store, (*checkpoint).clone()).await?;
         if self.satisfies(&cosigned.note) {

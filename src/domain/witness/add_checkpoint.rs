@@ -208,14 +208,6 @@ pub fn check_submission(
         body,
     };
     match latest {
-        None => {
-            if !request.proof.is_empty() {
-                return Err(Refusal::Malformed(
-                    "a proof from size 0 must be empty".into(),
-                ));
-            }
-            Ok(accepted)
-        }
         Some(latest) if latest.size == size => {
             if latest.root != root {
                 return Err(Refusal::Conflict {
@@ -225,7 +217,7 @@ pub fn check_submission(
             }
             Ok(accepted)
         }
-        Some(latest) => {
+        Some(latest) if latest.size > 0 => {
             if verify_consistency(&request.proof, latest.size, latest.root, size, root) {
                 Ok(accepted)
             } else {
@@ -234,6 +226,16 @@ pub fn check_submission(
                     new: size,
                 })
             }
+        }
+        // From the empty tree (never cosigned, or cosigned at size 0) every
+        // tree is consistent, and the proof is empty (C2SP tlog-witness).
+        _ => {
+            if !request.proof.is_empty() {
+                return Err(Refusal::Malformed(
+                    "a proof from size 0 must be empty".into(),
+                ));
+            }
+            Ok(accepted)
         }
     }
 }
@@ -342,6 +344,24 @@ mod tests {
         assert_eq!(check(&request(0, vec![], forged), None), Err(403));
         let elsewhere = signer.sign_checkpoint("example.com/other", 3, root(&small, 3));
         assert_eq!(check(&request(0, vec![], elsewhere), None), Err(404));
+        // A log cosigned at size 0 (the empty tree) grows from it with an
+        // empty proof; another root at size 0 is a conflict.
+        let empty = Hash([0xe3; 32]);
+        let at0 = || {
+            Some(WitnessedState {
+                size: 0,
+                root: empty,
+            })
+        };
+        assert_eq!(check(&request(0, vec![], note(0, empty)), None), Ok(0));
+        assert_eq!(
+            check(&request(0, vec![], note(3, root(&small, 3))), at0()),
+            Ok(3)
+        );
+        assert_eq!(
+            check(&request(0, vec![], note(0, Hash([1; 32]))), at0()),
+            Err(409)
+        );
     }
 
     #[test]
