@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::watch;
 
-use crate::domain::merkle::{to_hex, LogQuery};
-use crate::domain::witness::add_checkpoint::{parse_cosignatures, parse_size};
+use crate::domain::merkle::to_hex;
+use crate::domain::witness::add_checkpoint::{parse_cosignatures, parse_size, proof_query};
 use crate::domain::witness::{split_note, AddCheckpoint, Policy, PolicyWitness};
 use crate::store::{SignedCheckpoint, Store, StoreError};
 
@@ -319,12 +319,8 @@ impl Witnessing {
         old: u64,
         size: u64,
     ) -> Result<Vec<crate::domain::merkle::Hash>, String> {
-        if old == 0 || old == size {
+        let Some(query) = proof_query(old, size) else {
             return Ok(Vec::new());
-        }
-        let query = LogQuery::Consistency {
-            first: old,
-            second: size,
         };
         query.validate(size).map_err(|e| e.to_string())?;
         let mut answers = store

@@ -2,7 +2,7 @@
 //! tasks by newest activity, the agents and types of a task, a record's
 //! children.
 
-use super::listings::paginate;
+use super::listings::task_page;
 use super::{Page, Store, StoreError, TaskSummary};
 use crate::domain::cursor::{self, CursorKind};
 use crate::domain::Record;
@@ -47,13 +47,7 @@ impl Store {
             .reads
             .tasks_by_activity(after.as_ref().map(|(t, n)| (t.as_str(), *n)), limit + 1)
             .await?;
-        let page = paginate(rows, limit, |(task_no, _)| {
-            cursor::encode(CursorKind::Tasks, *task_no)
-        });
-        Ok(Page {
-            items: page.items.into_iter().map(|(_, t)| t).collect(),
-            next: page.next,
-        })
+        Ok(task_page(rows, limit))
     }
 
     /// The agents and types of a task's last [`MIX_OF_LAST`] records.

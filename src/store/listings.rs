@@ -126,13 +126,19 @@ impl Store {
             }
         };
         let rows = self.reads.tasks(after, limit + 1).await?;
-        let page = paginate(rows, limit, |(task_no, _)| {
-            cursor::encode(CursorKind::Tasks, *task_no)
-        });
-        Ok(Page {
-            items: page.items.into_iter().map(|(_, t)| t).collect(),
-            next: page.next,
-        })
+        Ok(task_page(rows, limit))
+    }
+}
+
+/// A page of tasks from `limit + 1` numbered rows: the cursor names a task by
+/// its number (whatever order the page is in).
+pub(crate) fn task_page(rows: Vec<(u64, TaskSummary)>, limit: u32) -> Page<TaskSummary> {
+    let page = paginate(rows, limit, |(task_no, _)| {
+        cursor::encode(CursorKind::Tasks, *task_no)
+    });
+    Page {
+        items: page.items.into_iter().map(|(_, t)| t).collect(),
+        next: page.next,
     }
 }
 

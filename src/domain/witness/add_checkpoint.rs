@@ -9,7 +9,7 @@ use signed_note::{Note, StandardVerifier, Verifier, VerifierList};
 use tlog_tiles::checkpoint::Checkpoint;
 
 use super::policy::PolicyLog;
-use crate::domain::merkle::{verify_consistency, Hash};
+use crate::domain::merkle::{verify_consistency, Hash, LogQuery};
 
 /// The content type of a 409's body: the witness's latest size.
 pub const SIZE_CONTENT_TYPE: &str = "text/x.tlog.size";
@@ -154,6 +154,16 @@ impl Refusal {
             Refusal::Inconsistent { .. } => 422,
         }
     }
+}
+
+/// The consistency proof a request from `old` to `size` carries: none from
+/// the empty tree (C2SP tlog-witness) or to the same size, else RFC 9162's
+/// proof between the two trees.
+pub fn proof_query(old: u64, size: u64) -> Option<LogQuery> {
+    (old != 0 && old != size).then_some(LogQuery::Consistency {
+        first: old,
+        second: size,
+    })
 }
 
 /// The witness's checks of tlog-witness, in its order: the checkpoint reads,

@@ -5,7 +5,8 @@
 
 use serde_json::Value;
 
-use super::{keys_file, Running};
+use super::Running;
+use crate::support::add_key;
 
 fn message(line: &Value) -> &str {
     line["fields"]["message"].as_str().unwrap_or("")
@@ -83,7 +84,7 @@ async fn a_5xx_is_logged_at_error() {
 async fn each_answer_names_its_route_request_id_and_agent() {
     let dir = tempfile::tempdir().unwrap();
     let keys = dir.path().join("keys.jsonl");
-    let token = keys_file(&keys, "planner-1");
+    let token = add_key(&keys, "planner-1", "writer");
     let service = Running::start(
         &[
             "--listen",

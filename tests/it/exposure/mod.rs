@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use crate::support::BIN;
+use crate::support::{add_key, BIN};
 
 /// The variables that would change what these tests start.
 const SETTINGS: [&str; 4] = [
@@ -131,29 +131,6 @@ impl Drop for Running {
     }
 }
 
-/// A keys file with one writer key for `agent`; its token.
-pub(crate) fn keys_file(path: &Path, agent: &str) -> String {
-    let out = Command::new(BIN)
-        .args([
-            "keys",
-            "add",
-            "--role",
-            "writer",
-            "--agent-id",
-            agent,
-            "--keys-file",
-        ])
-        .arg(path)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap().trim().to_string()
-}
-
 /// `serve` with these arguments, expected to refuse: its stderr.
 fn refused(args: &[&str], env: &[(&str, &str)], db: &Path) -> String {
     let mut command = Command::new(BIN);
@@ -261,7 +238,7 @@ async fn an_open_service_told_so_starts_and_says_it_is_exposed() {
 async fn a_service_with_keys_starts_on_any_address() {
     let dir = tempfile::tempdir().unwrap();
     let keys = dir.path().join("keys.jsonl");
-    let token = keys_file(&keys, "planner-1");
+    let token = add_key(&keys, "planner-1", "writer");
     let service = Running::start(
         &[
             "--listen",

@@ -1,35 +1,10 @@
 //! The refusals `/metrics` counts (401, 403, 429, the full queue's 503), and
 //! the route itself behind a key when keys are configured.
 
-use std::path::Path;
-
 use serde_json::Value;
 
 use super::{requests, Service};
-use crate::support::{new_record, BIN};
-
-/// Adds a key of `role` for `agent` to the keys file at `path`; its token.
-fn add_key(path: &Path, agent: &str, role: &str) -> String {
-    let out = std::process::Command::new(BIN)
-        .args([
-            "keys",
-            "add",
-            "--role",
-            role,
-            "--agent-id",
-            agent,
-            "--keys-file",
-        ])
-        .arg(path)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap().trim().to_string()
-}
+use crate::support::{add_key, new_record};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn auth_failures_and_rate_limited_requests_are_counted() {

@@ -54,6 +54,30 @@ pub fn serve_database(url: &str, extra: &[&str]) -> Served {
 /// The `decision-trail` binary this test run built.
 pub const BIN: &str = env!("CARGO_BIN_EXE_decision-trail");
 
+/// `decision-trail keys add` of a `role` key for `agent` to the keys file
+/// at `path`: the token it prints once.
+pub fn add_key(path: &Path, agent: &str, role: &str) -> String {
+    let out = std::process::Command::new(BIN)
+        .args([
+            "keys",
+            "add",
+            "--role",
+            role,
+            "--agent-id",
+            agent,
+            "--keys-file",
+        ])
+        .arg(path)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap().trim().to_string()
+}
+
 /// Runs the binary with `input` on its stdin: (success, stdout, stderr).
 pub fn run_with_stdin(args: &[&str], input: &[u8]) -> (bool, String, String) {
     use std::io::Write;
