@@ -9,7 +9,9 @@ use axum::response::IntoResponse;
 use axum::Router;
 use tower::ServiceBuilder;
 use tower_http::catch_panic::CatchPanicLayer;
-use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::request_id::{
+    MakeRequestId, PropagateRequestIdLayer, RequestId, SetRequestIdLayer,
+};
 use tower_http::trace::TraceLayer;
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
@@ -56,6 +58,24 @@ pub(crate) fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(ui::root::index))
 }
 
+/// A request without an `x-request-id` gets a random UUID (v4), its bytes
+/// drawn from the pool of OS randomness rather than a system call each.
+#[derive(Clone, Copy)]
+struct NewRequestId;
+
+impl MakeRequestId for NewRequestId {
+    fn make_request_id<B>(&mut self, _: &axum::http::Request<B>) -> Option<RequestId> {
+        let mut random = [0u8; 16];
+        crate::store::random::fill(&mut random);
+        let id = uuid::Builder::from_random_bytes(random).into_uuid();
+        let mut text = [0u8; uuid::fmt::Hyphenated::LENGTH];
+        let text = id.hyphenated().encode_lower(&mut text);
+        axum::http::HeaderValue::from_str(text)
+            .ok()
+            .map(RequestId::new)
+    }
+}
+
 /// The whole application: routes, MCP, docs, problem fallbacks, request ids,
 /// tracing.
 pub fn app(state: AppState) -> Router {
@@ -79,7 +99,7 @@ pub fn app(state: AppState) -> Router {
         .layer(axum::middleware::from_fn_with_state(state, guard::guard))
         .layer(
             ServiceBuilder::new()
-                .layer(SetRequestIdLayer::new(request_id.clone(), MakeRequestUuid))
+                .layer(SetRequestIdLayer::new(request_id.clone(), NewRequestId))
                 .layer(
                     TraceLayer::new_for_http()
                         .make_span_with(|req: &Request| {

@@ -137,7 +137,7 @@ impl Default for Seams {
         Seams {
             new_id: Arc::new(|timestamp| {
                 let mut random = [0u8; 16];
-                rand_core::RngCore::fill_bytes(&mut rand_core::OsRng, &mut random);
+                super::random::fill(&mut random);
                 crate::domain::record::record_id(timestamp, random)
             }),
             now: Arc::new(|| format_timestamp(Utc::now())),

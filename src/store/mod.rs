@@ -54,6 +54,7 @@ mod log_check;
 mod log_rows;
 mod open;
 mod postgres;
+pub mod random;
 mod reads;
 mod rows;
 mod search;

@@ -74,36 +74,34 @@ impl Reads {
             .map(drop)
     }
 
-    /// The record whose `column` (a unique one: id, log_index, hash) is
-    /// `value` (`$1`, or what `expression` makes of it).
+    /// The record that `condition` (on one `$1`) finds: it names a unique
+    /// column (id, log_index) or the record's hash.
     async fn record_where(
         &self,
-        column: &str,
-        expression: &str,
+        condition: &str,
         value: Param<'_>,
     ) -> Result<Option<Record>, StoreError> {
         let query = Query::new(format!(
-            "SELECT {RECORD_COLUMNS} FROM thoughts WHERE {column} = {expression}"
+            "SELECT {RECORD_COLUMNS} FROM thoughts WHERE {condition}"
         ))
         .bind(value);
         Ok(self.rows.records(query).await?.pop())
     }
 
     pub(crate) async fn record(&self, id: &str) -> Result<Option<Record>, StoreError> {
-        self.record_where("id", "$1", Param::Text(id)).await
+        self.record_where("id = $1", Param::Text(id)).await
     }
 
     pub(crate) async fn record_at(&self, log_index: u64) -> Result<Option<Record>, StoreError> {
         match position(log_index) {
-            Some(i) => self.record_where("log_index", "$1", Param::Int(i)).await,
+            Some(i) => self.record_where("log_index = $1", Param::Int(i)).await,
             None => Ok(None),
         }
     }
 
     pub(crate) async fn record_by_hash(&self, hash: &str) -> Result<Option<Record>, StoreError> {
-        let expression = self.rows.db().dialect().hash_param;
-        self.record_where("hash", expression, Param::Text(hash))
-            .await
+        let lookup = self.rows.db().dialect().hash_lookup;
+        self.record_where(lookup, Param::Text(hash)).await
     }
 
     /// The record an idempotency key (still kept) created, in its scope.

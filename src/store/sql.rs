@@ -95,8 +95,9 @@ pub(crate) struct Dialect {
     /// A record's stored `hash` as the API writes it (64 lowercase hex
     /// characters): SQLite stores the 32 bytes (migration 0011).
     pub hash_text: &'static str,
-    /// `$1`, a hash as the API writes it, as the stored `hash` compares.
-    pub hash_param: &'static str,
+    /// The condition that finds the record whose hash is `$1` (64 hex
+    /// characters, as the API writes it), through the schema's hash index.
+    pub hash_lookup: &'static str,
 }
 
 /// Rows a shared statement reads: sqlx's `FromRow` derive is generic over

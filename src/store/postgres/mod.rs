@@ -46,7 +46,7 @@ pub(crate) const DIALECT: Dialect = Dialect {
     merged_triggers: &[],
     leaf_formats: false,
     hash_text: "hash",
-    hash_param: "$1",
+    hash_lookup: "hash = $1",
     search: search::SEARCH,
 };
 
