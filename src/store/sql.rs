@@ -92,11 +92,6 @@ pub(crate) struct Dialect {
     pub leaf_formats: bool,
     /// How its full-text index is searched.
     pub search: super::search::SearchSql,
-    /// A record's stored `hash` as the API writes it (64 lowercase hex
-    /// characters): SQLite stores the 32 bytes (migration 0011).
-    pub hash_text: &'static str,
-    /// `$1`, a hash as the API writes it, as the stored `hash` compares.
-    pub hash_param: &'static str,
 }
 
 /// Rows a shared statement reads: sqlx's `FromRow` derive is generic over

@@ -54,10 +54,6 @@ pub(crate) const DIALECT: Dialect = Dialect {
         ],
     )],
     leaf_formats: true,
-    // Bytes since migration 0011; text in a database not yet migrated, which
-    // `fsck` reads as it is.
-    hash_text: "CASE WHEN typeof(hash) = 'blob' THEN lower(hex(hash)) ELSE hash END",
-    hash_param: "unhex($1)",
     search: search::SEARCH,
 };
 
