@@ -8,6 +8,7 @@
 //! (size-0) checkpoint.
 
 use super::log_rows::{self, insert_checkpoint};
+use super::rows::HashText;
 use super::sql::{Db, Param, Query};
 use super::{SignedCheckpoint, StoreError};
 use crate::domain::checkpoint::{open_checkpoint, LogSigner};
@@ -217,15 +218,12 @@ async fn first_gap(db: Db<'_>) -> Result<u64, StoreError> {
 
 /// The stored leaf `log_index` must be the leaf of the record there.
 async fn check_leaf(mut db: Db<'_>, log_index: u64) -> Result<(), StoreError> {
-    let sql = format!(
-        "SELECT agent_id, {} FROM thoughts WHERE log_index = $1",
-        db.dialect().hash_text
-    );
-    let row: Option<(String, String)> = db
+    let sql = "SELECT agent_id, hash FROM thoughts WHERE log_index = $1";
+    let row: Option<(String, HashText)> = db
         .reborrow()
         .fetch_optional(&Query::new(sql).bind(Param::Int(log_index as i64)))
         .await?;
-    let (agent_id, hash) =
+    let (agent_id, HashText(hash)) =
         row.ok_or_else(|| altered(&db, format!("log_index {log_index} has no record")))?;
     let index = stored_leaf_index(log_index);
     let stored = log_rows::stored_hashes(db.reborrow(), &[index]).await?;

@@ -10,7 +10,9 @@ use std::fmt::Write;
 use futures_util::stream::BoxStream;
 
 use super::backend::RowReads;
-use super::rows::{SessionRow, StoredLink, TaskRow, RECORD_COLUMNS, SESSION_SUMMARY, TASK_COLUMNS};
+use super::rows::{
+    hash_bytes, SessionRow, StoredLink, TaskRow, RECORD_COLUMNS, SESSION_SUMMARY, TASK_COLUMNS,
+};
 use super::search::SearchRequest;
 use super::sql::{position, Dialect, Param, Query};
 use super::{
@@ -99,9 +101,13 @@ impl Reads {
         }
     }
 
+    /// Both backends store a hash's bytes: a text that is none has no record.
     pub(crate) async fn record_by_hash(&self, hash: &str) -> Result<Option<Record>, StoreError> {
         let lookup = self.rows.db().dialect().hash_lookup;
-        self.record_where(lookup, Param::Text(hash)).await
+        match hash_bytes(hash) {
+            Ok(bytes) => self.record_where(lookup, Param::Bytes(&bytes)).await,
+            Err(_) => Ok(None),
+        }
     }
 
     /// The record an idempotency key (still kept) created, in its scope.

@@ -3,7 +3,12 @@
 //! store's types. What differs per backend (a record's `content`: text on
 //! SQLite, bytea on PostgreSQL) stays in its folder.
 
-use sqlx::FromRow;
+use std::borrow::Cow;
+
+use sqlx::error::BoxDynError;
+use sqlx::postgres::{PgTypeInfo, PgValueRef};
+use sqlx::sqlite::{SqliteTypeInfo, SqliteValueRef};
+use sqlx::{Decode, FromRow, Postgres, Sqlite, Type, ValueRef};
 
 use super::{CapabilitySnapshot, SessionSummary, SignedCheckpoint, StoreError, TaskSummary};
 use crate::domain::merkle::Hash;
@@ -77,6 +82,83 @@ pub(crate) fn stored_hash(idx: u64, bytes: &[u8]) -> Result<Hash, StoreError> {
         .try_into()
         .map(Hash)
         .map_err(|_| StoreError::Internal(format!("stored hash {idx} is not 32 bytes")))
+}
+
+/// A record hash's 32 bytes, as both backends store them (SQLite's migration
+/// 0011, PostgreSQL's 0004), from the 64 hex characters the writer made.
+pub(crate) fn hash_bytes(hex_text: &str) -> Result<[u8; 32], StoreError> {
+    let mut bytes = [0u8; 32];
+    hex::decode_to_slice(hex_text, &mut bytes)
+        .map_err(|_| StoreError::Internal(format!("`{hex_text}` is not a record hash")))?;
+    Ok(bytes)
+}
+
+/// Stored hash bytes as the API writes them, lowercase hex. 32 bytes are
+/// written into `buffer`, not a new string: the chain walk reads two a row,
+/// and an allocation each was a tenth of its time. Any other length (a row
+/// written by hand) is written as it is, for the walk to report.
+pub(crate) fn hash_hex<'a>(bytes: &[u8], buffer: &'a mut [u8; 64]) -> Cow<'a, str> {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    if bytes.len() != 32 {
+        return hex::encode(bytes).into();
+    }
+    for (pair, byte) in buffer.chunks_exact_mut(2).zip(bytes) {
+        pair[0] = DIGITS[usize::from(byte >> 4)];
+        pair[1] = DIGITS[usize::from(byte & 15)];
+    }
+    // Hex digits are ASCII.
+    std::str::from_utf8(buffer).unwrap_or_default().into()
+}
+
+/// A stored record hash (`hash`, `prev_hash`) as sqlx reads it from either
+/// backend, in the API's form: the bytes a migrated database stores, as hex
+/// ([`hash_hex`]); or the text of a database not yet migrated (which `fsck`
+/// reads as it is), or of a row written by hand, which the walk then reports.
+pub(crate) struct HashText(pub String);
+
+impl Type<Postgres> for HashText {
+    fn type_info() -> PgTypeInfo {
+        <Vec<u8> as Type<Postgres>>::type_info()
+    }
+
+    fn compatible(ty: &PgTypeInfo) -> bool {
+        <Vec<u8> as Type<Postgres>>::compatible(ty) || <String as Type<Postgres>>::compatible(ty)
+    }
+}
+
+impl<'r> Decode<'r, Postgres> for HashText {
+    fn decode(value: PgValueRef<'r>) -> Result<HashText, BoxDynError> {
+        if <Vec<u8> as Type<Postgres>>::compatible(&value.type_info()) {
+            let bytes = <&[u8] as Decode<Postgres>>::decode(value)?;
+            Ok(HashText(hash_hex(bytes, &mut [0; 64]).into_owned()))
+        } else {
+            Ok(HashText(<String as Decode<Postgres>>::decode(value)?))
+        }
+    }
+}
+
+impl Type<Sqlite> for HashText {
+    fn type_info() -> SqliteTypeInfo {
+        <Vec<u8> as Type<Sqlite>>::type_info()
+    }
+
+    fn compatible(ty: &SqliteTypeInfo) -> bool {
+        // Blob or text (SQLite's bytes take both).
+        <Vec<u8> as Type<Sqlite>>::compatible(ty)
+    }
+}
+
+impl<'r> Decode<'r, Sqlite> for HashText {
+    fn decode(value: SqliteValueRef<'r>) -> Result<HashText, BoxDynError> {
+        // The value's own type: a column's declared type says nothing of a
+        // row written by hand.
+        if *value.type_info() == <Vec<u8> as Type<Sqlite>>::type_info() {
+            let bytes = <&[u8] as Decode<Sqlite>>::decode(value)?;
+            Ok(HashText(hash_hex(bytes, &mut [0; 64]).into_owned()))
+        } else {
+            Ok(HashText(<String as Decode<Sqlite>>::decode(value)?))
+        }
+    }
 }
 
 #[derive(FromRow)]

@@ -92,11 +92,8 @@ pub(crate) struct Dialect {
     pub leaf_formats: bool,
     /// How its full-text index is searched.
     pub search: super::search::SearchSql,
-    /// A record's stored `hash` as the API writes it (64 lowercase hex
-    /// characters): SQLite stores the 32 bytes (migration 0011).
-    pub hash_text: &'static str,
-    /// The condition that finds the record whose hash is `$1` (64 hex
-    /// characters, as the API writes it), through the schema's hash index.
+    /// The condition that finds the record whose hash is `$1` (its 32
+    /// bytes), through the schema's hash index.
     pub hash_lookup: &'static str,
 }
 

@@ -45,7 +45,6 @@ pub(crate) const DIALECT: Dialect = Dialect {
     ],
     merged_triggers: &[],
     leaf_formats: false,
-    hash_text: "hash",
     hash_lookup: "hash = $1",
     search: search::SEARCH,
 };

@@ -1,11 +1,12 @@
 //! Rows as PostgreSQL returns them: `content` is bytea (it may hold U+0000),
-//! read back into the shared record columns.
+//! and so are the hashes (migration 0004), read back into the shared record
+//! columns.
 
 use sqlx::FromRow;
 
 use crate::domain::Record;
 use crate::store::backend::{ScopedIdempotencyKey, StoredAppend};
-use crate::store::rows::{LinkText, RecordColumns, StoredLink};
+use crate::store::rows::{HashText, LinkText, RecordColumns, StoredLink};
 use crate::store::StoreError;
 
 /// The columns a chain walk hashes, as stored.
@@ -23,8 +24,8 @@ pub(super) struct LinkRow {
     session_id: Option<String>,
     parent_id: Option<String>,
     timestamp: String,
-    prev_hash: String,
-    hash: String,
+    prev_hash: HashText,
+    hash: HashText,
 }
 
 impl From<LinkRow> for StoredLink {
@@ -44,8 +45,8 @@ impl From<LinkRow> for StoredLink {
                 session_id: row.session_id.as_deref(),
                 parent_id: row.parent_id.as_deref(),
                 timestamp: &row.timestamp,
-                prev_hash: &row.prev_hash,
-                hash: &row.hash,
+                prev_hash: &row.prev_hash.0,
+                hash: &row.hash.0,
             },
         )
     }
@@ -82,8 +83,8 @@ impl TryFrom<RecordRow> for Record {
             session_id: link.session_id,
             parent_id: link.parent_id,
             timestamp: link.timestamp,
-            prev_hash: link.prev_hash,
-            hash: link.hash,
+            prev_hash: link.prev_hash.0,
+            hash: link.hash.0,
         })
     }
 }

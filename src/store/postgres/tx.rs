@@ -17,7 +17,7 @@ use crate::domain::checkpoint::LogSigner;
 use crate::domain::merkle::{stored_leaf_index, Frontier, StoredHashes};
 use crate::domain::{Metadata, Record};
 use crate::store::backend::{Answer, BatchError, BatchStorage, Loaded, PlannedBatch, Wanted};
-use crate::store::rows::{head, stored_hash, RECORD_COLUMNS};
+use crate::store::rows::{hash_bytes, head, stored_hash, RECORD_COLUMNS};
 use crate::store::sql::{Db, Param, Query};
 use crate::store::{log_check, log_rows, snapshots};
 use crate::store::{CapabilitySnapshot, SignedCheckpoint, StoreError};
@@ -368,15 +368,24 @@ async fn insert_records(conn: &mut PgConnection, records: &[Record]) -> Result<(
         let session_id: Vec<Option<&str>> = chunk.iter().map(|r| r.session_id.as_deref()).collect();
         let parent_id: Vec<Option<&str>> = chunk.iter().map(|r| r.parent_id.as_deref()).collect();
         let timestamp: Vec<&str> = chunk.iter().map(|r| r.timestamp.as_str()).collect();
-        let prev_hash: Vec<&str> = chunk.iter().map(|r| r.prev_hash.as_str()).collect();
-        let hash: Vec<&str> = chunk.iter().map(|r| r.hash.as_str()).collect();
+        // Stored as their 32 bytes (migration 0004).
+        let prev_hash = chunk
+            .iter()
+            .map(|r| hash_bytes(&r.prev_hash))
+            .collect::<Result<Vec<_>, _>>()?;
+        let hash = chunk
+            .iter()
+            .map(|r| hash_bytes(&r.hash))
+            .collect::<Result<Vec<_>, _>>()?;
+        let prev_hash: Vec<&[u8]> = prev_hash.iter().map(|h| h.as_slice()).collect();
+        let hash: Vec<&[u8]> = hash.iter().map(|h| h.as_slice()).collect();
         sqlx::query(
             "INSERT INTO thoughts (log_index, id, task_id, seq, type, agent_id, content, metadata, \
              capabilities, session_id, parent_id, timestamp, prev_hash, hash) \
              SELECT c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14 FROM UNNEST(\
              $1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::text[], \
              $7::bytea[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], \
-             $13::text[], $14::text[]) WITH ORDINALITY \
+             $13::bytea[], $14::bytea[]) WITH ORDINALITY \
              AS r(c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, n) ORDER BY n",
         )
         .bind(&log_index)

@@ -54,11 +54,8 @@ pub(crate) const DIALECT: Dialect = Dialect {
         ],
     )],
     leaf_formats: true,
-    // Bytes since migration 0011; text in a database not yet migrated, which
-    // `fsck` reads as it is.
-    hash_text: "CASE WHEN typeof(hash) = 'blob' THEN lower(hex(hash)) ELSE hash END",
     // The index is of the hash's first 8 bytes (migration 0013).
-    hash_lookup: "substr(hash, 1, 8) = substr(unhex($1), 1, 8) AND hash = unhex($1)",
+    hash_lookup: "substr(hash, 1, 8) = substr($1, 1, 8) AND hash = $1",
     search: search::SEARCH,
 };
 
@@ -350,7 +347,7 @@ mod tests {
                 "EXPLAIN QUERY PLAN SELECT log_index FROM thoughts WHERE {condition}"
             ))
             .unwrap()
-            .query_map([&"ab".repeat(32)], |row| row.get::<_, String>(3))
+            .query_map([vec![0xab_u8; 32]], |row| row.get::<_, String>(3))
             .unwrap()
             .collect::<Result<_, _>>()
             .unwrap();

@@ -18,7 +18,9 @@ use tokio::sync::Semaphore;
 use super::BUSY_TIMEOUT;
 use crate::domain::merkle::StoredHashes;
 use crate::domain::Record;
-use crate::store::rows::{stored_hash, LinkText, RecordColumns, StoredLink, RECORD_COLUMNS};
+use crate::store::rows::{
+    hash_hex, stored_hash, LinkText, RecordColumns, StoredLink, RECORD_COLUMNS,
+};
 use crate::store::sql::{position, Fault, Param, Query};
 use crate::store::StoreError;
 
@@ -105,29 +107,19 @@ pub(super) fn record_columns(row: &Row<'_>) -> rusqlite::Result<RecordColumns> {
     })
 }
 
-/// A stored record hash (`hash`, `prev_hash`) as the API writes it: its 32
-/// bytes as lowercase hex (migration 0011), or text as it is (a database not
-/// yet migrated, read by `fsck`; or a row written by hand, which the chain
-/// walk then reports). Anything else fails as `row.get::<String>` would.
-/// 32 bytes are written as hex into `buffer`, not a new string: the chain walk
-/// reads two a row, and an allocation each was a tenth of its time.
+/// A stored record hash (`hash`, `prev_hash`) as the API writes it: its
+/// bytes as hex (`rows::hash_hex`, into `buffer`), or text as it is (a
+/// database not yet migrated, read by `fsck`; or a row written by hand, which
+/// the chain walk then reports). Anything else fails as `row.get::<String>`
+/// would.
 pub(super) fn hash_text<'a>(
     row: &'a Row<'_>,
     i: usize,
     buffer: &'a mut [u8; 64],
 ) -> rusqlite::Result<std::borrow::Cow<'a, str>> {
     use rusqlite::types::ValueRef;
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
     match row.get_ref(i)? {
-        ValueRef::Blob(bytes) if bytes.len() == 32 => {
-            for (pair, byte) in buffer.chunks_exact_mut(2).zip(bytes) {
-                pair[0] = DIGITS[usize::from(byte >> 4)];
-                pair[1] = DIGITS[usize::from(byte & 15)];
-            }
-            // Hex digits are ASCII.
-            Ok(std::str::from_utf8(buffer).unwrap_or_default().into())
-        }
-        ValueRef::Blob(bytes) => Ok(hex::encode(bytes).into()),
+        ValueRef::Blob(bytes) => Ok(hash_hex(bytes, buffer)),
         ValueRef::Text(text) => std::str::from_utf8(text)
             .map(Into::into)
             .map_err(|e| rusqlite::Error::FromSqlConversionFailure(i, Type::Text, Box::new(e))),

@@ -13,7 +13,7 @@ use crate::domain::record::Capabilities;
 use crate::domain::{Metadata, Record};
 use crate::store::backend::{Answer, BatchError, BatchStorage, Loaded, PlannedBatch, Wanted};
 use crate::store::log_rows::INSERT_CHECKPOINT;
-use crate::store::rows::head;
+use crate::store::rows::{hash_bytes, head};
 use crate::store::sql::{position, Db};
 use crate::store::{log_check, snapshots};
 use crate::store::{CapabilitySnapshot, SignedCheckpoint, StoreError};
@@ -284,14 +284,6 @@ fn insert_records(conn: &rusqlite::Connection, records: &[Record]) -> Result<(),
             .map_err(raw::map_error)?;
     }
     Ok(())
-}
-
-/// A record hash's 32 bytes, from the 64 hex characters the writer made.
-fn hash_bytes(hex_text: &str) -> Result<[u8; 32], StoreError> {
-    let mut bytes = [0u8; 32];
-    hex::decode_to_slice(hex_text, &mut bytes)
-        .map_err(|_| StoreError::Internal(format!("`{hex_text}` is not a record hash")))?;
-    Ok(bytes)
 }
 
 /// Writes the rest of a batch after its records: their search rows, the

@@ -28,15 +28,15 @@ async fn the_database_refuses_rewrites_forks_and_gaps_written_directly() {
         ("TRUNCATE checkpoints", "TRUNCATE"),
         // A fork: a second record on seq 1's predecessor.
         ("INSERT INTO thoughts (log_index, id, task_id, seq, type, agent_id, content, timestamp, prev_hash, hash) \
-          SELECT 3, 'fork', 't', 1, 'plan', 'a', 'x', '2030-01-01T00:00:00.000Z', hash, repeat('f', 64) \
+          SELECT 3, 'fork', 't', 1, 'plan', 'a', 'x', '2030-01-01T00:00:00.000Z', hash, decode(repeat('f', 64), 'hex') \
           FROM thoughts WHERE task_id = 't' AND seq = 0", "unique"),
         // A link to a record that is not the one before.
         ("INSERT INTO thoughts (log_index, id, task_id, seq, type, agent_id, content, timestamp, prev_hash, hash) \
-          SELECT 3, 'skip', 't', 3, 'plan', 'a', 'x', '2030-01-01T00:00:00.000Z', hash, repeat('f', 64) \
+          SELECT 3, 'skip', 't', 3, 'plan', 'a', 'x', '2030-01-01T00:00:00.000Z', hash, decode(repeat('f', 64), 'hex') \
           FROM thoughts WHERE task_id = 't' AND seq = 0", "prev_hash must be the hash"),
         // A gap in the log.
         ("INSERT INTO thoughts (log_index, id, task_id, seq, type, agent_id, content, timestamp, prev_hash, hash) \
-          SELECT 9, 'gap', 't', 3, 'plan', 'a', 'x', '2030-01-01T00:00:00.000Z', hash, repeat('f', 64) \
+          SELECT 9, 'gap', 't', 3, 'plan', 'a', 'x', '2030-01-01T00:00:00.000Z', hash, decode(repeat('f', 64), 'hex') \
           FROM thoughts WHERE task_id = 't' AND seq = 2", "log_index must follow"),
     ] {
         let refused = execute(&db, sql).await.expect_err(sql);

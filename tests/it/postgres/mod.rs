@@ -9,13 +9,15 @@
 //! - `replicas`: several replicas on one database, under load, killed, far
 //!   behind, with the database restarted;
 //! - `database`: the database's own refusals, TLS, and an edit made with a
-//!   trigger turned off.
+//!   trigger turned off;
+//! - `upgrade`: a database of the previous release, upgraded in place.
 //!
 //! This file holds the replicas' harness: a fresh shared database, replicas
 //! of the binary on it, a load, and the assertion that they keep one log.
 
 mod database;
 mod replicas;
+mod upgrade;
 
 use std::collections::{HashMap, HashSet};
 use std::net::SocketAddr;

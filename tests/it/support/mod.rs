@@ -7,7 +7,8 @@
 //! - `database`: the backend, SQL run on it directly, PostgreSQL helpers;
 //! - `binary`: the real binary, served or run;
 //! - `oracle`: independent re-computations of record hashes and log roots;
-//! - `prng`: a deterministic generator.
+//! - `prng`: a deterministic generator;
+//! - `release`: the previous release's databases, upgraded and verified whole.
 //!
 //! The backend: a fresh SQLite file by default; with
 //! `DECISION_TRAIL_TEST_POSTGRES=postgres://…` (a server the tests may create
@@ -25,6 +26,7 @@ mod database;
 mod keys;
 mod oracle;
 mod prng;
+mod release;
 mod requests;
 
 pub use app::*;
@@ -33,6 +35,7 @@ pub use database::*;
 pub use keys::*;
 pub use oracle::*;
 pub use prng::*;
+pub use release::*;
 pub use requests::*;
 
 /// `prev_hash` of every chain's first record: 64 zeros (docs/design.md §1).
