@@ -54,7 +54,7 @@ mod log_check;
 mod log_rows;
 mod open;
 mod postgres;
-pub mod random;
+pub(crate) mod random;
 mod reads;
 mod rows;
 mod search;

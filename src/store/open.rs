@@ -22,6 +22,22 @@ const RECENT_BYTES: usize = 32 * 1024 * 1024;
 /// Stored log hashes kept in memory (about 48 bytes each: 12 MB at most).
 const CACHED_HASHES: usize = 256 * 1024;
 
+/// Logs each migration an existing database is about to be given (`applied`:
+/// the versions it has): some rebuild or rewrite the records table, which
+/// takes a while on a large one. A new database (none applied) is not told.
+pub(super) fn announce_migrations(migrator: &sqlx::migrate::Migrator, applied: &[i64]) {
+    if applied.is_empty() {
+        return;
+    }
+    for migration in migrator.iter().filter(|m| !applied.contains(&m.version)) {
+        tracing::info!(
+            version = migration.version,
+            description = %migration.description,
+            "applying a migration"
+        );
+    }
+}
+
 /// Opens the backend the URL names.
 async fn open_backend(config: &StoreConfig) -> Result<Opened, StoreError> {
     if postgres::is_postgres(&config.database_url) {

@@ -12,7 +12,9 @@ const POOL: usize = 4096;
 
 /// One thread's unused random bytes: `bytes[used..]`.
 struct Pool {
+    /// Bytes drawn from the OS at the last refill; zeroed as they are used.
     bytes: Box<[u8; POOL]>,
+    /// How many of `bytes` have been handed out.
     used: usize,
 }
 

@@ -1,7 +1,9 @@
 //! Row types both backends read the same way (sqlx's `FromRow` derive is
 //! generic over the database, `sql::SharedRow`), and their mapping to the
-//! store's types. What differs per backend (a record's `content`: text on
-//! SQLite, bytea on PostgreSQL) stays in its folder.
+//! store's types, and a stored hash read back as hex from either backend
+//! (`HashText`: bytes, or the text of a database not yet migrated). What
+//! else differs per backend (a record's `content`: text on SQLite, bytea on
+//! PostgreSQL) stays in its folder.
 
 use std::borrow::Cow;
 
@@ -114,7 +116,10 @@ pub(crate) fn hash_hex<'a>(bytes: &[u8], buffer: &'a mut [u8; 64]) -> Cow<'a, st
 /// backend, in the API's form: the bytes a migrated database stores, as hex
 /// ([`hash_hex`]); or the text of a database not yet migrated (which `fsck`
 /// reads as it is), or of a row written by hand, which the walk then reports.
-pub(crate) struct HashText(pub String);
+pub(crate) struct HashText(
+    /// The 64 lowercase hex characters (or the stored text as it is).
+    pub String,
+);
 
 impl Type<Postgres> for HashText {
     fn type_info() -> PgTypeInfo {

@@ -1,8 +1,9 @@
 //! A SQLite database written by the release before hashes were stored as
 //! bytes (`tests/data/release-0.1`: 300 records over 6 tasks, made by its
-//! `make.py` with that release's binary) is upgraded in place by migration
-//! 0011 at the first start and verified whole (`support::release`), `fsck`
-//! before and after. PostgreSQL's: `postgres::upgrade`.
+//! `make.py` with that release's binary) is upgraded in place by the
+//! migrations since (0011 hashes as bytes, 0012 cosignatures, 0013 the
+//! hash-prefix index) at the first start and verified whole
+//! (`support::release`), `fsck` before and after. PostgreSQL's: `postgres::upgrade`.
 
 use std::path::Path;
 use std::sync::Arc;

@@ -115,6 +115,12 @@ pub(crate) async fn open(config: &StoreConfig) -> Result<Opened, StoreError> {
     let options = connect_options(config)?;
     let mut writer = tx::PgBatches::new(options.clone(), config.connect_timeout);
     let conn = writer.connection().await?;
+    // None on a new database (the table is missing).
+    let applied: Vec<i64> = sqlx::query_scalar("SELECT version FROM _sqlx_migrations")
+        .fetch_all(&mut *conn)
+        .await
+        .unwrap_or_default();
+    super::open::announce_migrations(&MIGRATOR, &applied);
     MIGRATOR
         .run(&mut *conn)
         .await

@@ -73,11 +73,18 @@ const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 const MALLOC_TRIM_THRESHOLD: libc::c_int = 16 << 20;
 
+/// Allocations from this size up get pages of their own. Setting the trim
+/// threshold stops glibc raising this one by itself (128 KiB at start): a
+/// large record's copies would be mapped and unmapped each time.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+const MALLOC_MMAP_THRESHOLD: libc::c_int = 4 << 20;
+
 /// SQLite allocates through the C library's `malloc`, and each statement of
 /// a batch frees its statement journal when it ends: with glibc's default
 /// threshold (128 KiB) every such free handed pages back with `madvise`,
 /// one system call and a TLB flush on every core per record. Set once per
-/// process, before the first connection.
+/// process, before the first connection. Each of glibc's arenas (one a
+/// thread that allocates, at most 8 a core) may now keep that much free.
 fn tune_malloc() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     {
@@ -85,6 +92,7 @@ fn tune_malloc() {
         // SAFETY: mallopt only changes the allocator's parameters.
         ONCE.call_once(|| unsafe {
             libc::mallopt(libc::M_TRIM_THRESHOLD, MALLOC_TRIM_THRESHOLD);
+            libc::mallopt(libc::M_MMAP_THRESHOLD, MALLOC_MMAP_THRESHOLD);
         });
     }
 }
@@ -126,21 +134,12 @@ pub(crate) async fn open(config: &StoreConfig) -> Result<Opened, StoreError> {
         .await
         .map_err(|e| open_error(&path, e))?;
     verify_durability(&mut writer, config.synchronous).await?;
-    // An existing database being upgraded: say what is applied (0008
-    // rebuilds the records table, which takes a while on a large file).
+    // None on a new file (the table is missing).
     let applied: Vec<i64> = sqlx::query_scalar("SELECT version FROM _sqlx_migrations")
         .fetch_all(&mut writer)
         .await
         .unwrap_or_default();
-    if !applied.is_empty() {
-        for migration in MIGRATOR.iter().filter(|m| !applied.contains(&m.version)) {
-            tracing::info!(
-                version = migration.version,
-                description = %migration.description,
-                "applying a migration"
-            );
-        }
-    }
+    super::open::announce_migrations(&MIGRATOR, &applied);
     MIGRATOR
         .run(&mut writer)
         .await

@@ -151,7 +151,7 @@ pub(super) fn records(
     Ok(records)
 }
 
-/// The record whose `column` (a unique one: id, log_index, hash) is `value`.
+/// The record whose `column` (a unique one: id, log_index) is `value`.
 pub(super) fn record_where(
     conn: &Connection,
     column: &str,
