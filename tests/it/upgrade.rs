@@ -8,7 +8,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::support::{fsck_passes, verify_upgraded_release, TestApp, RELEASE_ORIGIN};
+use crate::support::{fsck_passes, serve_binary, verify_upgraded_release, TestApp, RELEASE_ORIGIN};
 
 /// A copy of the fixture in a temporary directory: (database path, the dir).
 fn copy_of_release() -> (std::path::PathBuf, Arc<tempfile::TempDir>) {
@@ -69,5 +69,36 @@ async fn a_database_of_the_previous_release_is_upgraded_and_verifies_whole() {
     assert!(fsck_passes(&format!("sqlite://{}", path.display()))
         .await
         .contains("321"));
+    drop(dir);
+}
+
+/// The versions a start logged as "applying a migration".
+fn announced(log: &[serde_json::Value]) -> Vec<i64> {
+    log.iter()
+        .filter(|l| l["fields"]["message"] == "applying a migration")
+        .map(|l| l["fields"]["version"].as_i64().unwrap())
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_upgrade_logs_each_migration_it_applies_and_a_new_file_none() {
+    if crate::support::sqlite_only("a SQLite file written by the previous release") {
+        return;
+    }
+    let (path, dir) = copy_of_release();
+    let mut served = serve_binary(&path, &["--origin", RELEASE_ORIGIN]);
+    // The release had migrations 1 to 10; this build has 11 to 13 besides.
+    assert_eq!(announced(&served.startup_log), [11, 12, 13]);
+    served.child.kill().unwrap();
+    served.child.wait().unwrap();
+    let mut again = serve_binary(&path, &["--origin", RELEASE_ORIGIN]);
+    assert_eq!(announced(&again.startup_log), Vec::<i64>::new());
+    again.child.kill().unwrap();
+    again.child.wait().unwrap();
+    let fresh = tempfile::tempdir().unwrap();
+    let mut new = serve_binary(&fresh.path().join("trail.db"), &[]);
+    assert_eq!(announced(&new.startup_log), Vec::<i64>::new());
+    new.child.kill().unwrap();
+    new.child.wait().unwrap();
     drop(dir);
 }
