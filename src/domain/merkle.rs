@@ -50,8 +50,11 @@ pub fn to_hex(hash: &Hash) -> String {
     hex::encode(hash.0)
 }
 
+/// The hash 64 hex characters write (either case), without allocating: the
+/// writer reads two a record.
 pub fn from_hex(text: &str) -> Option<Hash> {
-    let bytes: [u8; 32] = hex::decode(text).ok()?.try_into().ok()?;
+    let mut bytes = [0u8; 32];
+    hex::decode_to_slice(text, &mut bytes).ok()?;
     Some(Hash(bytes))
 }
 

@@ -13,7 +13,7 @@ use sqlx::sqlite::{SqliteTypeInfo, SqliteValueRef};
 use sqlx::{Decode, FromRow, Postgres, Sqlite, Type, ValueRef};
 
 use super::{CapabilitySnapshot, SessionSummary, SignedCheckpoint, StoreError, TaskSummary};
-use crate::domain::merkle::Hash;
+use crate::domain::merkle::{from_hex, Hash};
 use crate::domain::record::Capabilities;
 use crate::domain::{ChainHead, HashInput, Metadata, Record, RecordType};
 
@@ -89,10 +89,9 @@ pub(crate) fn stored_hash(idx: u64, bytes: &[u8]) -> Result<Hash, StoreError> {
 /// A record hash's 32 bytes, as both backends store them (SQLite's migration
 /// 0011, PostgreSQL's 0004), from the 64 hex characters the writer made.
 pub(crate) fn hash_bytes(hex_text: &str) -> Result<[u8; 32], StoreError> {
-    let mut bytes = [0u8; 32];
-    hex::decode_to_slice(hex_text, &mut bytes)
-        .map_err(|_| StoreError::Internal(format!("`{hex_text}` is not a record hash")))?;
-    Ok(bytes)
+    from_hex(hex_text)
+        .map(|hash| hash.0)
+        .ok_or_else(|| StoreError::Internal(format!("`{hex_text}` is not a record hash")))
 }
 
 /// Stored hash bytes as the API writes them, lowercase hex. 32 bytes are
@@ -131,11 +130,19 @@ impl Type<Postgres> for HashText {
     }
 }
 
+impl HashText {
+    /// Stored bytes, as hex.
+    fn of_bytes(bytes: &[u8]) -> HashText {
+        HashText(hash_hex(bytes, &mut [0; 64]).into_owned())
+    }
+}
+
 impl<'r> Decode<'r, Postgres> for HashText {
     fn decode(value: PgValueRef<'r>) -> Result<HashText, BoxDynError> {
         if <Vec<u8> as Type<Postgres>>::compatible(&value.type_info()) {
-            let bytes = <&[u8] as Decode<Postgres>>::decode(value)?;
-            Ok(HashText(hash_hex(bytes, &mut [0; 64]).into_owned()))
+            Ok(HashText::of_bytes(<&[u8] as Decode<Postgres>>::decode(
+                value,
+            )?))
         } else {
             Ok(HashText(<String as Decode<Postgres>>::decode(value)?))
         }
@@ -158,8 +165,9 @@ impl<'r> Decode<'r, Sqlite> for HashText {
         // The value's own type: a column's declared type says nothing of a
         // row written by hand.
         if *value.type_info() == <Vec<u8> as Type<Sqlite>>::type_info() {
-            let bytes = <&[u8] as Decode<Sqlite>>::decode(value)?;
-            Ok(HashText(hash_hex(bytes, &mut [0; 64]).into_owned()))
+            Ok(HashText::of_bytes(<&[u8] as Decode<Sqlite>>::decode(
+                value,
+            )?))
         } else {
             Ok(HashText(<String as Decode<Sqlite>>::decode(value)?))
         }
