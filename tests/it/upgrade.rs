@@ -2,7 +2,8 @@
 //! bytes (`tests/data/release-0.1`: 300 records over 6 tasks, made by its
 //! `make.py` with that release's binary) is upgraded in place by the
 //! migrations since (0011 hashes as bytes, 0012 cosignatures, 0013 the
-//! hash-prefix index) at the first start and verified whole
+//! hash-prefix index, 0014 the search index merged in steps) at the first
+//! start and verified whole
 //! (`support::release`), `fsck` before and after. PostgreSQL's: `postgres::upgrade`.
 
 use std::path::Path;
@@ -87,8 +88,8 @@ async fn an_upgrade_logs_each_migration_it_applies_and_a_new_file_none() {
     }
     let (path, dir) = copy_of_release();
     let mut served = serve_binary(&path, &["--origin", RELEASE_ORIGIN]);
-    // The release had migrations 1 to 10; this build has 11 to 13 besides.
-    assert_eq!(announced(&served.startup_log), [11, 12, 13]);
+    // The release had migrations 1 to 10; this build has 11 to 14 besides.
+    assert_eq!(announced(&served.startup_log), [11, 12, 13, 14]);
     served.child.kill().unwrap();
     served.child.wait().unwrap();
     let mut again = serve_binary(&path, &["--origin", RELEASE_ORIGIN]);

@@ -19,6 +19,30 @@ use crate::store::StoreError;
 /// Index rows per statement (3 bound values each, under SQLite's 32,766).
 const ROWS_PER_STATEMENT: usize = 1000;
 
+/// One bounded step of merging the index's segments (migration 0014: FTS5
+/// merges nothing on its own), run in the transaction that added rows: it
+/// works on a level holding 16 segments, or goes on with a merge begun
+/// earlier, and writes about as many pages as it is given. Positive, so
+/// that it does nothing while no level is full.
+pub(super) const MERGE_STEP: &str =
+    "INSERT INTO thoughts_fts (thoughts_fts, rank) VALUES ('merge', ?)";
+
+/// The pages a merge step may write after a transaction indexed
+/// `text_bytes` of text: one per KiB, at least 16. A batch's new segment
+/// takes about a third of its text's bytes, and each posting is rewritten
+/// once per level (five levels of 16 hold a million batches' segments), so
+/// the steps do more than twice the merging the batches make, and no level
+/// reaches crisismerge's 64 segments; a step's time stays proportional to
+/// its batch's.
+pub(super) fn merge_pages(text_bytes: usize) -> i64 {
+    i64::try_from(text_bytes / 1024).unwrap_or(i64::MAX).max(16)
+}
+
+/// The bytes of text a document gives the index.
+pub(super) fn text_bytes(document: &SearchDocument) -> usize {
+    document.content.len() + document.metadata.as_ref().map_or(0, String::len)
+}
+
 /// The index's text of a record (FTS5's `unicode61` splits and folds it).
 pub(super) fn document(draft: &NewRecord) -> SearchDocument {
     SearchDocument {
@@ -30,8 +54,8 @@ pub(super) fn document(draft: &NewRecord) -> SearchDocument {
     }
 }
 
-/// Adds the records' rows to the index, in the caller's transaction:
-/// `documents[i]` is `records[i]`'s.
+/// Adds the records' rows to the index, in the caller's transaction
+/// (`documents[i]` is `records[i]`'s), and merges for them.
 pub(super) async fn index(
     conn: &mut SqliteConnection,
     records: &[Record],
@@ -52,6 +76,12 @@ pub(super) async fn index(
         }
         query.execute(&mut *conn).await.map_err(map_error)?;
     }
+    let text: usize = documents.iter().map(|d| text_bytes(d)).sum();
+    sqlx::query(MERGE_STEP)
+        .bind(merge_pages(text))
+        .execute(&mut *conn)
+        .await
+        .map_err(map_error)?;
     Ok(())
 }
 

@@ -6,7 +6,7 @@ use futures_util::future::BoxFuture;
 use rusqlite::OptionalExtension;
 use sqlx::{Connection, SqliteConnection};
 
-use super::{map_error, raw, rebuild};
+use super::{map_error, raw, rebuild, search};
 use crate::domain::checkpoint::LogSigner;
 use crate::domain::merkle::Frontier;
 use crate::domain::record::Capabilities;
@@ -286,14 +286,15 @@ fn insert_records(conn: &rusqlite::Connection, records: &[Record]) -> Result<(),
     Ok(())
 }
 
-/// Writes the rest of a batch after its records: their search rows, the
-/// log's new hashes, the idempotency keys (an expired row for the same key is
+/// Writes the rest of a batch after its records: their search rows and a
+/// step of the index's merging, the log's new hashes, the idempotency keys (an expired row for the same key is
 /// replaced) and the signed checkpoint, whose `tree_size` key refuses a
 /// second root for a size.
 fn write_the_rest(conn: &rusqlite::Connection, batch: &PlannedBatch<'_>) -> Result<(), StoreError> {
     let mut search = conn
         .prepare_cached("INSERT INTO thoughts_fts (rowid, content, metadata) VALUES (?, ?, ?)")
         .map_err(raw::map_error)?;
+    let mut text = 0;
     for (r, d) in batch.records.iter().zip(&batch.documents) {
         search
             .execute(rusqlite::params![
@@ -302,7 +303,12 @@ fn write_the_rest(conn: &rusqlite::Connection, batch: &PlannedBatch<'_>) -> Resu
                 d.metadata
             ])
             .map_err(raw::map_error)?;
+        text += search::text_bytes(d);
     }
+    // The index's merging for this batch, bounded by its text (docs/design.md §7).
+    conn.prepare_cached(search::MERGE_STEP)
+        .and_then(|mut s| s.execute([search::merge_pages(text)]))
+        .map_err(raw::map_error)?;
     let mut hashes = conn
         .prepare_cached("INSERT INTO log_hashes (idx, hash) VALUES (?, ?)")
         .map_err(raw::map_error)?;
