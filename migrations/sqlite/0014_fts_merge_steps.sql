@@ -11,7 +11,7 @@
 --   transaction, works on a level once it holds 16 segments (merges 16 at a
 --   time, as before) or goes on with a merge already begun, and writes at
 --   most about N pages; N grows with the text the batch indexed, so the steps
---   keep up with what the batches add.
+--   keep up with what the batches add (store/sqlite/search.rs).
 -- crisismerge 64: the whole-level merge stays only as a bound, should the
 --   steps ever fall behind.
 -- The options are stored in thoughts_fts_config, so they hold for every

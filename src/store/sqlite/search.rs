@@ -28,14 +28,17 @@ pub(super) const MERGE_STEP: &str =
     "INSERT INTO thoughts_fts (thoughts_fts, rank) VALUES ('merge', ?)";
 
 /// The pages a merge step may write after a transaction indexed
-/// `text_bytes` of text: one per KiB, at least 16. A batch's new segment
-/// takes about a third of its text's bytes, and each posting is rewritten
-/// once per level (five levels of 16 hold a million batches' segments), so
-/// the steps do more than twice the merging the batches make, and no level
-/// reaches crisismerge's 64 segments; a step's time stays proportional to
-/// its batch's.
+/// `text_bytes` of text: one per 256 bytes, at least 128. A batch's new
+/// segment takes about a third of its text's bytes, and each posting is
+/// rewritten once per level (five levels of 16 hold a million batches'
+/// segments), so the steps do several times the merging the batches make
+/// and no level reaches crisismerge's 64 segments; a step's time stays
+/// proportional to its batch's. Not fewer pages: a step that stops inside a
+/// merge rewrites the first page of each of its 16 input segments, so small
+/// steps cost more CPU in all (bench/RESULTS.md); at 128 a level-0 merge of
+/// full batches' segments is one step.
 pub(super) fn merge_pages(text_bytes: usize) -> i64 {
-    i64::try_from(text_bytes / 1024).unwrap_or(i64::MAX).max(16)
+    i64::try_from(text_bytes / 256).unwrap_or(i64::MAX).max(128)
 }
 
 /// The bytes of text a document gives the index.
