@@ -30,6 +30,12 @@
 #                           ratio, beside req/s and p50/p99; BINS="A B" runs
 #                           several service builds (each on a fresh database)
 #                           alternating with the floor in the same run
+#   bench/run.sh tail       the append tail: TAIL_POSTS (150,000) 1 KB POSTs
+#                           over 16 tasks to each build of BINS in turn (each
+#                           on a fresh database): req/s, CPU per POST, p50,
+#                           p99, p99.9 and the longest answer, and from
+#                           /metrics the commits over 50 ms, 100 ms, 250 ms
+#                           and 1 s
 #   bench/run.sh verify     the chain-verify path (Criterion: a 200,000-record
 #                           chain in a 1,000,000-record file) and the batch path
 #                           without HTTP (µs per record)
@@ -142,7 +148,7 @@ stop_pair() {
     kill "$SERVICE_PID" "$FLOOR_PID" 2>/dev/null || true
     wait "$SERVICE_PID" "$FLOOR_PID" 2>/dev/null || true
 }
-if [ "$MODE" != cores ] && [ "$MODE" != ab ]; then start_pair "$WORK" env; fi
+if [ "$MODE" != cores ] && [ "$MODE" != ab ] && [ "$MODE" != tail ]; then start_pair "$WORK" env; fi
 
 # peer-node as a yardstick, in a copy of its folder (npm ci once).
 PEER_SRC=${PEER_SRC:-../shared/bench/peer-node}
@@ -447,6 +453,42 @@ print(f"POST /v1/traces, new spans:        {med('new'):>9.0f} spans/s    errors 
 # Requests of 64 spans each.
 print(f"POST /v1/traces, a retried export: {med('retry') * 64:>9.0f} spans/s    errors {errors('retry')}")
 PY
+    exit 0
+fi
+
+if [ "$MODE" = tail ]; then
+    TAIL_POSTS=${TAIL_POSTS:-150000}
+    echo "$TAIL_POSTS POSTs /thoughts 1 KB over $TASKS tasks, $CONNS connections, synchronous=$SYNC; each build on a fresh database"
+    printf '%-34s%8s%8s%8s%8s%9s%9s%10s%8s%8s%8s%7s\n' build "req/s" "CPU µs" "p50" "p99" "p99.9" "max ms" commits ">50ms" ">100ms" ">250ms" ">1s"
+    read -r -a TAIL_BINS <<<"${BINS:-$BIN}"
+    k=0
+    for b in "${TAIL_BINS[@]}"; do
+        db="$WORK/tail-$k"; mkdir -p "$db"
+        "$b" --listen "$SERVICE" --database-url "sqlite://$db/trail.db" \
+            --sqlite-synchronous "$SYNC" --rate-limit 0 >"$db/service.log" 2>&1 &
+        pid=$!; PIDS+=("$pid")
+        for _ in $(seq 100); do curl -sf "http://$SERVICE/healthz" >/dev/null && break; sleep 0.1; done
+        before=$(awk '{print $14 + $15}' "/proc/$pid/stat")
+        r=$(post_load "$SERVICE" "$TAIL_POSTS" "t$k")
+        after=$(awk '{print $14 + $15}' "/proc/$pid/stat")
+        curl -s "http://$SERVICE/metrics" >"$db/metrics"
+        kill "$pid"; wait "$pid" 2>/dev/null || true
+        python3 - "$b" "$r" "$((after - before))" "$(getconf CLK_TCK)" "$db/metrics" <<'PY'
+import json, re, sys
+name, r, ticks, hz = sys.argv[1], json.loads(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+buckets = {}
+for line in open(sys.argv[5]):
+    m = re.match(r'decision_trail_append_commit_duration_seconds_bucket\{le="([^"]+)"\} (\d+)', line)
+    if m:
+        buckets[m.group(1)] = int(m.group(2))
+total = buckets["+Inf"]
+over = lambda le: total - buckets[le]
+cpu = ticks / hz / max(r["n"], 1) * 1e6
+print(f"{name[-34:]:<34}{r['rps']:>8.0f}{cpu:>8.1f}{r['p50_ms']:>8.1f}{r['p99_ms']:>8.1f}{r['p999_ms']:>9.1f}{r['max_ms']:>9.1f}"
+      f"{total:>10}{over('0.05'):>8}{over('0.1'):>8}{over('0.25'):>8}{over('1'):>7}")
+PY
+        k=$((k + 1))
+    done
     exit 0
 fi
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Summarise hey CSV output (-o csv): requests, non-2xx, rate over the wall time
-the runs took together, and latency percentiles over every request.
+the runs took together, and latency percentiles (and the longest) over every
+request.
 
 usage: stats.py WALL_SECONDS FILE.csv [FILE.csv ...]   -> one JSON line
 """
@@ -31,6 +32,8 @@ def main():
         "rps": round(len(latencies) / wall, 1) if wall > 0 else 0,
         "p50_ms": round(pct(50), 2),
         "p99_ms": round(pct(99), 2),
+        "p999_ms": round(pct(99.9), 2),
+        "max_ms": round(latencies[-1] * 1000, 2) if latencies else 0.0,
     }))
 
 
