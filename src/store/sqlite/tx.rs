@@ -287,9 +287,9 @@ fn insert_records(conn: &rusqlite::Connection, records: &[Record]) -> Result<(),
 }
 
 /// Writes the rest of a batch after its records: their search rows and a
-/// step of the index's merging, the log's new hashes, the idempotency keys (an expired row for the same key is
-/// replaced) and the signed checkpoint, whose `tree_size` key refuses a
-/// second root for a size.
+/// step of the index's merging, the log's new hashes, the idempotency keys
+/// (an expired row for the same key is replaced) and the signed checkpoint,
+/// whose `tree_size` key refuses a second root for a size.
 fn write_the_rest(conn: &rusqlite::Connection, batch: &PlannedBatch<'_>) -> Result<(), StoreError> {
     let mut search = conn
         .prepare_cached("INSERT INTO thoughts_fts (rowid, content, metadata) VALUES (?, ?, ?)")
