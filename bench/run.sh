@@ -27,7 +27,9 @@
 #   bench/run.sh cpu        CPU per durable 1 KB POST (utime + stime of the
 #                           process, from /proc/PID/stat, over the load ÷
 #                           requests) of the service and of the floor, their
-#                           ratio, beside req/s and p50/p99; BINS="A B" runs
+#                           ratio, beside req/s and p50/p99, and the service's
+#                           split by thread (/proc/PID/task: the writer, the
+#                           HTTP workers, the rest); BINS="A B" runs
 #                           several service builds (each on a fresh database)
 #                           alternating with the floor in the same run
 #   bench/run.sh tail       the append tail: TAIL_POSTS (150,000) 1 KB POSTs
@@ -495,15 +497,34 @@ fi
 if [ "$MODE" = cpu ]; then
     # CPU seconds (user + system, all threads) a process has used so far.
     cpu_s() { sed 's/.*) //' "/proc/$1/stat" | awk -v hz="$(getconf CLK_TCK)" '{printf "%.3f", ($12 + $13) / hz}'; }
+    # The same per thread, as JSON {name: seconds} summed by thread name: the
+    # service names its writer `trail-writer`; tokio's are `tokio-rt-worker`.
+    threads_s() {
+        for t in /proc/"$1"/task/*; do
+            printf '%s %s\n' "$(tr ' ' _ <"$t/comm")" "$(sed 's/.*) //' "$t/stat" | awk '{print $12 + $13}')"
+        done | python3 -c "import json,os,sys
+s = {}
+for line in sys.stdin:
+    name, ticks = line.split()
+    s[name] = s.get(name, 0) + int(ticks) / os.sysconf('SC_CLK_TCK')
+print(json.dumps(s))"
+    }
     # One POST load against $1 (whose process is $2): hey's summary with the
-    # process's CPU per request (µs) added.
+    # process's CPU per request (µs) added, and the writer's and the HTTP
+    # workers' shares of it (a thread that ended during the load falls to
+    # the rest).
     cpu_load() {
-        local before after
-        before=$(cpu_s "$2")
+        local before after tb ta
+        before=$(cpu_s "$2"); tb=$(threads_s "$2")
         r=$(post_load "$1" "$POSTS" "$3")
-        after=$(cpu_s "$2")
-        python3 -c "import json,sys; r=json.loads(sys.argv[1]); r['cpu_us']=(float(sys.argv[3]) - float(sys.argv[2]))*1e6/max(r['n'],1); print(json.dumps(r))" \
-            "$r" "$before" "$after"
+        after=$(cpu_s "$2"); ta=$(threads_s "$2")
+        python3 -c "import json,sys
+r = json.loads(sys.argv[1]); n = max(r['n'], 1)
+r['cpu_us'] = (float(sys.argv[3]) - float(sys.argv[2])) * 1e6 / n
+tb, ta = json.loads(sys.argv[4]), json.loads(sys.argv[5])
+per = lambda name: (ta.get(name, 0) - tb.get(name, 0)) * 1e6 / n
+r['writer_us'], r['workers_us'] = per('trail-writer'), per('tokio-rt-worker')
+print(json.dumps(r))" "$r" "$before" "$after" "$tb" "$ta"
     }
     read -r -a CPU_BINS <<<"${BINS:-$BIN}"
     CPU_PIDS=(); CPU_ADDRS=()
@@ -536,13 +557,16 @@ for line in open(sys.argv[1]):
 med = lambda who, k: statistics.median(r[k] for r in rows[who])
 f_cpu, f_rps = med("floor", "cpu_us"), med("floor", "rps")
 print(f"synchronous={sys.argv[2]}, {len(rows['floor'])} rounds alternating, medians; POST /thoughts 1 KB over 16 tasks, hey, 64 connections")
-print(f"{'build':<34}{'req/s':>8}{'p50 ms':>8}{'p99 ms':>8}{'errors':>7}{'CPU µs/POST':>13}{'÷ floor':>9}{'RSS MB':>8}")
+print(f"{'build':<34}{'req/s':>8}{'p50 ms':>8}{'p99 ms':>8}{'errors':>7}{'CPU µs/POST':>13}{'÷ floor':>9}"
+      f"{'writer µs':>11}{'HTTP µs':>9}{'HTTP ÷ floor':>14}{'RSS MB':>8}")
 print(f"{'floor (examples/floor.rs)':<34}{f_rps:>8.0f}{med('floor', 'p50_ms'):>8.1f}{med('floor', 'p99_ms'):>8.1f}"
-      f"{sum(r['errors'] for r in rows['floor']):>7}{f_cpu:>13.1f}{1:>9.2f}{'':>8}")
+      f"{sum(r['errors'] for r in rows['floor']):>7}{f_cpu:>13.1f}{1:>9.2f}{'':>11}{med('floor', 'workers_us'):>9.1f}{'':>14}{'':>8}")
 for k, b in enumerate(bins):
     w = f"s{k}"
     print(f"{b[-34:]:<34}{med(w, 'rps'):>8.0f}{med(w, 'p50_ms'):>8.1f}{med(w, 'p99_ms'):>8.1f}"
-          f"{sum(r['errors'] for r in rows[w]):>7}{med(w, 'cpu_us'):>13.1f}{med(w, 'cpu_us') / f_cpu:>9.2f}{rss[k]:>8}")
+          f"{sum(r['errors'] for r in rows[w]):>7}{med(w, 'cpu_us'):>13.1f}{med(w, 'cpu_us') / f_cpu:>9.2f}"
+          f"{med(w, 'writer_us'):>11.1f}{med(w, 'workers_us'):>9.1f}{med(w, 'workers_us') / f_cpu:>14.2f}{rss[k]:>8}")
+print("writer: the trail-writer thread; HTTP: the tokio workers (parse, answer, TCP); HTTP ÷ floor: the workers' CPU alone over the floor's whole")
 for k in range(1, len(bins)):
     print(f"build {k} ÷ build 0: CPU per POST {med(f's{k}', 'cpu_us') / med('s0', 'cpu_us'):.2f}, req/s {med(f's{k}', 'rps') / med('s0', 'rps'):.2f}")
 PY

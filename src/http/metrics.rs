@@ -75,8 +75,9 @@ pub(crate) fn install() -> &'static PrometheusHandle {
             metrics::counter!(f.name).increment(0);
         }
         let upkeep = handle.clone();
+        // At most 15 bytes, as Linux keeps them (the writer's name too).
         let _ = std::thread::Builder::new()
-            .name("decision-trail-metrics".into())
+            .name("trail-metrics".into())
             .spawn(move || loop {
                 std::thread::sleep(UPKEEP_EVERY);
                 upkeep.run_upkeep();

@@ -133,8 +133,10 @@ impl Writer {
                 .enable_all()
                 .build()
                 .map_err(|e| StoreError::Internal(format!("cannot start the writer: {e}")))?;
+            // Linux keeps a thread's first 15 bytes as its name (`comm`):
+            // this one fits, so `top -H` and bench/run.sh tell it apart.
             std::thread::Builder::new()
-                .name("decision-trail-writer".into())
+                .name("trail-writer".into())
                 .spawn(move || runtime.block_on(writing))
                 .map_err(|e| StoreError::Internal(format!("cannot start the writer: {e}")))?;
         } else {
