@@ -500,8 +500,13 @@ if [ "$MODE" = cpu ]; then
     # The same per thread, as JSON {name: seconds} summed by thread name: the
     # service names its writer `trail-writer`; tokio's are `tokio-rt-worker`.
     threads_s() {
+        # A thread may end between the listing and the reads: it is skipped.
+        local t name stat
         for t in /proc/"$1"/task/*; do
-            printf '%s %s\n' "$(tr ' ' _ <"$t/comm")" "$(sed 's/.*) //' "$t/stat" | awk '{print $12 + $13}')"
+            name=$(tr ' ' _ 2>/dev/null <"$t/comm") || continue
+            stat=$(sed 's/.*) //' "$t/stat" 2>/dev/null) || continue
+            [ -n "$name" ] && [ -n "$stat" ] || continue
+            printf '%s %s\n' "$name" "$(awk '{print $12 + $13}' <<<"$stat")"
         done | python3 -c "import json,os,sys
 s = {}
 for line in sys.stdin:
