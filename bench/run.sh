@@ -28,8 +28,8 @@
 #                           process, from /proc/PID/stat, over the load ÷
 #                           requests) of the service and of the floor, their
 #                           ratio, beside req/s and p50/p99, and the service's
-#                           split by thread (/proc/PID/task: the writer, the
-#                           HTTP workers, the rest); BINS="A B" runs
+#                           split by thread (/proc/PID/task: the writer's
+#                           and the HTTP workers' CPU per POST); BINS="A B" runs
 #                           several service builds (each on a fresh database)
 #                           alternating with the floor in the same run
 #   bench/run.sh tail       the append tail: TAIL_POSTS (150,000) 1 KB POSTs
@@ -516,8 +516,8 @@ print(json.dumps(s))"
     }
     # One POST load against $1 (whose process is $2): hey's summary with the
     # process's CPU per request (µs) added, and the writer's and the HTTP
-    # workers' shares of it (a thread that ended during the load falls to
-    # the rest).
+    # workers' shares of it (a thread that ended during the load is counted
+    # in the process's total only).
     cpu_load() {
         local before after tb ta
         before=$(cpu_s "$2"); tb=$(threads_s "$2")
