@@ -29,7 +29,7 @@
 #                           requests) of the service and of the floor, their
 #                           ratio, beside req/s and p50/p99, and the service's
 #                           split by thread (/proc/PID/task: the writer's
-#                           and the HTTP workers' CPU per POST); BINS="A B" runs
+#                           and the HTTP runtime's CPU per POST); BINS="A B" runs
 #                           several service builds (each on a fresh database)
 #                           alternating with the floor in the same run
 #   bench/run.sh tail       the append tail: TAIL_POSTS (150,000) 1 KB POSTs
@@ -497,8 +497,9 @@ fi
 if [ "$MODE" = cpu ]; then
     # CPU seconds (user + system, all threads) a process has used so far.
     cpu_s() { sed 's/.*) //' "/proc/$1/stat" | awk -v hz="$(getconf CLK_TCK)" '{printf "%.3f", ($12 + $13) / hz}'; }
-    # The same per thread, as JSON {name: seconds} summed by thread name: the
-    # service names its writer `trail-writer`; tokio's are `tokio-rt-worker`.
+    # The same per thread, as JSON {tid: [name, seconds]}: the service names
+    # its writer `trail-writer`; its HTTP runtime's threads (the workers and
+    # the blocking pool) are `tokio-rt-worker`.
     threads_s() {
         # A thread may end between the listing and the reads: it is skipped.
         local t name stat
@@ -506,18 +507,19 @@ if [ "$MODE" = cpu ]; then
             name=$(tr ' ' _ 2>/dev/null <"$t/comm") || continue
             stat=$(sed 's/.*) //' "$t/stat" 2>/dev/null) || continue
             [ -n "$name" ] && [ -n "$stat" ] || continue
-            printf '%s %s\n' "$name" "$(awk '{print $12 + $13}' <<<"$stat")"
+            printf '%s %s %s\n' "${t##*/}" "$name" "$(awk '{print $12 + $13}' <<<"$stat")"
         done | python3 -c "import json,os,sys
 s = {}
 for line in sys.stdin:
-    name, ticks = line.split()
-    s[name] = s.get(name, 0) + int(ticks) / os.sysconf('SC_CLK_TCK')
+    tid, name, ticks = line.split()
+    s[tid] = [name, int(ticks) / os.sysconf('SC_CLK_TCK')]
 print(json.dumps(s))"
     }
     # One POST load against $1 (whose process is $2): hey's summary with the
     # process's CPU per request (µs) added, and the writer's and the HTTP
-    # workers' shares of it (a thread that ended during the load is counted
-    # in the process's total only).
+    # runtime's shares of it, thread by thread (a thread that ended during
+    # the load is counted in the process's total only; one that began, from
+    # zero).
     cpu_load() {
         local before after tb ta
         before=$(cpu_s "$2"); tb=$(threads_s "$2")
@@ -527,7 +529,9 @@ print(json.dumps(s))"
 r = json.loads(sys.argv[1]); n = max(r['n'], 1)
 r['cpu_us'] = (float(sys.argv[3]) - float(sys.argv[2])) * 1e6 / n
 tb, ta = json.loads(sys.argv[4]), json.loads(sys.argv[5])
-per = lambda name: (ta.get(name, 0) - tb.get(name, 0)) * 1e6 / n
+def per(name):
+    used = sum(s - (tb[tid][1] if tid in tb else 0) for tid, (nm, s) in ta.items() if nm == name)
+    return used * 1e6 / n
 r['writer_us'], r['workers_us'] = per('trail-writer'), per('tokio-rt-worker')
 print(json.dumps(r))" "$r" "$before" "$after" "$tb" "$ta"
     }
@@ -571,7 +575,8 @@ for k, b in enumerate(bins):
     print(f"{b[-34:]:<34}{med(w, 'rps'):>8.0f}{med(w, 'p50_ms'):>8.1f}{med(w, 'p99_ms'):>8.1f}"
           f"{sum(r['errors'] for r in rows[w]):>7}{med(w, 'cpu_us'):>13.1f}{med(w, 'cpu_us') / f_cpu:>9.2f}"
           f"{med(w, 'writer_us'):>11.1f}{med(w, 'workers_us'):>9.1f}{med(w, 'workers_us') / f_cpu:>14.2f}{rss[k]:>8}")
-print("writer: the trail-writer thread; HTTP: the tokio workers (parse, answer, TCP); HTTP ÷ floor: the workers' CPU alone over the floor's whole")
+print("writer: the trail-writer thread; HTTP: the HTTP runtime's threads (parse, answer, TCP); HTTP ÷ floor: their CPU alone over the floor's whole;")
+print("each column is its own median over the rounds, so writer + HTTP need not add up to the total; ratios are of the unrounded medians")
 for k in range(1, len(bins)):
     print(f"build {k} ÷ build 0: CPU per POST {med(f's{k}', 'cpu_us') / med('s0', 'cpu_us'):.2f}, req/s {med(f's{k}', 'rps') / med('s0', 'rps'):.2f}")
 PY
