@@ -193,6 +193,9 @@ PY
 now() { date +%s.%N; }
 elapsed() { python3 -c "print($2 - $1)"; }
 peak_rss_mb() { awk '/VmHWM/ {printf "%.1f", $2/1024}' "/proc/$1/status"; }
+# CPU used so far, in clock ticks (utime + stime, proc(5)), from a process's or a
+# thread's stat file; read past the name's closing parenthesis, which may hold spaces.
+stat_ticks() { sed 's/.*) //' "$1" | awk '{print $12 + $13}'; }
 
 # POSTs to $1 spread over the 16 tasks, $CONNS connections: one hey per task.
 # $1 may list several addresses (a,b): the tasks are dealt out between them.
@@ -238,8 +241,6 @@ get_load() {
 
 if [ "$MODE" = ab ]; then
     : "${BASE_BIN:?BASE_BIN names the build to compare with}"
-    # The service's CPU time so far, in clock ticks (utime + stime, proc(5)).
-    cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
     ab_round() {
         local who=$1 bin=$2 r=$3 db="$WORK/ab-$1-$3" pid before after out
         mkdir -p "$db"
@@ -247,9 +248,9 @@ if [ "$MODE" = ab ]; then
             --sqlite-synchronous "$SYNC" --rate-limit 0 >"$db/service.log" 2>&1 &
         pid=$!; PIDS+=("$pid")
         for _ in $(seq 100); do curl -sf "http://$SERVICE/healthz" >/dev/null && break; sleep 0.1; done
-        before=$(cpu_ticks "$pid")
+        before=$(stat_ticks "/proc/$pid/stat")
         out=$(post_load "$SERVICE" "$POSTS" "ab-$who-$r")
-        after=$(cpu_ticks "$pid")
+        after=$(stat_ticks "/proc/$pid/stat")
         kill "$pid"; wait "$pid" 2>/dev/null || true
         echo "$who $((after - before)) $out" >>"$WORK/ab"
     }
@@ -470,9 +471,9 @@ if [ "$MODE" = tail ]; then
             --sqlite-synchronous "$SYNC" --rate-limit 0 >"$db/service.log" 2>&1 &
         pid=$!; PIDS+=("$pid")
         for _ in $(seq 100); do curl -sf "http://$SERVICE/healthz" >/dev/null && break; sleep 0.1; done
-        before=$(awk '{print $14 + $15}' "/proc/$pid/stat")
+        before=$(stat_ticks "/proc/$pid/stat")
         r=$(post_load "$SERVICE" "$TAIL_POSTS" "t$k")
-        after=$(awk '{print $14 + $15}' "/proc/$pid/stat")
+        after=$(stat_ticks "/proc/$pid/stat")
         curl -s "http://$SERVICE/metrics" >"$db/metrics"
         kill "$pid"; wait "$pid" 2>/dev/null || true
         python3 - "$b" "$r" "$((after - before))" "$(getconf CLK_TCK)" "$db/metrics" <<'PY'
@@ -496,18 +497,18 @@ fi
 
 if [ "$MODE" = cpu ]; then
     # CPU seconds (user + system, all threads) a process has used so far.
-    cpu_s() { sed 's/.*) //' "/proc/$1/stat" | awk -v hz="$(getconf CLK_TCK)" '{printf "%.3f", ($12 + $13) / hz}'; }
+    cpu_s() { awk -v hz="$(getconf CLK_TCK)" '{printf "%.3f", $1 / hz}' <<<"$(stat_ticks "/proc/$1/stat")"; }
     # The same per thread, as JSON {tid: [name, seconds]}: the service names
     # its writer `trail-writer`; its HTTP runtime's threads (the workers and
     # the blocking pool) are `tokio-rt-worker`.
     threads_s() {
         # A thread may end between the listing and the reads: it is skipped.
-        local t name stat
+        local t name ticks
         for t in /proc/"$1"/task/*; do
             name=$(tr ' ' _ 2>/dev/null <"$t/comm") || continue
-            stat=$(sed 's/.*) //' "$t/stat" 2>/dev/null) || continue
-            [ -n "$name" ] && [ -n "$stat" ] || continue
-            printf '%s %s %s\n' "${t##*/}" "$name" "$(awk '{print $12 + $13}' <<<"$stat")"
+            ticks=$(stat_ticks "$t/stat" 2>/dev/null) || continue
+            [ -n "$name" ] && [ -n "$ticks" ] || continue
+            printf '%s %s %s\n' "${t##*/}" "$name" "$ticks"
         done | python3 -c "import json,os,sys
 s = {}
 for line in sys.stdin:
