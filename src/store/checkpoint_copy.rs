@@ -36,8 +36,12 @@ struct Line {
 
 /// The file, open for appending.
 pub(crate) struct CheckpointCopy {
+    /// Named in errors and log lines.
     path: PathBuf,
     file: File,
+    /// The file's length up to its last whole line: a failed append is cut
+    /// back to it, and an append starts by cutting whatever lies past it.
+    whole: u64,
 }
 
 impl CheckpointCopy {
@@ -67,6 +71,27 @@ impl CheckpointCopy {
         let mut bytes = Vec::new();
         file.read_to_end(&mut bytes)
             .map_err(|e| refuse(format!("cannot read: {e}")))?;
+        // Bytes after the last newline are an append that never finished
+        // (the process stopped mid-write, or a full disk kept the cut from
+        // happening): never a checkpoint the file vouches for.
+        let end = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        if end < bytes.len() {
+            if end == 0 && from > 0 {
+                return Err(refuse(format!(
+                    "its last {TAIL_BYTES} bytes hold no whole line"
+                )));
+            }
+            let whole = from + end as u64;
+            tracing::warn!(
+                path = %path.display(),
+                bytes = len - whole,
+                "the checkpoint copy ends in an unfinished line; trimming it"
+            );
+            file.set_len(whole)
+                .map_err(|e| refuse(format!("cannot trim its unfinished last line: {e}")))?;
+            bytes.truncate(end);
+        }
+        let whole = from + bytes.len() as u64;
         // A tail read from the middle of the file starts inside a line, maybe
         // inside a character (notes hold an em dash): whole lines start after
         // its first newline.
@@ -85,7 +110,7 @@ impl CheckpointCopy {
         let last = match tail.lines().rev().find(|l| !l.trim().is_empty()) {
             None => None,
             Some(line) => {
-                let line: Line = serde_json::from_str(line)
+                let line = read_line(line)
                     .map_err(|e| refuse(format!("its last line is not a checkpoint: {e}")))?;
                 let opened = open_checkpoint(&line.note, verifier_key).map_err(|e| {
                     refuse(format!(
@@ -113,23 +138,68 @@ impl CheckpointCopy {
         let copy = CheckpointCopy {
             path: path.to_path_buf(),
             file,
+            whole,
         };
         Ok((copy, last))
     }
 
-    /// Appends a checkpoint. Written after the commit it follows, so the file
-    /// can lag the database (a crash in between) but never lead it.
+    /// Appends a checkpoint, whole or not at all. Written after the commit
+    /// it follows, so the file can lag the database (a crash in between, a
+    /// full disk) but never lead it; a failed append is cut back to the
+    /// file's previous length, and the next one covers it.
     pub(crate) fn append(&mut self, checkpoint: &SignedCheckpoint) -> std::io::Result<()> {
-        let line = serde_json::to_string(&Line {
+        let mut line = serde_json::to_vec(&Line {
             tree_size: checkpoint.tree_size,
             root: to_hex(&checkpoint.root),
             note: checkpoint.note.clone(),
         })?;
-        self.file.write_all(format!("{line}\n").as_bytes())
+        line.push(b'\n');
+        // A cut that failed last time is made before anything is added.
+        if self.file.metadata()?.len() != self.whole {
+            self.file.set_len(self.whole)?;
+        }
+        match self.file.write_all(&line) {
+            Ok(()) => {
+                self.whole += line.len() as u64;
+                Ok(())
+            }
+            Err(e) => {
+                if let Err(cut) = self.file.set_len(self.whole) {
+                    tracing::error!(
+                        error = %cut,
+                        path = %self.path.display(),
+                        "cannot cut a failed append back; the next append does"
+                    );
+                }
+                Err(e)
+            }
+        }
     }
 
     pub(crate) fn path(&self) -> &Path {
         &self.path
+    }
+}
+
+/// Reads one line of the copy. A line that an earlier release wrote onto an
+/// unfinished one (two lines run together, the first cut short) is read as
+/// the whole line at its end, with a warning.
+fn read_line(line: &str) -> Result<Line, serde_json::Error> {
+    let error = match serde_json::from_str(line) {
+        Ok(line) => return Ok(line),
+        Err(e) => e,
+    };
+    match line.rfind(r#"{"tree_size":"#) {
+        Some(at) if at > 0 => {
+            let whole: Line = serde_json::from_str(&line[at..]).map_err(|_| error)?;
+            tracing::warn!(
+                tree_size = whole.tree_size,
+                "the checkpoint copy's last line starts with an unfinished append; reading the \
+                 checkpoint after it"
+            );
+            Ok(whole)
+        }
+        _ => Err(error),
     }
 }
 
