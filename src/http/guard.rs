@@ -292,9 +292,9 @@ async fn run_in_time(
     limit: Duration,
     work: impl std::future::Future<Output = Response>,
 ) -> Response {
-    match tokio::time::timeout(limit, work).await {
-        Ok(response) => response,
-        Err(_) => ApiError::RequestTimeout {
+    match super::clock::timeout(limit, work).await {
+        Some(response) => response,
+        None => ApiError::RequestTimeout {
             seconds: limit.as_secs_f64().ceil() as u64,
         }
         .into_response(),

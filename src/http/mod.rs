@@ -23,6 +23,8 @@
 //!   an open service; `limits`: every limit;
 //! - `problem`: RFC 9457 problem bodies, the one error type;
 //! - `server`: the hyper accept loop (header deadline, connection cap);
+//!   `clock`: its time limits, in the process's running time (a freeze is
+//!   not counted);
 //! - `access_log`: one log line per answer; `newline`: JSON answers end
 //!   with a newline;
 //! - `metrics`: `GET /metrics`, the recorder behind it, and the recording
@@ -36,6 +38,7 @@
 
 mod access_log;
 mod capabilities;
+mod clock;
 pub(crate) mod extract;
 pub mod guard;
 mod health;

@@ -17,13 +17,14 @@ use std::time::Duration;
 use axum::extract::ConnectInfo;
 use axum::Router;
 use hyper::body::Incoming;
-use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::rt::TokioIo;
 use hyper_util::server::graceful::GracefulShutdown;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Semaphore;
 use tower::ServiceExt;
 
+use super::clock::{self, RunSleep, RunTimer};
 use super::problem::ApiError;
 use super::Limits;
 
@@ -42,7 +43,9 @@ pub async fn run(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> io::Result<()> {
     let mut http = hyper::server::conn::http1::Builder::new();
-    http.timer(TokioTimer::new())
+    // Limits in the process's running time: a request whose head arrived
+    // while the process was stopped is answered, not reset (http::clock).
+    http.timer(RunTimer)
         .header_read_timeout(limits.header_timeout)
         .max_header_size(limits.max_header_bytes)
         // Room to read a head up to the limit, so hyper can measure it.
@@ -108,7 +111,7 @@ pub struct ProblemIo {
     /// How long a write may wait for the client to read.
     write_limit: Duration,
     /// Started when a write has to wait; cleared when one goes through.
-    stalled: Option<Pin<Box<tokio::time::Sleep>>>,
+    stalled: Option<RunSleep>,
 }
 
 impl ProblemIo {
@@ -135,10 +138,8 @@ impl ProblemIo {
             return poll;
         }
         let limit = self.write_limit;
-        let timer = self
-            .stalled
-            .get_or_insert_with(|| Box::pin(tokio::time::sleep(limit)));
-        match timer.as_mut().poll(cx) {
+        let timer = self.stalled.get_or_insert_with(|| clock::sleep(limit));
+        match Pin::new(timer).poll(cx) {
             Poll::Ready(()) => Poll::Ready(Err(io::Error::new(
                 io::ErrorKind::TimedOut,
                 "the client has not read its response within the request time limit",

@@ -13,6 +13,7 @@ mod conditional;
 mod conformance;
 mod durability;
 mod exposure;
+mod faults;
 mod idempotency;
 mod limits;
 mod log;
