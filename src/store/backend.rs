@@ -129,6 +129,19 @@ pub(crate) enum BatchError {
     /// The transaction as a whole failed: nothing of it was written, and every
     /// caller is told so.
     Batch(StoreError),
+    /// The commit's answer was lost and whether it took effect could not be
+    /// learned: the batch may be in the log. Every caller is told so (a
+    /// retry with the same Idempotency-Key answers the record if it was).
+    Unknown(StoreError),
+}
+
+impl BatchError {
+    /// The error a caller is answered with.
+    pub(crate) fn into_store_error(self) -> StoreError {
+        match self {
+            BatchError::Record(e) | BatchError::Batch(e) | BatchError::Unknown(e) => e,
+        }
+    }
 }
 
 /// The writer's connection. The writer calls, for each batch:
@@ -183,6 +196,13 @@ pub(crate) trait BatchStorage: Send {
     /// Deletes idempotency keys expired at `now_ms`.
     fn purge_idempotency(&mut self, now_ms: i64) -> Answer<'_, ()>;
     fn commit(&mut self) -> Answer<'_, ()>;
+    /// After a commit that failed (its answer may have been lost with the
+    /// connection, while the database committed): whether the batch is in
+    /// the log, that is whether the record at `log_index` is the batch's
+    /// first, of hash `hash`. Read after any other writer's transaction on
+    /// the log has ended (on a fresh connection where the old one may be
+    /// gone); an error when that cannot be learned.
+    fn landed<'a>(&'a mut self, log_index: u64, hash: &'a str) -> Answer<'a, bool>;
     fn rollback(&mut self) -> BoxFuture<'_, ()>;
     fn close(self: Box<Self>) -> BoxFuture<'static, ()>;
 }

@@ -26,6 +26,15 @@ use crate::store::{CapabilitySnapshot, SignedCheckpoint, StoreError};
 /// (about two per record); past it, the frontier is read at the new size.
 const CATCH_UP_HASHES: usize = 8192;
 
+/// How often, and how far apart, a commit's outcome is asked for on a fresh
+/// connection before it is called unknown.
+const LANDED_ATTEMPTS: usize = 3;
+const LANDED_PAUSE: Duration = Duration::from_millis(500);
+
+/// How long that question waits for the failed commit's transaction to end
+/// on the server (the log's lock).
+const LANDED_LOCK_WAIT: Duration = Duration::from_secs(5);
+
 /// Rows per INSERT statement (arrays of this many values each).
 const RECORDS_PER_STATEMENT: usize = 4000;
 
@@ -314,7 +323,59 @@ impl BatchStorage for PgBatches {
     }
 
     fn commit(&mut self) -> Answer<'_, ()> {
-        Box::pin(self.execute(Query::new("COMMIT")))
+        Box::pin(async move {
+            // The simple protocol: one `Q` message, the same bytes each time.
+            let conn = self.in_batch()?;
+            let result = sqlx::Executor::execute(&mut *conn, "COMMIT")
+                .await
+                .map(drop)
+                .map_err(map_error);
+            self.settle(result)
+        })
+    }
+
+    fn landed<'a>(&'a mut self, log_index: u64, hash: &'a str) -> Answer<'a, bool> {
+        Box::pin(async move {
+            let want = hash_bytes(hash)?;
+            // The old connection may be half gone: never trusted again.
+            self.conn = None;
+            let mut last = None;
+            for attempt in 0..LANDED_ATTEMPTS {
+                if attempt > 0 {
+                    tokio::time::sleep(LANDED_PAUSE).await;
+                }
+                let result = async {
+                    let conn = self.connection().await?;
+                    // The log's lock is free only once the failed commit's
+                    // transaction has ended, committed or rolled back, on
+                    // the server: the read after it sees the outcome.
+                    let sql = format!(
+                        "{}; SET LOCAL lock_timeout = '{}s'; SELECT pg_advisory_xact_lock({LOG_LOCK})",
+                        "BEGIN ISOLATION LEVEL READ COMMITTED",
+                        LANDED_LOCK_WAIT.as_secs()
+                    );
+                    sqlx::Executor::execute(&mut *conn, sql.as_str())
+                        .await
+                        .map_err(map_error)?;
+                    let stored: Option<(Vec<u8>,)> =
+                        sqlx::query_as("SELECT hash FROM thoughts WHERE log_index = $1")
+                            .bind(log_index as i64)
+                            .fetch_optional(&mut *conn)
+                            .await
+                            .map_err(map_error)?;
+                    sqlx::Executor::execute(&mut *conn, "ROLLBACK")
+                        .await
+                        .map_err(map_error)?;
+                    Ok(stored.is_some_and(|(h,)| h == want))
+                }
+                .await;
+                match self.settle(result) {
+                    Ok(landed) => return Ok(landed),
+                    Err(e) => last = Some(e),
+                }
+            }
+            Err(last.expect("at least one attempt"))
+        })
     }
 
     fn rollback(&mut self) -> BoxFuture<'_, ()> {

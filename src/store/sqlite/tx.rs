@@ -234,6 +234,23 @@ impl BatchStorage for SqliteBatches {
         Box::pin(async move { self.run("COMMIT") })
     }
 
+    fn landed<'a>(&'a mut self, log_index: u64, hash: &'a str) -> Answer<'a, bool> {
+        Box::pin(async move {
+            // One writer per file, and the failed transaction was rolled
+            // back (or SQLite ended it): what the file holds is the outcome.
+            if !self.raw.is_autocommit() {
+                self.run("ROLLBACK")?;
+            }
+            let want = hash_bytes(hash)?;
+            let stored: Option<Vec<u8>> = self
+                .raw
+                .prepare_cached("SELECT hash FROM thoughts WHERE log_index = ?")
+                .and_then(|mut s| s.query_row([log_index as i64], |row| row.get(0)).optional())
+                .map_err(raw::map_error)?;
+            Ok(stored.is_some_and(|h| h == want))
+        })
+    }
+
     fn rollback(&mut self) -> BoxFuture<'_, ()> {
         Box::pin(async move {
             if !self.raw.is_autocommit() {

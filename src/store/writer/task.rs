@@ -148,14 +148,19 @@ impl State {
                             &pending.search,
                         )])
                         .await
-                        .map_err(|e| match e {
-                            BatchError::Record(e) | BatchError::Batch(e) => e,
-                        })
+                        .map_err(BatchError::into_store_error)
                         .and_then(|mut answers| answers.remove(0));
                     if let Err(e) = &result {
                         tracing::warn!(error = %e, "append refused");
                     }
                     let _ = pending.reply.send(result);
+                }
+            }
+            Err(BatchError::Unknown(e)) => {
+                tracing::error!(error = %e, appends = batch.len(), "batch's outcome unknown: it may be in the log");
+                self.heads.clear();
+                for pending in batch {
+                    let _ = pending.reply.send(Err(e.clone()));
                 }
             }
             Err(BatchError::Record(e) | BatchError::Batch(e)) => {
@@ -221,10 +226,7 @@ impl State {
             Ok((outcomes, records, checkpoint, moved, frontier)) => {
                 if let Err(e) = self.storage.commit().await {
                     self.storage.rollback().await;
-                    return Err(BatchError::Batch(StoreError::Unavailable(format!(
-                        "the commit did not complete ({e}); retry with the same \
-                         Idempotency-Key, which answers the record if it was written"
-                    ))));
+                    self.settle_commit(&e, &records).await?;
                 }
                 self.frontier = frontier;
                 self.integrated
@@ -236,9 +238,11 @@ impl State {
                 self.heads.extend(moved);
                 if let Some(checkpoint) = checkpoint {
                     if let Err(e) = self.copy.append(&checkpoint) {
-                        // Committed all the same; the copy lags, which the next
-                        // start accepts (a consistency proof from its last).
-                        tracing::error!(error = %e, path = %self.copy.path().display(), "cannot write the checkpoint copy");
+                        // Committed all the same; the failed line was cut back,
+                        // and the copy lags until the next checkpoint, which
+                        // covers this one (a start accepts the lag: a
+                        // consistency proof from the copy's last).
+                        tracing::error!(error = %e, path = %self.copy.path().display(), tree_size = checkpoint.tree_size, "cannot write the checkpoint copy; the next checkpoint is written in its place");
                     }
                     let checkpoint = Arc::new(checkpoint);
                     self.publish.send_if_modified(|current| {
@@ -256,6 +260,44 @@ impl State {
                 self.storage.rollback().await;
                 Err(e)
             }
+        }
+    }
+
+    /// A commit that failed may have taken effect (the connection was lost
+    /// after the database committed, before its answer came): the outcome is
+    /// learned before anyone is answered. Ok when the batch is in the log
+    /// (its appends are answered as committed); otherwise the batch's error,
+    /// which says whether nothing of it was written or that is unknown.
+    async fn settle_commit(
+        &mut self,
+        failed: &StoreError,
+        records: &[Record],
+    ) -> Result<(), BatchError> {
+        let Some(first) = records.first() else {
+            // Replays and purges only: nothing of the log to look for.
+            return Err(BatchError::Batch(StoreError::Unavailable(format!(
+                "the commit did not complete ({failed}); nothing was written"
+            ))));
+        };
+        match self.storage.landed(first.log_index, &first.hash).await {
+            Ok(true) => {
+                tracing::warn!(
+                    error = %failed,
+                    log_index = first.log_index,
+                    records = records.len(),
+                    "the commit's answer was lost, but the batch is in the log (read again after \
+                     the commit's transaction ended): its appends are answered as written"
+                );
+                Ok(())
+            }
+            Ok(false) => Err(BatchError::Batch(StoreError::Unavailable(format!(
+                "the commit did not complete ({failed}); nothing of the batch was written \
+                 (read again after the commit's transaction ended)"
+            )))),
+            Err(e) => Err(BatchError::Unknown(StoreError::Unavailable(format!(
+                "the commit's outcome is unknown ({failed}; then {e}); retry with the same \
+                 Idempotency-Key, which answers the record if it was written"
+            )))),
         }
     }
 

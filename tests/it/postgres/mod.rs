@@ -10,11 +10,14 @@
 //!   behind, with the database restarted;
 //! - `database`: the database's own refusals, TLS, and an edit made with a
 //!   trigger turned off;
-//! - `upgrade`: a database of the previous release, upgraded in place.
+//! - `upgrade`: a database of the previous release, upgraded in place;
+//! - `commit`: a commit whose answer is lost, or that never arrives, cut by
+//!   a TCP proxy: the service learns the outcome before it answers.
 //!
 //! This file holds the replicas' harness: a fresh shared database, replicas
 //! of the binary on it, a load, and the assertion that they keep one log.
 
+mod commit;
 mod database;
 mod replicas;
 mod upgrade;
