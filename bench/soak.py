@@ -305,7 +305,8 @@ def main():
         with open(key, "w") as f:
             subprocess.run([args.binary, "log", "key"], stdout=f, check=True)
         for i in range(args.replicas):
-            flags = ["--signing-key-file", key, "--checkpoint-file", os.path.join(work, f"copy-{i}.ndjson")]
+            flags = ["--signing-key-file", key, "--checkpoint-file", os.path.join(work, f"copy-{i}.ndjson"),
+                     "--new-checkpoint-copy"]
             services.append(Service(args.binary, database_url, flags, os.path.join(work, f"replica-{i}.log")))
     for s in services:
         if not s.start():

@@ -125,6 +125,18 @@ pub struct ServeArgs {
     /// signing key.
     #[arg(long, env = "DECISION_TRAIL_CHECKPOINT_FILE")]
     pub checkpoint_file: Option<PathBuf>,
+    /// Start a new checkpoint copy from the database's newest verified
+    /// checkpoint when the copy is missing or empty although the database
+    /// holds a log (a lost copy, a new replica); without it such a start is
+    /// refused, since a deleted copy is how a rolled-back database would
+    /// pass unseen.
+    #[arg(
+        long,
+        env = "DECISION_TRAIL_NEW_CHECKPOINT_COPY",
+        action = clap::ArgAction::SetTrue,
+        value_parser = clap::builder::BoolishValueParser::new()
+    )]
+    pub new_checkpoint_copy: bool,
     /// Free bytes the database's disk must have for /readyz to answer 200.
     #[arg(long, env = "DECISION_TRAIL_MIN_FREE_BYTES", default_value_t = DEFAULT_MIN_FREE_BYTES)]
     pub min_free_bytes: u64,
@@ -244,6 +256,7 @@ async fn run_server(args: ServeArgs) -> Result<(), String> {
         queue_bytes: args.queue_bytes,
         idempotency_ttl: args.idempotency_ttl,
         checkpoint_copy: args.checkpoint_file.clone(),
+        new_checkpoint_copy: args.new_checkpoint_copy,
         min_free_bytes: args.min_free_bytes,
     };
     let loopback = exposure::listens_on_loopback(&args.listen)?;

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
-use super::record::identifier_problem;
+use super::record::{identifier_problem, new_identifier_problem};
 
 /// What a key may do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -85,7 +85,7 @@ impl KeyEntry {
         role: Role,
         created: Option<String>,
     ) -> Result<KeyEntry, String> {
-        if let Some(problem) = identifier_problem(agent_id) {
+        if let Some(problem) = new_identifier_problem(agent_id) {
             return Err(format!("agent_id {problem}"));
         }
         Ok(KeyEntry {

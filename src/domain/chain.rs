@@ -196,17 +196,22 @@ pub enum BreakReason {
     NotInLog,
     /// The record's `parent_id` is not an earlier record of its task.
     ParentInvalid,
+    /// No signed checkpoint covers the record: its `log_index` is past the
+    /// newest checkpoint's size, which every stored record must be within
+    /// (docs/design.md §2), so it was not written by the log's writer.
+    NotSigned,
 }
 
 impl BreakReason {
     /// Every reason, in the order the API documents them.
-    pub const ALL: [BreakReason; 6] = [
+    pub const ALL: [BreakReason; 7] = [
         BreakReason::PrevHashMismatch,
         BreakReason::HashMismatch,
         BreakReason::SeqGap,
         BreakReason::TimestampBackwards,
         BreakReason::NotInLog,
         BreakReason::ParentInvalid,
+        BreakReason::NotSigned,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -217,6 +222,7 @@ impl BreakReason {
             BreakReason::TimestampBackwards => "timestamp_backwards",
             BreakReason::NotInLog => "not_in_log",
             BreakReason::ParentInvalid => "parent_invalid",
+            BreakReason::NotSigned => "not_signed",
         }
     }
 }

@@ -130,6 +130,16 @@ pub fn open_note(note: &str, verifier_key: &str) -> Result<String, NoteError> {
     String::from_utf8(parsed.text().to_vec()).map_err(|e| NoteError::Malformed(e.to_string()))
 }
 
+/// What a checkpoint note says (its size and root), before any signature is
+/// checked: a stored checkpoint's size and root are read from its note, never
+/// from columns beside it (docs/design.md §2).
+pub fn note_checkpoint(note: &str) -> Result<(u64, Hash), NoteError> {
+    let parsed =
+        Note::from_bytes(note.as_bytes()).map_err(|e| NoteError::Malformed(e.to_string()))?;
+    let body = Checkpoint::from_bytes(parsed.text()).map_err(|_| NoteError::NotACheckpoint)?;
+    Ok((body.size(), *body.hash()))
+}
+
 /// Verifies a signed checkpoint and reads it.
 pub fn open_checkpoint(note: &str, verifier_key: &str) -> Result<VerifiedCheckpoint, NoteError> {
     let text = open_note(note, verifier_key)?;

@@ -58,6 +58,7 @@ pub const LOG_SIZE: &str = "decision_trail_log_size";
 pub const LOG_SIGNED_SIZE: &str = "decision_trail_log_signed_size";
 pub const CHECKPOINT_AGE: &str = "decision_trail_checkpoint_age_seconds";
 pub const WITNESS_REFUSALS: &str = "decision_trail_witness_refusals_total";
+pub const LOG_ALTERED: &str = "decision_trail_log_altered_total";
 
 /// A request's route label when no route matched (a 404): one fixed value,
 /// never the path asked for.
@@ -137,6 +138,13 @@ pub const FAMILIES: &[Family] = &[
         APPEND_QUEUE_FULL,
         Kind::Counter,
         "Appends and snapshots refused with 503 because the writer's queue was full",
+        &[],
+    ),
+    recorded(
+        LOG_ALTERED,
+        Kind::Counter,
+        "Batches the writer refused because the stored log holds leaves it did not write and \
+         no verified checkpoint covers (a security event)",
         &[],
     ),
     recorded(

@@ -222,6 +222,9 @@ fn example_of(code: &str) -> Option<ApiError> {
             "this API key (agent `auditor`) may only read; appending needs a writer key".into(),
         ),
         "not_found" => ApiError::NotFound("no task has id `refactor-auth`".into()),
+        "not_signed" => ApiError::NotSigned(
+            "no signed checkpoint covers log_index 41 (the newest is of size 41)".into(),
+        ),
         "request_timeout" => ApiError::RequestTimeout { seconds: 30 },
         "head_moved" => ApiError::HeadMoved {
             task_id: "refactor-auth".into(),

@@ -36,7 +36,8 @@ pub struct Problem {
     pub detail: String,
     /// Stable machine-readable code: invalid_params, malformed_json,
     /// malformed_request, unauthorized, forbidden, not_found, method_not_allowed,
-    /// not_acceptable, request_timeout, conflict, inconsistent, head_moved, payload_too_large,
+    /// not_acceptable, request_timeout, conflict, not_signed, inconsistent, head_moved, payload_too_large,
+    /// log_altered,
     /// unsupported_media_type, idempotency_key_reused, rate_limited,
     /// headers_too_large, uri_too_long, internal, unavailable, concurrency_limit.
     pub code: String,
@@ -87,6 +88,9 @@ pub enum ApiError {
     UnsupportedMediaType(String),
     #[error("{0}")]
     Conflict(String),
+    /// A proof asked for a record that no signed checkpoint covers.
+    #[error("{0}")]
+    NotSigned(String),
     /// A witness's refusal of a checkpoint whose consistency proof does not
     /// verify (C2SP tlog-witness: 422).
     #[error("{0}")]
@@ -128,6 +132,10 @@ pub enum ApiError {
     NotAcceptable(String),
     #[error("{0}")]
     Unavailable(String),
+    /// The log in the database was altered by something other than its
+    /// writers: nothing is appended or signed until an operator looks.
+    #[error("{0}")]
+    LogAltered(String),
     /// At capacity: the detail is safe to show, and says to retry.
     #[error("{0}")]
     Overloaded(String),
@@ -189,6 +197,11 @@ impl ApiError {
                 "Not acceptable",
             ),
             ApiError::Conflict(_) => (StatusCode::CONFLICT, "conflict", "Conflict"),
+            ApiError::NotSigned(_) => (
+                StatusCode::CONFLICT,
+                "not_signed",
+                "No signed checkpoint covers the record",
+            ),
             ApiError::Inconsistent(_) => (
                 StatusCode::UNPROCESSABLE_ENTITY,
                 "inconsistent",
@@ -234,6 +247,11 @@ impl ApiError {
                 "concurrency_limit",
                 "Too many requests in progress",
             ),
+            ApiError::LogAltered(_) => (
+                StatusCode::SERVICE_UNAVAILABLE,
+                "log_altered",
+                "The log in the database was altered",
+            ),
             ApiError::Unavailable(_) | ApiError::Overloaded(_) => (
                 StatusCode::SERVICE_UNAVAILABLE,
                 "unavailable",
@@ -264,6 +282,16 @@ impl From<StoreError> for ApiError {
                 ),
             )]),
             StoreError::Conflict(m) => ApiError::Conflict(m),
+            e @ StoreError::NotSigned { .. } => ApiError::NotSigned(e.to_string()),
+            StoreError::LogAltered(why) => {
+                tracing::error!(%why, "the log in the database was altered");
+                ApiError::LogAltered(
+                    "the log in the database holds what this service did not write; nothing is \
+                     appended or signed until an operator checks it (the service's log says \
+                     where)"
+                        .into(),
+                )
+            }
             StoreError::HeadMoved {
                 task_id,
                 head_hash,
@@ -445,6 +473,14 @@ pub mod responses {
         content_type = "application/problem+json"
     )]
     pub struct ConflictResponse(Problem);
+
+    #[derive(IntoResponses)]
+    #[response(
+        status = 409,
+        description = "No signed checkpoint covers the record (code `not_signed`): every stored record should be, so it was not written by the log's writer",
+        content_type = "application/problem+json"
+    )]
+    pub struct NotSignedResponse(Problem);
 
     #[derive(IntoResponses)]
     #[response(

@@ -14,8 +14,8 @@ use super::extract::JsonBody;
 use super::guard::Caller;
 use super::openapi::RecordTypeSchema;
 use super::problem::responses::{
-    BadRequest, ConflictResponse, Forbidden, InternalError, KeyReused, NotFound, PayloadTooLarge,
-    Unavailable, UnsupportedMediaType,
+    BadRequest, ConflictResponse, Forbidden, InternalError, KeyReused, NotFound, NotSignedResponse,
+    PayloadTooLarge, Unavailable, UnsupportedMediaType,
 };
 use super::problem::ApiError;
 use super::query::{OfRecords, Page, PlainQuery, Query, QueryPart};
@@ -553,7 +553,7 @@ pub struct Receipt {
             (Receipt = "application/json"),
             (String = "application/x.tlog-proof")
         )),
-        NotFound, InternalError, Unavailable
+        NotFound, NotSignedResponse, InternalError, Unavailable
     )
 )]
 pub async fn receipt(

@@ -109,10 +109,14 @@ pub enum Verification {
         valid: bool,
         length: u64,
         head_hash: String,
+        /// The size of the signed checkpoint every record was proven in.
+        tree_size: u64,
     },
     Broken {
         /// false
         valid: bool,
+        /// The size of the signed checkpoint the walk proved against.
+        tree_size: u64,
         /// Id of the first record where the chain breaks.
         broken_at: String,
         /// That record's stored seq.
@@ -127,7 +131,9 @@ pub enum Verification {
 }
 
 /// Walk a task's chain as stored: every seq, link, hash, timestamp and
-/// parent, and every record's leaf proven in the newest signed checkpoint.
+/// parent, and every record's leaf proven in the newest signed checkpoint
+/// (its size is `tree_size`); a record no signed checkpoint covers is a
+/// break (`not_signed`).
 #[utoipa::path(
     get, path = "/tasks/{task_id}/verify", operation_id = "verify", tag = "tasks",
     params(("task_id" = String, Path, description = "The task")),
@@ -146,13 +152,19 @@ pub async fn verify(
         .await?
         .ok_or_else(|| ApiError::NotFound(format!("no task has id `{task_id}`")))?;
     Ok(Json(match verdict {
-        ChainVerdict::Valid { length, head_hash } => Verification::Valid {
+        ChainVerdict::Valid {
+            length,
+            head_hash,
+            tree_size,
+        } => Verification::Valid {
             valid: true,
             length,
             head_hash,
+            tree_size,
         },
-        ChainVerdict::Broken { at, seq } => Verification::Broken {
+        ChainVerdict::Broken { at, seq, tree_size } => Verification::Broken {
             valid: false,
+            tree_size,
             broken_at: at.id,
             seq,
             reason: at.reason.as_str(),

@@ -120,6 +120,21 @@ pub(crate) struct PlannedBatch<'a> {
     pub checkpoint: SignedCheckpoint,
 }
 
+/// The log as stored, when it is not the log the writer last committed:
+/// what [`BatchStorage::begin`] read, for the writer to judge
+/// (`writer::task`): only leaves a verified checkpoint covers are adopted.
+pub(crate) struct Moved {
+    /// The log's size as stored (the highest `log_index` plus one).
+    pub size: u64,
+    /// The newest checkpoint row's note, on a database replicas share
+    /// (each signs what it appends, in the same transaction); None where
+    /// the writer is the only one.
+    pub note: Option<String>,
+    /// The frontier at `size` from the stored hashes, or why it cannot be
+    /// made.
+    pub frontier: Result<Frontier, String>,
+}
+
 /// How writing a batch failed.
 #[derive(Debug)]
 pub(crate) enum BatchError {
@@ -153,11 +168,16 @@ pub(crate) trait BatchStorage: Send {
     /// Loads the log at start (`log_check::open`): the frontier of the last
     /// signed size, checked against that checkpoint, and the checkpoint to
     /// serve.
+    /// An empty database gets its first (size-0) checkpoint, unless
+    /// `signed_before` says how many records this key has signed already
+    /// (its checkpoint copy): then it is a second history, refused. The
+    /// third value says whether the log is new.
     fn open_log<'a>(
         &'a mut self,
         signer: &'a LogSigner,
         origin: &'a str,
-    ) -> Answer<'a, (Frontier, SignedCheckpoint)>;
+        signed_before: Option<u64>,
+    ) -> Answer<'a, (Frontier, SignedCheckpoint, bool)>;
     /// Starts a new log over the stored records under `origin`, keeping the
     /// old checkpoints aside (`decision-trail log rebuild`).
     fn rebuild_log<'a>(
@@ -185,9 +205,10 @@ pub(crate) trait BatchStorage: Send {
     /// Starts the batch's transaction, holding whatever keeps every other
     /// writer (another replica, another process) off the heads and the log
     /// until the commit. `known` is the log as the writer last committed it;
-    /// when another writer appended since, answers the log's frontier as
-    /// committed now (and the writer forgets its cached heads).
-    fn begin<'a>(&'a mut self, known: &'a Frontier) -> Answer<'a, Option<Frontier>>;
+    /// when the stored log's size differs, answers what is stored
+    /// ([`Moved`]), which the writer adopts only if a verified checkpoint
+    /// covers it.
+    fn begin<'a>(&'a mut self, known: &'a Frontier) -> Answer<'a, Option<Moved>>;
     fn load<'a>(&'a mut self, wanted: Wanted<'a>) -> Answer<'a, Loaded>;
     fn write<'a>(
         &'a mut self,

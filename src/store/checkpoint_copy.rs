@@ -203,15 +203,29 @@ fn read_line(line: &str) -> Result<Line, serde_json::Error> {
     }
 }
 
+/// What a missing or empty copy means at start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum MissingCopy {
+    /// The database held no log before this start: the copy begins with it.
+    FirstStart,
+    /// The database holds a log and the operator said to start a new copy
+    /// (`--new-checkpoint-copy`): begun from its newest verified checkpoint.
+    Restart,
+    /// The database holds a log and nothing was said: refused, as a deleted
+    /// copy is how a database rolled back or replaced would pass unseen.
+    Refuse,
+}
+
 /// Checks the database's newest checkpoint against the copy's last one (it
 /// must be the same, or a consistency proof must lead from it), then brings
-/// the copy up to date.
+/// the copy up to date. A missing or empty copy is taken as `missing` says.
 pub(super) async fn check_copy(
     path: &std::path::Path,
     latest: &SignedCheckpoint,
     reads: &Reads,
     verifier_key: &str,
     origin: &str,
+    missing: MissingCopy,
 ) -> Result<CheckpointCopy, StoreError> {
     let (mut copy, last) = CheckpointCopy::open(path, verifier_key, origin)?;
     let refuse = |what: String| {
@@ -222,7 +236,29 @@ pub(super) async fn check_copy(
         ))
     };
     match &last {
-        None => tracing::info!(path = %path.display(), "starting the checkpoint copy"),
+        None => match missing {
+            MissingCopy::FirstStart => {
+                tracing::info!(path = %path.display(), "starting the checkpoint copy")
+            }
+            MissingCopy::Restart => tracing::warn!(
+                path = %path.display(),
+                tree_size = latest.tree_size,
+                "starting a new checkpoint copy from the database's newest verified checkpoint \
+                 (--new-checkpoint-copy): the database's history before it is taken on trust"
+            ),
+            MissingCopy::Refuse => {
+                return Err(StoreError::Config(format!(
+                    "the checkpoint copy {} is missing or empty, but the database holds a log \
+                     (its newest checkpoint is of size {}): the copy was deleted or moved, or \
+                     this is a new replica or a moved database. Refusing to start: a lost copy \
+                     is how a database rolled back or replaced would pass unseen. Give the \
+                     copy's path (--checkpoint-file), or start once with --new-checkpoint-copy \
+                     to begin a new copy from the database's newest verified checkpoint",
+                    path.display(),
+                    latest.tree_size
+                )))
+            }
+        },
         Some(c) if c.tree_size > latest.tree_size => {
             return Err(refuse(format!(
                 "the copy has a checkpoint of {} records, the database only {}",

@@ -74,11 +74,14 @@ impl Store {
         if log_index < own.tree_size {
             return Ok((*own).clone());
         }
-        self.reads
-            .checkpoint(None)
-            .await?
-            .filter(|c| log_index < c.tree_size)
-            .ok_or_else(|| StoreError::Internal(format!("no checkpoint covers leaf {log_index}")))
+        let newest = self.reads.checkpoint(None).await?;
+        match newest {
+            Some(c) if log_index < c.tree_size => Ok(c),
+            newest => Err(StoreError::NotSigned {
+                log_index,
+                tree_size: newest.map_or(own.tree_size, |c| c.tree_size.max(own.tree_size)),
+            }),
+        }
     }
 
     /// The stored log hashes at `indexes` that exist: from memory when read

@@ -77,6 +77,11 @@ pub struct StoreConfig {
     /// The copy of every signed checkpoint outside the database; None:
     /// `checkpoints.ndjson` beside the signing key.
     pub checkpoint_copy: Option<PathBuf>,
+    /// Start a new checkpoint copy, from the database's newest verified
+    /// checkpoint, when the copy is missing or empty although the database
+    /// holds a log: the operator's statement that the copy was lost (or
+    /// that this is a new replica); without it such a start is refused.
+    pub new_checkpoint_copy: bool,
     /// Free bytes the database's disk must have for the service to be ready.
     pub min_free_bytes: u64,
     /// PostgreSQL: the longest a statement may run (0: no limit), so that a
@@ -116,6 +121,7 @@ impl Default for StoreConfig {
             queue_bytes: DEFAULT_QUEUE_BYTES,
             idempotency_ttl: DEFAULT_IDEMPOTENCY_TTL,
             checkpoint_copy: None,
+            new_checkpoint_copy: false,
             min_free_bytes: DEFAULT_MIN_FREE_BYTES,
             statement_timeout: DEFAULT_STATEMENT_TIMEOUT,
             connect_timeout: DEFAULT_CONNECT_TIMEOUT,

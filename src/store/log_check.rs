@@ -69,11 +69,17 @@ fn altered(db: &Db<'_>, what: String) -> StoreError {
 /// Loads the log at start on the writer's connection `db` (PostgreSQL's
 /// under the log's lock, as replicas may start together): its frontier,
 /// checked as the module says, and the checkpoint to serve.
+///
+/// An empty database gets its first checkpoint only when nothing says this
+/// key signed before (`signed_before`, the records its checkpoint copy
+/// holds): otherwise it is a second history under one key, refused before
+/// anything is signed. The third value: whether the log is new.
 pub(crate) async fn open(
     mut db: Db<'_>,
     signer: &LogSigner,
     origin: &str,
-) -> Result<(Frontier, SignedCheckpoint), StoreError> {
+    signed_before: Option<u64>,
+) -> Result<(Frontier, SignedCheckpoint, bool), StoreError> {
     let missing = missing_triggers(db.reborrow()).await?;
     if !missing.is_empty() {
         return Err(altered(
@@ -84,7 +90,10 @@ pub(crate) async fn open(
     if db.dialect().leaf_formats {
         check_leaf_format(db.reborrow()).await?;
     }
-    let last = log_rows::checkpoint(db.reborrow(), None).await?;
+    let last = match log_rows::checkpoint(db.reborrow(), None).await {
+        Err(StoreError::LogAltered(what)) => return Err(altered(&db, what)),
+        read => read?,
+    };
     let (count, next): (i64, i64) = db
         .reborrow()
         .fetch_one(&Query::new(
@@ -102,11 +111,21 @@ pub(crate) async fn open(
                 ),
             ));
         }
+        if let Some(signed) = signed_before.filter(|&n| n > 0) {
+            return Err(altered(
+                &db,
+                format!(
+                    "the database holds no log, but the checkpoint copy says this key signed \
+                     {signed} records: an empty database under a key that has signed would be a \
+                     second history under one key (the database was deleted or replaced)"
+                ),
+            ));
+        }
         // A new, empty log: its first checkpoint, so that there is one to serve.
         let frontier = Frontier::empty();
         let checkpoint = SignedCheckpoint::sign(&frontier, signer, origin);
         insert_checkpoint(db, &checkpoint).await?;
-        return Ok((frontier, checkpoint));
+        return Ok((frontier, checkpoint, true));
     };
     check_signer(&last, signer, origin)?;
     if count != next {
@@ -150,7 +169,7 @@ pub(crate) async fn open(
     if last.tree_size > 0 {
         check_leaf(db, last.tree_size - 1).await?;
     }
-    Ok((frontier, last))
+    Ok((frontier, last, false))
 }
 
 /// No rebuild was left half done, and the log's leaves are in the current

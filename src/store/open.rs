@@ -7,7 +7,7 @@ use chrono::Utc;
 
 use super::backend::Opened;
 use super::cache::{HashCache, RecordCache};
-use super::checkpoint_copy::{self, check_copy, CheckpointCopy};
+use super::checkpoint_copy::{self, check_copy, CheckpointCopy, MissingCopy};
 use super::reads::Reads;
 use super::writer::Writer;
 use super::{
@@ -116,12 +116,31 @@ impl Store {
         let verifier_key = signer.verifier_key().to_string();
         let reads = Reads::new(opened.reads);
         let mut batches = opened.batches;
-        let (frontier, own) = batches.open_log(&signer, &config.origin).await?;
         if let Some(dir) = copy_path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)
                 .map_err(|e| StoreError::Config(format!("cannot create {}: {e}", dir.display())))?;
         }
-        let copy = check_copy(&copy_path, &own, &reads, &verifier_key, &config.origin).await?;
+        // What the copy says this key signed decides whether an empty
+        // database may begin a log (not when the key signed before).
+        let (_, copy_last) = CheckpointCopy::open(&copy_path, &verifier_key, &config.origin)?;
+        let signed_before = copy_last.map(|c| c.tree_size);
+        let (frontier, own, new_log) = batches
+            .open_log(&signer, &config.origin, signed_before)
+            .await?;
+        let missing_copy = match (!new_log, config.new_checkpoint_copy) {
+            (false, _) => MissingCopy::FirstStart,
+            (true, true) => MissingCopy::Restart,
+            (true, false) => MissingCopy::Refuse,
+        };
+        let copy = check_copy(
+            &copy_path,
+            &own,
+            &reads,
+            &verifier_key,
+            &config.origin,
+            missing_copy,
+        )
+        .await?;
         let (writer, own, publish) = Writer::start(
             batches,
             opened.search_document,
@@ -132,6 +151,7 @@ impl Store {
             config,
             seams,
             opened.writer_thread,
+            opened.shared,
         )?;
         Ok(Store {
             shared: opened.shared,

@@ -56,14 +56,25 @@ pub(crate) type CheckpointRow = (i64, Vec<u8>, String);
 /// A checkpoint row's columns, in [`CheckpointRow`]'s order.
 pub(crate) const CHECKPOINT_COLUMNS: &str = "tree_size, root, note";
 
+///
+/// The size and root are the note's (what its signature covers); a row whose
+/// columns say otherwise was written by someone else, and is refused.
 pub(crate) fn checkpoint(row: CheckpointRow) -> Result<SignedCheckpoint, StoreError> {
     let (tree_size, root, note) = row;
-    let root: [u8; 32] = root
-        .try_into()
-        .map_err(|_| StoreError::Internal(format!("checkpoint {tree_size} has a bad root")))?;
+    let (size, signed_root) = crate::domain::checkpoint::note_checkpoint(&note).map_err(|e| {
+        StoreError::LogAltered(format!(
+            "the checkpoint row of size {tree_size} holds no checkpoint note ({e})"
+        ))
+    })?;
+    if u64::try_from(tree_size).ok() != Some(size) || root.as_slice() != signed_root.0.as_slice() {
+        return Err(StoreError::LogAltered(format!(
+            "the checkpoint row of size {tree_size} holds the note of size {size}: its columns \
+             are not what its note signs"
+        )));
+    }
     Ok(SignedCheckpoint {
-        tree_size: tree_size as u64,
-        root: Hash(root),
+        tree_size: size,
+        root: signed_root,
         note,
     })
 }

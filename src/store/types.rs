@@ -64,11 +64,15 @@ pub enum ChainVerdict {
     Valid {
         length: u64,
         head_hash: String,
+        /// The size of the signed checkpoint every record was proven in.
+        tree_size: u64,
     },
     /// The first break, and the stored `seq` of the record where it is.
     Broken {
         at: ChainBreak,
         seq: u64,
+        /// The size of the signed checkpoint the walk proved against.
+        tree_size: u64,
     },
 }
 
@@ -121,6 +125,20 @@ pub enum StoreError {
     /// The append queue is full; retrying shortly will likely succeed.
     #[error("{0}")]
     Busy(String),
+    /// A proof was asked for a record that no signed checkpoint covers:
+    /// every stored record should be, so it was not written by the log's
+    /// writer (docs/design.md §2).
+    #[error(
+        "no signed checkpoint covers log_index {log_index} (the newest is of size {tree_size}): \
+         every stored record should be, so this one was not written by the log's writer"
+    )]
+    NotSigned { log_index: u64, tree_size: u64 },
+    /// The log in the database was altered by something other than its
+    /// writers: leaves no verified checkpoint covers, a checkpoint row whose
+    /// columns are not what its note signs, a log that shrank. Nothing more
+    /// is signed over it (docs/design.md §2).
+    #[error("the log in the database was altered: {0}")]
+    LogAltered(String),
     /// Stored data that does not read back as a record, or an unexpected error.
     #[error("storage error: {0}")]
     Internal(String),

@@ -39,9 +39,15 @@ impl Store {
     /// newest checkpoint. Constant memory; None when the task has no records.
     /// Three things overlap: rows stream from the database, this task hashes
     /// them, and the leaves of the pages of records before are proven.
+    ///
+    /// Records past the checkpoint read first (appended during the walk)
+    /// are proven in the newest checkpoint read again after it; one that
+    /// no signed checkpoint covers even then breaks the chain (`not_signed`).
     pub async fn verify_chain(&self, task_id: &str) -> Result<Option<ChainVerdict>, StoreError> {
         let checkpoint = self.database_checkpoint().await?;
         let tree_size = checkpoint.tree_size;
+        let mut late: Vec<Unproven> = Vec::new();
+        let late_rows = &mut late;
         // A full page waits while two are proven: memory stays constant.
         let (pages, mut to_prove) = tokio::sync::mpsc::channel::<Vec<Unproven>>(1);
         let walking = async move {
@@ -54,16 +60,24 @@ impl Store {
                     // A record before this one may be out of the log: the
                     // prover sees those first, and its break comes first.
                     let _ = pages.send(pending).await;
-                    return Ok(Walked::Broken(ChainVerdict::Broken { at, seq: row.seq }));
-                }
-                // Records appended since the checkpoint was taken are proven next time.
-                if row.log_index < tree_size {
-                    pending.push(Unproven {
+                    return Ok(Walked::Broken(ChainVerdict::Broken {
+                        at,
                         seq: row.seq,
-                        log_index: row.log_index,
-                        leaf: leaf_hash(&leaf_data(row.agent_id(), row.hash())),
-                        id: row.id().to_string(),
-                    });
+                        tree_size,
+                    }));
+                }
+                let unproven = Unproven {
+                    seq: row.seq,
+                    log_index: row.log_index,
+                    leaf: leaf_hash(&leaf_data(row.agent_id(), row.hash())),
+                    id: row.id().to_string(),
+                };
+                // Appended since the checkpoint was read, or never signed:
+                // settled after the walk.
+                if row.log_index >= tree_size {
+                    late_rows.push(unproven);
+                } else {
+                    pending.push(unproven);
                     if pending.len() == PROOFS_PER_READ {
                         let page =
                             std::mem::replace(&mut pending, Vec::with_capacity(PROOFS_PER_READ));
@@ -97,14 +111,40 @@ impl Store {
         if let Some(broken) = proven? {
             return Ok(Some(broken));
         }
-        Ok(match walked? {
-            Walked::Whole(walk) => (walk.length() > 0).then(|| ChainVerdict::Valid {
-                length: walk.length(),
-                head_hash: walk.head_hash().to_string(),
-            }),
-            Walked::Broken(verdict) => Some(verdict),
+        let walk = match walked? {
+            Walked::Whole(walk) => walk,
+            Walked::Broken(verdict) => return Ok(Some(verdict)),
             Walked::Stopped => unreachable!("the prover stops only at a break"),
-        })
+        };
+        let mut tree_size = tree_size;
+        if !late.is_empty() {
+            let newest = self.database_checkpoint().await?;
+            tree_size = newest.tree_size;
+            if let Some(u) = late.iter().find(|u| u.log_index >= newest.tree_size) {
+                return Ok(Some(ChainVerdict::Broken {
+                    at: ChainBreak {
+                        index: u.seq,
+                        id: u.id.clone(),
+                        reason: BreakReason::NotSigned,
+                        expected: format!(
+                            "a log_index below {}, the newest signed checkpoint's size",
+                            newest.tree_size
+                        ),
+                        actual: format!("log_index {}", u.log_index),
+                    },
+                    seq: u.seq,
+                    tree_size,
+                }));
+            }
+            if let Some(broken) = self.prove(late, &newest).await? {
+                return Ok(Some(broken));
+            }
+        }
+        Ok((walk.length() > 0).then(|| ChainVerdict::Valid {
+            length: walk.length(),
+            head_hash: walk.head_hash().to_string(),
+            tree_size,
+        }))
     }
 
     /// Proves every leaf of `pending` in `checkpoint`'s tree: all at once
@@ -179,6 +219,7 @@ impl Store {
                         actual: format!("leaf {} at log_index {}", to_hex(&u.leaf), u.log_index),
                     },
                     seq: u.seq,
+                    tree_size: checkpoint.tree_size,
                 }));
             }
         }

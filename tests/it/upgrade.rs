@@ -18,6 +18,7 @@ fn copy_of_release() -> (std::path::PathBuf, Arc<tempfile::TempDir>) {
     for name in ["trail.db", "log-signing.key"] {
         std::fs::copy(from.join(name), dir.path().join(name)).unwrap();
     }
+    crate::support::write_release_copy("release-0.1", dir.path());
     (dir.path().join("trail.db"), dir)
 }
 

@@ -3,6 +3,7 @@
 
 use sha2::{Digest, Sha256};
 
+use super::identifier::identifier_ok;
 use super::members::{object_members, optional_capabilities, optional_identifier, required_string};
 use super::Capabilities;
 use crate::domain::json::{self, JsonValue};
@@ -114,8 +115,8 @@ pub fn hash_of_json_record(value: &JsonValue) -> Result<String, Vec<FieldError>>
         },
     };
     let capabilities = optional_capabilities(value, &mut errors);
-    let session_id = optional_identifier(value, "session_id", &mut errors);
-    let parent_id = optional_identifier(value, "parent_id", &mut errors);
+    let session_id = optional_identifier(value, "session_id", &mut errors, identifier_ok);
+    let parent_id = optional_identifier(value, "parent_id", &mut errors, identifier_ok);
     if !errors.is_empty() {
         return Err(errors);
     }

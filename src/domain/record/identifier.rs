@@ -48,6 +48,68 @@ pub fn is_invisible(c: char) -> bool {
         | '\u{E0000}'..='\u{E007F}')
 }
 
+/// What is wrong with `value` as a new identifier (one an append, an OTLP
+/// span or a new API key brings), or None: the rules of
+/// [`identifier_problem`], and none that could look like another id
+/// (Unicode TR #36):
+/// - no Default_Ignorable_Code_Point (Unicode's DerivedCoreProperties:
+///   invisible in display; this covers [`is_invisible`], U+034F, the
+///   variation selectors and the Hangul fillers);
+/// - no line or paragraph separator (U+2028, U+2029);
+/// - not only blank characters: White_Space, and U+2800, which is drawn as
+///   a blank;
+/// - in Unicode Normalization Form C, so that `café` typed two ways is one
+///   task. Not normalised silently: the record's hash covers the id as sent.
+///
+/// Ids already stored are read with [`identifier_problem`] alone, so they
+/// keep verifying and can still be asked for.
+pub fn new_identifier_problem(value: &str) -> Option<String> {
+    use icu_properties::props::{DefaultIgnorableCodePoint, WhiteSpace};
+    use icu_properties::CodePointSetData;
+    use unicode_normalization::UnicodeNormalization;
+    if let Some(problem) = identifier_problem(value) {
+        return Some(problem);
+    }
+    let ignorable = CodePointSetData::new::<DefaultIgnorableCodePoint>();
+    let white = CodePointSetData::new::<WhiteSpace>();
+    if let Some(c) = value.chars().find(|c| ignorable.contains(*c)) {
+        return Some(format!(
+            "must not contain U+{:04X}: a default-ignorable character is invisible, so \
+             different ids would look the same",
+            u32::from(c)
+        ));
+    }
+    if let Some(c) = value.chars().find(|c| matches!(c, '\u{2028}' | '\u{2029}')) {
+        return Some(format!(
+            "must not contain U+{:04X}, a line or paragraph separator",
+            u32::from(c)
+        ));
+    }
+    if value.chars().all(|c| white.contains(c) || c == '\u{2800}') {
+        return Some("must not be only white space or blank characters".into());
+    }
+    if !unicode_normalization::is_nfc(value) {
+        let nfc: String = value.nfc().collect();
+        return Some(format!(
+            "must be in Unicode Normalization Form C (NFC), so that one name is one id: \
+             send {nfc:?}"
+        ));
+    }
+    None
+}
+
+/// Adds a problem naming `field` unless `value` is a new identifier.
+pub(super) fn new_identifier_ok(field: &str, value: &str, errors: &mut Vec<FieldError>) -> bool {
+    match new_identifier_problem(value) {
+        Some(message) => {
+            errors.push(FieldError::new(field, message));
+            false
+        }
+        None => true,
+    }
+}
+
+/// Adds a problem naming `field` unless `value` is an identifier as stored.
 pub(super) fn identifier_ok(field: &str, value: &str, errors: &mut Vec<FieldError>) -> bool {
     match identifier_problem(value) {
         Some(message) => {
@@ -60,7 +122,37 @@ pub(super) fn identifier_ok(field: &str, value: &str, errors: &mut Vec<FieldErro
 
 #[cfg(test)]
 mod tests {
-    use super::identifier_problem;
+    use super::{identifier_problem, new_identifier_problem};
+
+    #[test]
+    fn new_identifiers_that_could_look_like_another_are_refused() {
+        for bad in [
+            " ",
+            "   ",
+            "\u{00A0}",
+            "\u{2800}",
+            "\u{3000}",
+            "a\u{2028}b",
+            "a\u{2029}",
+            "\u{115F}",
+            "\u{3164}",
+            "a\u{034F}b",
+            "a\u{FE0F}",
+            "\u{FFA0}x",
+            "cafe\u{0301}",
+        ] {
+            assert!(new_identifier_problem(bad).is_some(), "{bad:?}");
+        }
+        // Stored ids are read by the old rule: still accepted there.
+        for stored in [" ", "\u{00A0}", "cafe\u{0301}", "a\u{034F}b"] {
+            assert_eq!(identifier_problem(stored), None, "{stored:?}");
+        }
+        let nfd = new_identifier_problem("cafe\u{0301}").unwrap();
+        assert!(nfd.contains("\"café\""), "{nfd}");
+        for good in ["café", "a b", " a", "代理", "🤖", "a-b_c", "한국어"] {
+            assert_eq!(new_identifier_problem(good), None, "{good:?}");
+        }
+    }
 
     #[test]
     fn identifiers_that_resolve_away_or_look_alike_are_refused() {

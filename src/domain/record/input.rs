@@ -1,6 +1,6 @@
 //! An append body (docs/design.md §3): its fields, their rules and limits.
 
-use super::identifier::identifier_ok;
+use super::identifier::new_identifier_ok;
 use super::members::{
     object_members, optional_capabilities, optional_identifier, refuse_unknown, required_string,
 };
@@ -86,9 +86,9 @@ pub fn new_record_from_json(
             .ok()
     });
     let task_id = required_string(body, "task_id", &mut errors)
-        .filter(|s| identifier_ok("task_id", s, &mut errors));
+        .filter(|s| new_identifier_ok("task_id", s, &mut errors));
     let agent_id = required_string(body, "agent_id", &mut errors)
-        .filter(|s| identifier_ok("agent_id", s, &mut errors));
+        .filter(|s| new_identifier_ok("agent_id", s, &mut errors));
     let content = required_string(body, "content", &mut errors).filter(|s| {
         let ok = s.len() <= max_content_bytes;
         if !ok {
@@ -124,8 +124,8 @@ pub fn new_record_from_json(
         },
     };
     let capabilities = optional_capabilities(body, &mut errors);
-    let session_id = optional_identifier(body, "session_id", &mut errors);
-    let parent_id = optional_identifier(body, "parent_id", &mut errors);
+    let session_id = optional_identifier(body, "session_id", &mut errors, new_identifier_ok);
+    let parent_id = optional_identifier(body, "parent_id", &mut errors, new_identifier_ok);
     let expected_prev_hash = match body.get("expected_prev_hash") {
         None | Some(JsonValue::Null) => None,
         Some(JsonValue::String(s)) if is_hash_hex(s) => Some(s.clone()),

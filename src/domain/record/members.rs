@@ -1,7 +1,6 @@
 //! Reading a JSON object (a body or a record) member by member, with a
 //! problem naming the member when it is missing, unknown or wrong.
 
-use super::identifier::identifier_ok;
 use super::Capabilities;
 use crate::domain::json::JsonValue;
 use crate::domain::FieldError;
@@ -36,15 +35,16 @@ pub(super) fn refuse_unknown(
 }
 
 /// An optional identifier member (`session_id`, `parent_id`): absent or null
-/// is none; otherwise the identifier rules hold.
+/// is none; otherwise `rule` holds (a new id's, or a stored one's).
 pub(super) fn optional_identifier(
     body: &JsonValue,
     field: &str,
     errors: &mut Vec<FieldError>,
+    rule: fn(&str, &str, &mut Vec<FieldError>) -> bool,
 ) -> Option<String> {
     match body.get(field)? {
         JsonValue::Null => None,
-        JsonValue::String(s) => identifier_ok(field, s, errors).then(|| s.clone()),
+        JsonValue::String(s) => rule(field, s, errors).then(|| s.clone()),
         other => {
             errors.push(FieldError::new(
                 field,

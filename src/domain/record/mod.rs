@@ -22,7 +22,7 @@ mod members;
 mod read;
 
 pub use hash::{hash_of_json_record, HashInput};
-pub use identifier::{identifier_problem, is_invisible, MAX_ID_CHARS};
+pub use identifier::{identifier_problem, is_invisible, new_identifier_problem, MAX_ID_CHARS};
 pub use input::{
     new_record_from_json, parse_body, InputLimits, NewRecord, DEFAULT_MAX_CONTENT_BYTES,
     DEFAULT_MAX_METADATA_BYTES, MAX_BODY_DEPTH, NEW_RECORD_FIELDS,

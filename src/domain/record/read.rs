@@ -1,6 +1,7 @@
 //! A full record read back from JSON, as served or exported: its shape
 //! checked, not its hash.
 
+use super::identifier::identifier_ok;
 use super::members::{
     object_members, optional_capabilities, optional_identifier, refuse_unknown, required,
     required_string,
@@ -71,8 +72,8 @@ pub fn record_from_json(value: &JsonValue) -> Result<Record, Vec<FieldError>> {
             .ok(),
     };
     let capabilities = optional_capabilities(value, &mut errors);
-    let session_id = optional_identifier(value, "session_id", &mut errors);
-    let parent_id = optional_identifier(value, "parent_id", &mut errors);
+    let session_id = optional_identifier(value, "session_id", &mut errors, identifier_ok);
+    let parent_id = optional_identifier(value, "parent_id", &mut errors, identifier_ok);
     match (
         id, seq, log_index, r#type, task_id, agent_id, content, metadata, timestamp, prev_hash,
         hash,

@@ -197,15 +197,17 @@ async fn walk(
     state: &AppState,
     task_id: &str,
 ) -> Result<(VerdictView, Option<(String, String)>), UiError> {
-    // The walk proves against the newest checkpoint, at least this one.
-    let size = state.store.database_checkpoint().await?.tree_size;
     let verdict = state
         .store
         .verify_chain(task_id)
         .await?
         .ok_or_else(|| ApiError::NotFound(format!("no task has id `{task_id}`")))?;
     Ok(match verdict {
-        ChainVerdict::Valid { length, .. } => {
+        ChainVerdict::Valid {
+            length,
+            tree_size: size,
+            ..
+        } => {
             state.verdicts.remember(task_id, length, true);
             (
                 VerdictView {
@@ -216,7 +218,7 @@ async fn walk(
                 None,
             )
         }
-        ChainVerdict::Broken { at, seq } => {
+        ChainVerdict::Broken { at, seq, .. } => {
             state.verdicts.remember(task_id, seq, false);
             let reason = format!(
                 "{}: expected {}, found {}",

@@ -16,7 +16,9 @@ use super::{map_error, LOG_LOCK};
 use crate::domain::checkpoint::LogSigner;
 use crate::domain::merkle::{stored_leaf_index, Frontier, StoredHashes};
 use crate::domain::{Metadata, Record};
-use crate::store::backend::{Answer, BatchError, BatchStorage, Loaded, PlannedBatch, Wanted};
+use crate::store::backend::{
+    Answer, BatchError, BatchStorage, Loaded, Moved, PlannedBatch, Wanted,
+};
 use crate::store::rows::{hash_bytes, head, stored_hash, RECORD_COLUMNS};
 use crate::store::sql::{Db, Param, Query};
 use crate::store::{log_check, log_rows, snapshots};
@@ -108,7 +110,8 @@ impl BatchStorage for PgBatches {
         &'a mut self,
         signer: &'a LogSigner,
         origin: &'a str,
-    ) -> Answer<'a, (Frontier, SignedCheckpoint)> {
+        signed_before: Option<u64>,
+    ) -> Answer<'a, (Frontier, SignedCheckpoint, bool)> {
         Box::pin(async move {
             let conn = self.connection().await?;
             // Under the log's lock: replicas may start together.
@@ -116,7 +119,8 @@ impl BatchStorage for PgBatches {
                 sqlx::Executor::execute(&mut *conn, locked_transaction().as_str())
                     .await
                     .map_err(map_error)?;
-                let opened = log_check::open(Db::Pg(&mut *conn), signer, origin).await;
+                let opened =
+                    log_check::open(Db::Pg(&mut *conn), signer, origin, signed_before).await;
                 let end = if opened.is_ok() { "COMMIT" } else { "ROLLBACK" };
                 Db::Pg(conn).execute(&Query::new(end)).await?;
                 opened
@@ -173,7 +177,7 @@ impl BatchStorage for PgBatches {
         })
     }
 
-    fn begin<'a>(&'a mut self, known: &'a Frontier) -> Answer<'a, Option<Frontier>> {
+    fn begin<'a>(&'a mut self, known: &'a Frontier) -> Answer<'a, Option<Moved>> {
         Box::pin(async move {
             let conn = self.connection().await?;
             let result = async {
@@ -181,20 +185,23 @@ impl BatchStorage for PgBatches {
                 // statements): the transaction; the log's lock, held to the
                 // commit, so no other replica moves a head or the log in
                 // between and every read after it sees their commits; the
-                // log's size as committed; and the stored hashes written
-                // since `known` (tlog writes them in index order), up to a
-                // bound. The numbers are this process's own integers.
+                // log's size as committed; the stored hashes written since
+                // `known` (tlog writes them in index order), up to a bound;
+                // and the newest checkpoint row's note, which must cover
+                // them. The numbers are this process's own integers.
                 let since = stored_leaf_index(known.size());
                 let sql = format!(
                     "{}; SELECT COALESCE(MAX(log_index) + 1, 0) FROM thoughts; \
-                     SELECT idx, hash FROM log_hashes WHERE idx >= {since} ORDER BY idx LIMIT {}",
+                     SELECT idx, hash FROM log_hashes WHERE idx >= {since} ORDER BY idx LIMIT {}; \
+                     SELECT note, tree_size, 0 FROM checkpoints ORDER BY tree_size DESC LIMIT 1",
                     locked_transaction(),
                     CATCH_UP_HASHES + 1
                 );
                 let rows = sqlx::Executor::fetch_all(&mut *conn, sql.as_str())
                     .await
                     .map_err(map_error)?;
-                // The lock's row and the size's have one column; hashes two.
+                // The lock's row and the size's have one column; hashes two;
+                // the note three.
                 let size: i64 = rows
                     .iter()
                     .rfind(|r| r.len() == 1)
@@ -205,23 +212,34 @@ impl BatchStorage for PgBatches {
                 if size == known.size() {
                     return Ok(None);
                 }
+                let note: Option<String> = match rows.iter().find(|r| r.len() == 3) {
+                    Some(row) => Some(row.try_get(0).map_err(map_error)?),
+                    None => None,
+                };
                 let hashes: Vec<&sqlx::postgres::PgRow> =
                     rows.iter().filter(|r| r.len() == 2).collect();
-                let frontier = if hashes.len() <= CATCH_UP_HASHES {
+                let frontier = if size < known.size() {
+                    Err(format!("the log shrank from {} to {size}", known.size()))
+                } else if hashes.len() <= CATCH_UP_HASHES {
                     let mut since = StoredHashes::default();
                     for row in hashes {
                         let idx: i64 = row.try_get(0).map_err(map_error)?;
                         let bytes: Vec<u8> = row.try_get(1).map_err(map_error)?;
                         since.insert(idx as u64, stored_hash(idx as u64, &bytes)?);
                     }
-                    known.advanced(size, &since)
+                    known.advanced(size, &since).map_err(|e| e.to_string())
                 } else {
                     // Far behind: read the O(log n) hashes of the new size.
-                    return log_rows::frontier_at(Db::Pg(conn), size).await.map(Some);
+                    match log_rows::frontier_at(Db::Pg(conn), size).await {
+                        Err(e @ StoreError::Unavailable(_)) => return Err(e),
+                        read => read.map_err(|e| e.to_string()),
+                    }
                 };
-                frontier.map(Some).map_err(|e| {
-                    StoreError::Internal(format!("the log cannot be loaded at size {size}: {e}"))
-                })
+                Ok(Some(Moved {
+                    size,
+                    note,
+                    frontier,
+                }))
             }
             .await;
             self.settle(result)

@@ -10,8 +10,10 @@
 //! - `rebuild`: `decision-trail log rebuild`, a new log over the records;
 //! - `search`: full-text search over the FTS5 index;
 //! - `raw`: SQLite driven directly for the hot paths (the writer's batches,
-//!   records, pages, chains, proofs), on threads of their own.
+//!   records, pages, chains, proofs), on threads of their own;
+//! - `lock`: one process per file (a second refuses to start).
 
+mod lock;
 mod raw;
 mod reads;
 mod rebuild;
@@ -117,6 +119,8 @@ pub(crate) async fn open(config: &StoreConfig) -> Result<Opened, StoreError> {
     std::fs::write(&probe, b"")
         .and_then(|()| std::fs::remove_file(&probe))
         .map_err(|e| not_writable(&dir, &e))?;
+    // Before anything is written: a second process on this file refuses here.
+    let lock = lock::lock(&path)?;
     let write_options = base
         .clone()
         .create_if_missing(true)
@@ -196,6 +200,7 @@ pub(crate) async fn open(config: &StoreConfig) -> Result<Opened, StoreError> {
         batches: Box::new(tx::SqliteBatches {
             conn: writer,
             raw: raw_writer,
+            _lock: lock,
             dir: dir.clone(),
             min_free_bytes: config.min_free_bytes,
         }),

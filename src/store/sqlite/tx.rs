@@ -11,7 +11,9 @@ use crate::domain::checkpoint::LogSigner;
 use crate::domain::merkle::Frontier;
 use crate::domain::record::Capabilities;
 use crate::domain::{Metadata, Record};
-use crate::store::backend::{Answer, BatchError, BatchStorage, Loaded, PlannedBatch, Wanted};
+use crate::store::backend::{
+    Answer, BatchError, BatchStorage, Loaded, Moved, PlannedBatch, Wanted,
+};
 use crate::store::log_rows::INSERT_CHECKPOINT;
 use crate::store::rows::{hash_bytes, head};
 use crate::store::sql::{position, Db};
@@ -30,6 +32,8 @@ pub(super) struct SqliteBatches {
     pub(super) dir: PathBuf,
     /// Free bytes under which the database is not ready for appends.
     pub(super) min_free_bytes: u64,
+    /// This process's hold on the file, for as long as the writer lives.
+    pub(super) _lock: super::lock::FileLock,
 }
 
 /// Bytes available to the service on the filesystem of `dir`.
@@ -74,8 +78,14 @@ impl BatchStorage for SqliteBatches {
         &'a mut self,
         signer: &'a LogSigner,
         origin: &'a str,
-    ) -> Answer<'a, (Frontier, SignedCheckpoint)> {
-        Box::pin(log_check::open(Db::Sqlite(&mut self.conn), signer, origin))
+        signed_before: Option<u64>,
+    ) -> Answer<'a, (Frontier, SignedCheckpoint, bool)> {
+        Box::pin(log_check::open(
+            Db::Sqlite(&mut self.conn),
+            signer,
+            origin,
+            signed_before,
+        ))
     }
 
     fn rebuild_log<'a>(
@@ -122,7 +132,7 @@ impl BatchStorage for SqliteBatches {
         })
     }
 
-    fn begin<'a>(&'a mut self, known: &'a Frontier) -> Answer<'a, Option<Frontier>> {
+    fn begin<'a>(&'a mut self, known: &'a Frontier) -> Answer<'a, Option<Moved>> {
         Box::pin(async move {
             // A transaction left open by a failed rollback would make every
             // later BEGIN fail: close it first.
@@ -143,10 +153,13 @@ impl BatchStorage for SqliteBatches {
             if size == known.size() {
                 return Ok(None);
             }
-            let stored = raw::stored_hashes(&self.raw, &Frontier::indexes(size))?;
-            Frontier::from_stored(size, &stored).map(Some).map_err(|e| {
-                StoreError::Internal(format!("the log cannot be loaded at size {size}: {e}"))
-            })
+            // One process writes the file (its lock): a log of another size
+            // was moved by something else, which the writer refuses.
+            Ok(Some(Moved {
+                size,
+                note: None,
+                frontier: Err("a SQLite file has one writer".into()),
+            }))
         })
     }
 

@@ -101,6 +101,7 @@ impl Writer {
         config: &StoreConfig,
         seams: Seams,
         own_thread: bool,
+        shared: bool,
     ) -> Result<(Writer, watch::Receiver<Arc<SignedCheckpoint>>, Publisher), StoreError> {
         let (publish, published) = watch::channel(Arc::new(latest));
         let publish = Arc::new(publish);
@@ -119,6 +120,8 @@ impl Writer {
             heads: HashMap::new(),
             idempotency_ttl: config.idempotency_ttl,
             next_purge: Instant::now(),
+            shared,
+            altered: false,
         };
         let (done, stopped) = oneshot::channel();
         let writing = async move {

@@ -12,13 +12,13 @@ use tokio::sync::mpsc;
 use super::plan::{answers, Item, Outcome};
 use super::{Job, Pending, Publisher};
 use crate::domain::chain::ChainHead;
-use crate::domain::checkpoint::LogSigner;
+use crate::domain::checkpoint::{open_checkpoint, LogSigner};
 use crate::domain::merkle::Frontier;
 use crate::domain::metrics::{
-    APPEND_BATCH_SIZE, APPEND_COMMIT_DURATION, IDEMPOTENT_REPLAYS, RECORDS_APPENDED,
+    APPEND_BATCH_SIZE, APPEND_COMMIT_DURATION, IDEMPOTENT_REPLAYS, LOG_ALTERED, RECORDS_APPENDED,
 };
 use crate::domain::Record;
-use crate::store::backend::{BatchError, BatchStorage, Wanted};
+use crate::store::backend::{BatchError, BatchStorage, Moved, Wanted};
 use crate::store::checkpoint_copy::CheckpointCopy;
 use crate::store::{Appended, Idempotency, Seams, SignedCheckpoint, StoreError};
 
@@ -56,6 +56,13 @@ pub(super) struct State {
     pub(super) integrated: Arc<AtomicU64>,
     /// When the open transaction began: its commit's latency is measured from here.
     pub(super) opened: Instant,
+    /// Whether other processes append to the same database (replicas): only
+    /// then may the log move under this writer, and only as far as a
+    /// checkpoint signed with the log's key covers.
+    pub(super) shared: bool,
+    /// Whether the last look at the stored log found it altered: probes
+    /// (`/readyz`) fail while it is.
+    pub(super) altered: bool,
 }
 
 pub(super) async fn run(mut state: State, mut queue: mpsc::Receiver<Job>) {
@@ -187,7 +194,10 @@ impl State {
     }
 
     /// Opens a batch's transaction; when another writer moved the log, the
-    /// batch starts from the log as committed ([`State::catch_up`]).
+    /// batch starts from the log as committed ([`State::catch_up`]), unless
+    /// what moved it is not a writer of this log: then the batch is refused
+    /// (`log_altered`), and so is every batch until the stored log is again
+    /// one this writer can extend.
     async fn begin(&mut self) -> Result<(), BatchError> {
         self.opened = Instant::now();
         let moved = self
@@ -195,17 +205,55 @@ impl State {
             .begin(&self.frontier)
             .await
             .map_err(BatchError::Batch)?;
-        if let Some(frontier) = moved {
-            self.catch_up(frontier)?;
+        let judged = match moved {
+            Some(moved) => self.catch_up(moved),
+            None => Ok(()),
+        };
+        match judged {
+            Ok(()) => {
+                if self.altered {
+                    tracing::warn!(
+                        size = self.frontier.size(),
+                        "the stored log is again the one this writer signed; appending again"
+                    );
+                }
+                self.altered = false;
+                Ok(())
+            }
+            Err((first_foreign, why)) => {
+                self.altered = true;
+                metrics::counter!(LOG_ALTERED).increment(1);
+                tracing::error!(
+                    log_index = first_foreign,
+                    signed_size = self.frontier.size(),
+                    %why,
+                    "the stored log holds what no writer of this log signed: refusing to \
+                     append or sign over it"
+                );
+                Err(BatchError::Batch(StoreError::LogAltered(format!(
+                    "first foreign log_index {first_foreign}: {why}"
+                ))))
+            }
         }
-        Ok(())
     }
 
     /// A probe or a snapshot, between transactions.
     async fn run_job(&mut self, job: Job) {
         match job {
             Job::Probe(reply) => {
-                let _ = reply.send(self.storage.probe().await);
+                // The stored log is looked at as a batch would find it: an
+                // altered one makes the service not ready.
+                let ready = match self.begin().await {
+                    Ok(()) => {
+                        self.storage.rollback().await;
+                        self.storage.probe().await
+                    }
+                    Err(e) => {
+                        self.storage.rollback().await;
+                        Err(e.into_store_error())
+                    }
+                };
+                let _ = reply.send(ready);
             }
             Job::Snapshot(snapshot, reply) => {
                 let _ = reply.send(self.storage.put_snapshot(&snapshot).await);
@@ -301,17 +349,72 @@ impl State {
         }
     }
 
-    /// Another writer (a replica on the same database) appended since this
-    /// one's last batch: the batch starts from the log's frontier as
-    /// committed, and every cached head is forgotten, so the batch is
-    /// planned on the database as it is (docs/design.md §4).
-    fn catch_up(&mut self, frontier: Frontier) -> Result<(), BatchError> {
-        if frontier.size() < self.frontier.size() {
-            return Err(BatchError::Batch(StoreError::Internal(format!(
-                "the log shrank under the writer (size {}, was {})",
-                frontier.size(),
-                self.frontier.size()
-            ))));
+    /// The stored log moved under this writer (docs/design.md §2). Adopted
+    /// only on a database replicas share, and only when the newest
+    /// checkpoint row's note verifies with the log's key, is of this origin,
+    /// signs exactly the stored size, and its root is the root of the
+    /// stored leaves (recomputed from this writer's frontier and the hashes
+    /// past it): every stored leaf is then covered by a checkpoint a writer
+    /// of this log signed. Then the batch starts from that log and every
+    /// cached head is forgotten, so the batch is planned on the database as
+    /// it is. Otherwise the first log index no verified checkpoint covers,
+    /// and why.
+    fn catch_up(&mut self, moved: Moved) -> Result<(), (u64, String)> {
+        let known = self.frontier.size();
+        let first_foreign = known.min(moved.size);
+        if !self.shared {
+            return Err((
+                first_foreign,
+                format!(
+                    "the log's size is {}, not the {known} this writer signed, and no other \
+                     process writes this database",
+                    moved.size
+                ),
+            ));
+        }
+        let note = moved
+            .note
+            .ok_or_else(|| (first_foreign, "no checkpoint is stored".to_string()))?;
+        let signed = open_checkpoint(&note, self.signer.verifier_key()).map_err(|e| {
+            (
+                first_foreign,
+                format!("the newest checkpoint row does not verify with the log's key ({e})"),
+            )
+        })?;
+        if signed.origin != self.origin {
+            return Err((
+                first_foreign,
+                format!("the newest checkpoint is of the log `{}`", signed.origin),
+            ));
+        }
+        if signed.size != moved.size || signed.size < known {
+            return Err((
+                if moved.size < known {
+                    moved.size
+                } else {
+                    signed.size.clamp(known, moved.size)
+                },
+                format!(
+                    "the newest signed checkpoint is of size {}, the stored log of {}",
+                    signed.size, moved.size
+                ),
+            ));
+        }
+        let frontier = moved.frontier.map_err(|why| {
+            (
+                first_foreign,
+                format!("the stored leaves do not make a log: {why}"),
+            )
+        })?;
+        if frontier.root() != signed.root {
+            return Err((
+                first_foreign,
+                format!(
+                    "the stored leaves past {known} do not make the root the checkpoint of size \
+                     {} signs",
+                    signed.size
+                ),
+            ));
         }
         self.frontier = frontier;
         self.heads.clear();

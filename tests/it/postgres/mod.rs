@@ -11,6 +11,8 @@
 //! - `database`: the database's own refusals, TLS, and an edit made with a
 //!   trigger turned off;
 //! - `upgrade`: a database of the previous release, upgraded in place;
+//! - `insider`: rows written into the shared database by hand, a deleted
+//!   checkpoint copy;
 //! - `commit`: a commit whose answer is lost, or that never arrives, cut by
 //!   a TCP proxy: the service learns the outcome before it answers.
 //!
@@ -19,6 +21,7 @@
 
 mod commit;
 mod database;
+mod insider;
 mod replicas;
 mod upgrade;
 
@@ -68,6 +71,8 @@ fn replica(shared: &Shared, n: usize) -> Served {
             shared.key.to_str().unwrap(),
             "--checkpoint-file",
             copy.to_str().unwrap(),
+            // Each replica's first start may find the log another began.
+            "--new-checkpoint-copy",
         ],
     )
 }

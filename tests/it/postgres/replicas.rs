@@ -292,6 +292,8 @@ async fn a_replica_far_behind_continues_the_log_from_the_database() {
         database_url: shared.url.clone(),
         signing_key: Some(shared.key.clone()),
         checkpoint_copy: Some(shared.dir.path().join(format!("copy-{n}.ndjson"))),
+        // The second replica's copy begins on the log the first began.
+        new_checkpoint_copy: true,
         ..StoreConfig::default()
     };
     let draft = |task: &str, content: String| NewRecord {

@@ -62,6 +62,7 @@ async fn a_database_of_the_previous_release_is_upgraded_and_verifies_whole() {
         &key,
     )
     .unwrap();
+    crate::support::write_release_copy(FIXTURE, dir.path());
     let served = url.clone();
     let app = TestApp::builder()
         .database(dir.path().join("trail"), Some(dir.clone()))

@@ -38,6 +38,17 @@ pub fn release_checkpoint(dir: &str) -> (u64, Hash) {
     (lines[1].parse().unwrap(), Hash(root.try_into().unwrap()))
 }
 
+/// Writes in `to` the checkpoint copy the old release kept of the fixture
+/// `dir`'s log (`checkpoints.ndjson`, beside its key): one line, its last
+/// checkpoint. A deployed release has its copy; a start without it is
+/// refused.
+pub fn write_release_copy(dir: &str, to: &std::path::Path) {
+    let note = std::fs::read_to_string(super::data_file(dir).join("checkpoint.txt")).unwrap();
+    let (size, root) = release_checkpoint(dir);
+    let line = json!({"tree_size": size, "root": hex::encode(root.0), "note": note});
+    std::fs::write(to.join("checkpoints.ndjson"), format!("{line}\n")).unwrap();
+}
+
 /// `decision-trail fsck` of the database `url`, which must pass: its output.
 pub async fn fsck_passes(url: &str) -> String {
     let (ok, out, err) = run_binary(vec!["fsck".into(), url.into()]).await;

@@ -5,11 +5,14 @@
 //!
 //! - `start`: what the service refuses to start on (and the one way out, a
 //!   new log);
-//! - `walk`: what the chain walk, `fsck` and the whole-log monitor catch.
+//! - `walk`: what the chain walk, `fsck` and the whole-log monitor catch;
+//! - `insider`: rows written while the service runs (never signed over), a
+//!   checkpoint row unlike its note, a deleted checkpoint copy.
 //!
 //! This file holds the insider's tools: stop the service, open its file,
 //! edit it with the triggers dropped and put back.
 
+pub(crate) mod insider;
 mod start;
 mod walk;
 

@@ -70,9 +70,21 @@ async fn a_log_emptied_whole_is_caught_by_the_checkpoint_copy() {
     )
     .await;
     conn.close().await.unwrap();
+    // Refused before anything is signed: no first checkpoint of a second
+    // history under the same key.
     let e = refusal(&path).await;
-    assert!(e.contains("checkpoint copy"), "{e}");
-    assert!(e.contains("4 records, the database only 0"), "{e}");
+    assert!(
+        e.contains("the checkpoint copy says this key signed 4 records"),
+        "{e}"
+    );
+    let mut conn = sqlx::SqliteConnection::connect(&url_of(&path))
+        .await
+        .unwrap();
+    let signed: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM checkpoints")
+        .fetch_one(&mut conn)
+        .await
+        .unwrap();
+    assert_eq!(signed, 0);
 }
 
 #[tokio::test]
