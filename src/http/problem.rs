@@ -281,7 +281,16 @@ impl From<StoreError> for ApiError {
                     crate::store::SEARCH_KEPT_FOR.as_secs() / 60
                 ),
             )]),
-            StoreError::Conflict(m) => ApiError::Conflict(m),
+            StoreError::Conflict(cause) => {
+                // The database's own words (a constraint, a trigger) stay in
+                // the log: the client is told what happened, not how.
+                tracing::warn!(%cause, "an append conflicted with the database");
+                ApiError::Conflict(
+                    "the append conflicts with the chain or the log as stored (another writer \
+                     moved them); retry it, with the same Idempotency-Key"
+                        .into(),
+                )
+            }
             e @ StoreError::NotSigned { .. } => ApiError::NotSigned(e.to_string()),
             StoreError::LogAltered(why) => {
                 tracing::error!(%why, "the log in the database was altered");

@@ -1,8 +1,10 @@
 //! `decision-trail fsck`: re-derives everything from the database file alone,
-//! without starting the service (docs/design.md §10): the trigger set, every
+//! without starting the service (docs/design.md §10): the trigger set and
+//! each trigger's text, every
 //! record's hash, every chain's links, seqs and timestamps, a dense log, every
-//! stored leaf against its record, and the root of all leaves against the last
-//! signed checkpoint (whose signature is checked when the key is at hand).
+//! stored leaf against its record, the root of all leaves against the last
+//! signed checkpoint (whose signature is checked when the key is at hand),
+//! and every task summary against its chain.
 
 use super::open::open_read_only;
 use super::{Listing, StoreConfig, StoreError};
@@ -41,6 +43,10 @@ pub async fn fsck(
             "the database lacks the triggers {}",
             missing.join(", ")
         ));
+    }
+    let replaced = reads.altered_triggers().await.map_err(store_error)?;
+    if !replaced.is_empty() {
+        return Err(replaced.join("; "));
     }
     let last = reads.checkpoint(None).await.map_err(store_error)?;
     let signed = last.as_ref().map_or(0, |c| c.tree_size);
@@ -90,6 +96,18 @@ pub async fn fsck(
             ))
         }
         None => {}
+    }
+    // The task summaries are derived rows: each must be its chain's.
+    let wrong = reads.wrong_summaries().await.map_err(store_error)?;
+    if let Some((task, what)) = wrong.first() {
+        return Err(format!(
+            "task `{task}`: its summary is not what its chain says ({what}){}; the service \
+             rewrites it from the chain at its next start",
+            match wrong.len() {
+                1 => String::new(),
+                n => format!(", and {} more", n - 1),
+            }
+        ));
     }
     reads.close().await;
     Ok(FsckReport {

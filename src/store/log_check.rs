@@ -11,6 +11,7 @@ use super::log_rows::{self, insert_checkpoint};
 use super::rows::HashText;
 use super::sql::{Db, Param, Query};
 use super::{SignedCheckpoint, StoreError};
+use crate::domain::chain::ChainHead;
 use crate::domain::checkpoint::{open_checkpoint, LogSigner};
 use crate::domain::merkle::{leaf_data, leaf_hash, stored_leaf_index, Frontier};
 
@@ -86,6 +87,10 @@ pub(crate) async fn open(
             &db,
             format!("the database lacks the triggers {}", missing.join(", ")),
         ));
+    }
+    let replaced = super::triggers::altered_triggers(db.reborrow()).await?;
+    if !replaced.is_empty() {
+        return Err(altered(&db, replaced.join("; ")));
     }
     if db.dialect().leaf_formats {
         check_leaf_format(db.reborrow()).await?;
@@ -167,8 +172,9 @@ pub(crate) async fn open(
         ));
     }
     if last.tree_size > 0 {
-        check_leaf(db, last.tree_size - 1).await?;
+        check_leaf(db.reborrow(), last.tree_size - 1).await?;
     }
+    repair_summaries(db).await?;
     Ok((frontier, last, false))
 }
 
@@ -254,6 +260,113 @@ async fn check_leaf(mut db: Db<'_>, log_index: u64) -> Result<(), StoreError> {
                  edited)"
             ),
         ));
+    }
+    Ok(())
+}
+
+/// A task summary row as stored beside what its chain says: (task_id,
+/// stored length, head hash and last timestamp; the chain's last seq, hash
+/// and timestamp).
+type SummaryRow = (
+    String,
+    Option<i64>,
+    Option<String>,
+    Option<String>,
+    Option<i64>,
+    Option<HashText>,
+    Option<String>,
+);
+
+/// The task summaries (`tasks`, derived rows) that are not what their
+/// chains say: a summary whose length, head hash or last timestamp differs
+/// from its chain's last record, a summary of no chain, or a chain without
+/// one. Each with what is wrong, and the summary its chain gives (None: no
+/// chain). One indexed lookup per task, and one pass over first records.
+pub(crate) async fn wrong_summaries(
+    mut db: Db<'_>,
+) -> Result<Vec<(String, String, Option<ChainHead>)>, StoreError> {
+    let last = |column: &str| {
+        format!(
+            "(SELECT h.{column} FROM thoughts h WHERE h.task_id = t.task_id \
+             ORDER BY h.seq DESC LIMIT 1)"
+        )
+    };
+    let sql = format!(
+        "SELECT t.task_id, t.length, t.head_hash, t.last_timestamp, {}, {}, {} \
+         FROM tasks t \
+         UNION ALL \
+         SELECT c.task_id, NULL, NULL, NULL, {}, {}, {} FROM thoughts c \
+         WHERE c.seq = 0 AND NOT EXISTS (SELECT 1 FROM tasks s WHERE s.task_id = c.task_id)",
+        last("seq"),
+        last("hash"),
+        last("timestamp"),
+        last("seq").replace("t.task_id", "c.task_id"),
+        last("hash").replace("t.task_id", "c.task_id"),
+        last("timestamp").replace("t.task_id", "c.task_id"),
+    );
+    let rows: Vec<SummaryRow> = db.reborrow().fetch_all(&Query::new(sql)).await?;
+    let mut wrong = Vec::new();
+    for (task, length, head_hash, last_timestamp, seq, hash, timestamp) in rows {
+        let chain = match (seq, hash, timestamp) {
+            (Some(seq), Some(HashText(hash)), Some(timestamp)) => Some(ChainHead {
+                length: seq as u64 + 1,
+                head_hash: hash,
+                last_timestamp: timestamp,
+            }),
+            _ => None,
+        };
+        let what = match (&chain, length) {
+            (None, _) => Some("a summary of a task that has no records".to_string()),
+            (Some(_), None) => Some("a chain without a summary".to_string()),
+            (Some(c), Some(length)) => {
+                let stored = (
+                    length as u64,
+                    head_hash.as_deref().unwrap_or_default(),
+                    last_timestamp.as_deref().unwrap_or_default(),
+                );
+                (stored != (c.length, c.head_hash.as_str(), c.last_timestamp.as_str())).then(|| {
+                    format!(
+                        "the summary says length {}, head {}, last timestamp {}; the chain: \
+                         length {}, head {}, last timestamp {}",
+                        stored.0, stored.1, stored.2, c.length, c.head_hash, c.last_timestamp
+                    )
+                })
+            }
+        };
+        if let Some(what) = what {
+            wrong.push((task, what, chain));
+        }
+    }
+    Ok(wrong)
+}
+
+/// Rewrites the task summaries that are not their chains' (start: a derived
+/// row is derived again, never trusted), each named at ERROR.
+async fn repair_summaries(mut db: Db<'_>) -> Result<(), StoreError> {
+    for (task, what, chain) in wrong_summaries(db.reborrow()).await? {
+        tracing::error!(
+            task_id = %task,
+            %what,
+            "a task summary is not what its chain says (the database was edited): rewritten \
+             from the chain"
+        );
+        let query = match &chain {
+            None => Query::new("DELETE FROM tasks WHERE task_id = $1").bind(Param::Text(&task)),
+            Some(c) => Query::new(
+                "INSERT INTO tasks (task_id, length, head_hash, first_timestamp, last_timestamp) \
+                 SELECT $1, $2, $3, f.timestamp, $4 FROM thoughts f \
+                 WHERE f.task_id = $5 AND f.seq = 0 \
+                 ON CONFLICT (task_id) DO UPDATE SET length = excluded.length, \
+                 head_hash = excluded.head_hash, first_timestamp = excluded.first_timestamp, \
+                 last_timestamp = excluded.last_timestamp",
+            )
+            .bind(Param::Text(&task))
+            .bind(Param::Int(c.length as i64))
+            .bind(Param::Text(&c.head_hash))
+            .bind(Param::Text(&c.last_timestamp))
+            .bind(Param::Text(&task)),
+        };
+        db.reborrow().execute(&query).await?;
     }
     Ok(())
 }

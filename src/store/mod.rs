@@ -63,6 +63,7 @@ mod snapshots;
 mod sql;
 mod sqlite;
 mod trees;
+mod triggers;
 mod types;
 mod walk;
 pub mod witness_file;

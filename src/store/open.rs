@@ -122,8 +122,12 @@ impl Store {
         }
         // What the copy says this key signed decides whether an empty
         // database may begin a log (not when the key signed before).
-        let (_, copy_last) = CheckpointCopy::open(&copy_path, &verifier_key, &config.origin)?;
-        let signed_before = copy_last.map(|c| c.tree_size);
+        // A copy that cannot be read here is refused by check_copy below,
+        // after the database's own checks have said what they find.
+        let signed_before = CheckpointCopy::open(&copy_path, &verifier_key, &config.origin)
+            .ok()
+            .and_then(|(_, last)| last)
+            .map(|c| c.tree_size);
         let (frontier, own, new_log) = batches
             .open_log(&signer, &config.origin, signed_before)
             .await?;

@@ -418,6 +418,21 @@ impl Reads {
         super::search::hits(self.rows.db(), search).await
     }
 
+    /// The task summaries that are not what their chains say, each with
+    /// what is wrong (`fsck`).
+    pub(crate) async fn wrong_summaries(&self) -> Result<Vec<(String, String)>, StoreError> {
+        Ok(log_check::wrong_summaries(self.rows.db())
+            .await?
+            .into_iter()
+            .map(|(task, what, _)| (task, what))
+            .collect())
+    }
+
+    /// The triggers that are not what the applied migrations create.
+    pub(crate) async fn altered_triggers(&self) -> Result<Vec<String>, StoreError> {
+        super::triggers::altered_triggers(self.rows.db()).await
+    }
+
     /// The triggers the schema's guarantees need that the database lacks.
     pub(crate) async fn missing_triggers(&self) -> Result<Vec<&'static str>, StoreError> {
         log_check::missing_triggers(self.rows.db()).await

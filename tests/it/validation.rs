@@ -261,3 +261,40 @@ async fn look_alike_and_path_like_ids_are_refused_by_name() {
     let (_, page) = app.get_json("/thoughts").await;
     assert_eq!(page["records"].as_array().unwrap().len(), 1);
 }
+
+/// New identifiers that could look like another are refused by name:
+/// blank-only, default-ignorable characters, line separators, and ids not
+/// in NFC (the answer gives the NFC form; nothing is normalised silently).
+#[tokio::test]
+async fn identifiers_that_could_look_like_another_are_refused_by_name() {
+    let app = TestApp::spawn().await;
+    for bad in [
+        " ",
+        "\u{00A0}",
+        "\u{2800}",
+        "a\u{2028}b",
+        "\u{115F}",
+        "\u{3164}",
+        "a\u{034F}b",
+        "x\u{FE0F}",
+    ] {
+        for field in ["task_id", "agent_id"] {
+            let mut body = new_record("plan", "t", "a", "x");
+            body[field] = bad.into();
+            let p = assert_problem(app.post(&body).await, 400, "invalid_params").await;
+            assert_eq!(problem_fields(&p), vec![field], "{bad:?}: {p}");
+        }
+        let mut body = new_record("plan", "t", "a", "x");
+        body["session_id"] = bad.into();
+        let p = assert_problem(app.post(&body).await, 400, "invalid_params").await;
+        assert_eq!(problem_fields(&p), vec!["session_id"], "{bad:?}: {p}");
+    }
+    let nfd = new_record("plan", "cafe\u{0301}", "a", "x");
+    let p = assert_problem(app.post(&nfd).await, 400, "invalid_params").await;
+    assert!(p.to_string().contains("caf\u{e9}"), "{p}");
+    // The NFC form is one task, written once.
+    app.append(&new_record("plan", "caf\u{e9}", "a", "x")).await;
+    let (status, _) = app.get_json("/tasks/caf%C3%A9").await;
+    assert_eq!(status, 200);
+    assert_eq!(count_records(&app).await, 1);
+}

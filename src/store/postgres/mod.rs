@@ -51,6 +51,12 @@ pub(crate) const DIALECT: Dialect = Dialect {
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
 
+/// The migrations, for running them again where nothing is kept
+/// (`store::triggers`).
+pub(crate) fn migrator() -> &'static sqlx::migrate::Migrator {
+    &MIGRATOR
+}
+
 /// The advisory lock every batch holds until its commit: the log's one
 /// writer at a time, across replicas. ("dtrail" in ASCII.)
 pub(super) const LOG_LOCK: i64 = 0x6474_7261_696c;

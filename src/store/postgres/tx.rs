@@ -257,16 +257,20 @@ impl BatchStorage for PgBatches {
                     now_ms,
                 } = wanted;
                 if !tasks.is_empty() {
-                    let rows: Vec<(String, i64, String, String)> = sqlx::query_as(
-                        "SELECT task_id, length, head_hash, last_timestamp FROM tasks \
-                         WHERE task_id = ANY($1)",
+                    // Each head from its chain (the last record, one index
+                    // descent each), never from the task's summary row.
+                    let rows: Vec<(String, i64, Vec<u8>, String)> = sqlx::query_as(
+                        "SELECT t.task_id, l.seq, l.hash, l.timestamp \
+                         FROM UNNEST($1::text[]) AS t(task_id) CROSS JOIN LATERAL \
+                         (SELECT seq, hash, timestamp FROM thoughts \
+                          WHERE task_id = t.task_id ORDER BY seq DESC LIMIT 1) l",
                     )
                     .bind(tasks)
                     .fetch_all(&mut *conn)
                     .await
                     .map_err(map_error)?;
-                    for (task_id, length, head_hash, last_timestamp) in rows {
-                        let head = head(length, head_hash, last_timestamp);
+                    for (task_id, seq, hash, last_timestamp) in rows {
+                        let head = head(seq + 1, hex::encode(hash), last_timestamp);
                         loaded.heads.insert(task_id, head);
                     }
                 }

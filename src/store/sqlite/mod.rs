@@ -63,6 +63,12 @@ pub(crate) const DIALECT: Dialect = Dialect {
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
 
+/// The migrations, for running them again where nothing is kept
+/// (`store::triggers`).
+pub(crate) fn migrator() -> &'static sqlx::migrate::Migrator {
+    &MIGRATOR
+}
+
 /// WAL pages after which the writer copies the WAL into the database file
 /// (SQLite's default is 1,000; 16 MiB here).
 const WAL_AUTOCHECKPOINT: u32 = 4000;

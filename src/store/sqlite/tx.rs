@@ -166,16 +166,22 @@ impl BatchStorage for SqliteBatches {
     fn load<'a>(&'a mut self, wanted: Wanted<'a>) -> Answer<'a, Loaded> {
         Box::pin(async move {
             let mut loaded = Loaded::default();
+            // A head is read from the chain itself (its last record, one
+            // descent of the (task_id, seq) index), never from the task's
+            // summary row, which anyone who can write the file could edit.
             let mut heads = self
                 .raw
                 .prepare_cached(
-                    "SELECT length, head_hash, last_timestamp FROM tasks WHERE task_id = ?",
+                    "SELECT seq, hash, timestamp FROM thoughts WHERE task_id = ? \
+                     ORDER BY seq DESC LIMIT 1",
                 )
                 .map_err(raw::map_error)?;
             for task_id in wanted.tasks {
                 let head = heads
                     .query_row([task_id], |row| {
-                        Ok(head(row.get(0)?, row.get(1)?, row.get(2)?))
+                        let seq: i64 = row.get(0)?;
+                        let hash = raw::hash_text(row, 1, &mut [0; 64])?.into_owned();
+                        Ok(head(seq + 1, hash, row.get(2)?))
                     })
                     .optional()
                     .map_err(raw::map_error)?;

@@ -113,3 +113,45 @@ async fn a_replica_whose_checkpoint_copy_was_deleted_refuses_to_start() {
         .contains("\"tree_size\":1"));
     kill(&mut again);
 }
+
+/// A guard's function replaced by a no-op of the same name is refused at
+/// start and by `fsck`: triggers are compared by their text.
+#[tokio::test]
+#[ignore = "needs PostgreSQL: set DECISION_TRAIL_TEST_POSTGRES"]
+async fn a_guard_replaced_by_a_no_op_is_refused_at_start_and_by_fsck() {
+    let shared = shared(&postgres_server()).await;
+    let mut first = replica(&shared, 0);
+    kill(&mut first);
+    execute(
+        &shared.url,
+        "CREATE OR REPLACE FUNCTION refuse_rewrite() RETURNS trigger LANGUAGE plpgsql AS \
+         $$ BEGIN RETURN NEW; END $$",
+    )
+    .await
+    .unwrap();
+    let (ok, _, err) = crate::support::run_binary(vec![
+        "serve".into(),
+        "--listen".into(),
+        "127.0.0.1:0".into(),
+        "--database-url".into(),
+        shared.url.clone(),
+        "--signing-key-file".into(),
+        shared.key.display().to_string(),
+        "--checkpoint-file".into(),
+        shared
+            .dir
+            .path()
+            .join("checkpoints-0.ndjson")
+            .display()
+            .to_string(),
+    ])
+    .await;
+    assert!(!ok, "started with a no-op guard");
+    assert!(err.contains("is not what the migrations create"), "{err}");
+    let (ok, out, err) = crate::support::run_binary(vec!["fsck".into(), shared.url.clone()]).await;
+    assert!(!ok, "{out}");
+    assert!(
+        format!("{out}{err}").contains("thoughts_no_update"),
+        "{out}{err}"
+    );
+}

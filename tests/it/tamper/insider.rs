@@ -334,3 +334,86 @@ async fn a_second_history_under_one_key_is_refused_by_the_copy_or_the_monitor() 
     assert!(!ok, "the monitor accepted a smaller log: {out}");
     assert!(!err.is_empty(), "{out}");
 }
+
+/// A task summary edited in the database (its length and head) is named by
+/// `fsck`, rewritten from its chain at start with an ERROR, and never
+/// decides an append: the next record joins the chain as stored, and
+/// `/tasks/{id}` and `/verify` agree.
+#[tokio::test]
+async fn an_edited_task_summary_is_named_rewritten_and_never_trusted() {
+    if crate::support::sqlite_only("writes the SQLite file with the service stopped") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("trail.db");
+    let url = format!("sqlite://{}", db.display());
+    let mut served = serve_binary(&db, &[]);
+    for n in 0..3 {
+        assert_eq!(post(served.addr, "t", &format!("step {n}")).await.0, 201);
+    }
+    kill(&mut served);
+    execute(
+        &url,
+        &format!(
+            "UPDATE tasks SET length = 7, head_hash = '{}' WHERE task_id = 't'",
+            "ab".repeat(32)
+        ),
+    )
+    .await
+    .unwrap();
+    let (ok, out, err) = run_binary(vec!["fsck".into(), url.clone()]).await;
+    assert!(!ok, "{out}");
+    assert!(format!("{out}{err}").contains("task `t`"), "{out}{err}");
+
+    let mut served = serve_binary(&db, &[]);
+    let named = served
+        .startup_log
+        .iter()
+        .any(|l| l["level"] == "ERROR" && l["fields"]["task_id"] == "t");
+    assert!(named, "{:#?}", served.startup_log);
+    let (status, answer) = post(served.addr, "t", "after the edit").await;
+    assert_eq!(status, 201, "{answer}");
+    assert_eq!(answer["seq"], 3);
+    let (_, summary) = get(served.addr, "/tasks/t").await;
+    let summary: Value = serde_json::from_str(&summary).unwrap();
+    let (_, verdict) = get(served.addr, "/tasks/t/verify").await;
+    let verdict: Value = serde_json::from_str(&verdict).unwrap();
+    assert_eq!(verdict["valid"], true, "{verdict}");
+    assert_eq!(summary["length"], verdict["length"]);
+    assert_eq!(summary["head_hash"], verdict["head_hash"]);
+    kill(&mut served);
+    let (ok, out, _) = run_binary(vec!["fsck".into(), url]).await;
+    assert!(ok, "{out}");
+}
+
+/// A summary edited while the service runs decides nothing either: an
+/// append to a task the writer has not cached takes its head from the
+/// chain, whatever the summary says.
+#[tokio::test]
+async fn a_summary_edited_under_the_running_service_decides_no_append() {
+    if crate::support::sqlite_only("writes the SQLite file beside the service") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("trail.db");
+    let url = format!("sqlite://{}", db.display());
+    let mut served = serve_binary(&db, &[]);
+    assert_eq!(post(served.addr, "u", "one").await.0, 201);
+    kill(&mut served);
+    // A new process: no head cached.
+    let mut served = serve_binary(&db, &[]);
+    let edited = execute(
+        &url,
+        &format!(
+            "UPDATE tasks SET length = 9, head_hash = '{}' WHERE task_id = 'u'",
+            "cd".repeat(32)
+        ),
+    )
+    .await
+    .unwrap();
+    assert_eq!(edited, 1);
+    let (status, answer) = post(served.addr, "u", "two").await;
+    assert_eq!(status, 201, "{answer}");
+    assert_eq!(answer["seq"], 1);
+    kill(&mut served);
+}

@@ -293,46 +293,61 @@ async fn a_first_format_log_starts_a_new_log_only_by_rebuild() {
     );
 }
 
-/// A database last served before the insert rules became one trigger keeps
-/// them as three: `fsck` (which migrates nothing) accepts it as it is, and the
-/// next start merges them.
+/// Triggers are compared by their text, not their names: a guard replaced
+/// by a no-op of the same name, or a trigger added, is refused at start and
+/// by `fsck`; put back as the migrations wrote it, the database starts.
 #[tokio::test]
-async fn fsck_accepts_a_database_not_yet_migrated_to_one_insert_trigger() {
-    if crate::support::sqlite_only("rewinds a SQLite migration") {
+async fn a_trigger_replaced_by_a_no_op_of_the_same_name_or_added_is_refused() {
+    if crate::support::sqlite_only("edits the SQLite file's schema") {
         return;
     }
     let app = TestApp::builder().spawn().await;
     records(&app, &["t"], 3).await;
     let (path, dir, mut conn) = stopped(app).await;
-    // The schema as migration 0009 left it: three triggers, 0010 not applied.
-    exec(&mut conn, "DROP TRIGGER thoughts_link_dense_parent").await;
-    for t in [
-        "thoughts_link_to_predecessor",
-        "thoughts_log_is_dense",
-        "thoughts_parent_is_earlier",
-    ] {
-        restore_trigger(&mut conn, t).await;
-    }
-    exec(&mut conn, "DELETE FROM _sqlx_migrations WHERE version = 10").await;
-    conn.close().await.unwrap();
-    let (ok, out, _) = run_binary(vec!["fsck".into(), url_of(&path)]).await;
-    assert!(ok, "{out}");
-    assert!(out.contains("ok: 3 records"), "{out}");
-    // A start applies 0010 again: one trigger, and the database still checks.
-    let app = TestApp::builder().database(path.clone(), dir).spawn().await;
-    app.append(&new_record("plan", "t", "a", "after the upgrade"))
-        .await;
-    let (path, _dir, mut conn) = stopped(app).await;
-    let triggers: Vec<(String,)> = sqlx::query_as(
-        "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'thoughts_%' ORDER BY name",
+    exec(&mut conn, "DROP TRIGGER thoughts_no_update").await;
+    exec(
+        &mut conn,
+        "CREATE TRIGGER thoughts_no_update BEFORE UPDATE ON thoughts BEGIN SELECT 1; END",
     )
-    .fetch_all(&mut conn)
-    .await
-    .unwrap();
-    let names: Vec<&str> = triggers.iter().map(|(n,)| n.as_str()).collect();
-    assert!(names.contains(&"thoughts_link_dense_parent"), "{names:?}");
-    assert!(!names.contains(&"thoughts_log_is_dense"), "{names:?}");
+    .await;
     conn.close().await.unwrap();
+    let e = refusal(&path).await;
+    assert!(
+        e.contains("the trigger thoughts_no_update is not what the migrations create"),
+        "{e}"
+    );
+    let (ok, out, err) = run_binary(vec!["fsck".into(), url_of(&path)]).await;
+    assert!(!ok);
+    assert!(
+        format!("{out}{err}").contains("thoughts_no_update"),
+        "{out}{err}"
+    );
+
+    let mut conn = sqlx::SqliteConnection::connect(&url_of(&path))
+        .await
+        .unwrap();
+    exec(&mut conn, "DROP TRIGGER thoughts_no_update").await;
+    restore_trigger(&mut conn, "thoughts_no_update").await;
+    exec(
+        &mut conn,
+        "CREATE TRIGGER thoughts_quietly AFTER INSERT ON thoughts BEGIN SELECT 1; END",
+    )
+    .await;
+    conn.close().await.unwrap();
+    let e = refusal(&path).await;
+    assert!(
+        e.contains("the trigger thoughts_quietly is not one the migrations create"),
+        "{e}"
+    );
+    let mut conn = sqlx::SqliteConnection::connect(&url_of(&path))
+        .await
+        .unwrap();
+    exec(&mut conn, "DROP TRIGGER thoughts_quietly").await;
+    conn.close().await.unwrap();
+    let app = TestApp::builder().database(path.clone(), dir).spawn().await;
+    app.append(&new_record("plan", "t", "a", "as written"))
+        .await;
+    let (path, _dir) = app.stop().await;
     let (ok, out, _) = run_binary(vec!["fsck".into(), url_of(&path)]).await;
     assert!(ok, "{out}");
 }
