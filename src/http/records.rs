@@ -49,7 +49,8 @@ pub struct NewRecordBody {
     #[schema(value_type = RecordTypeSchema)]
     r#type: String,
     /// The task whose chain the record joins: 1 to 256 characters, none of them
-    /// control or invisible, and not `.` or `..`.
+    /// control, invisible or default-ignorable, not `.` or `..`, not only blank,
+    /// and in Unicode NFC (a non-NFC id is refused with its NFC form).
     #[schema(value_type = Identifier)]
     task_id: String,
     /// The agent writing the record (identifier rules, as `task_id`). Not hashed.
