@@ -534,7 +534,7 @@ pub mod responses {
     #[derive(IntoResponses)]
     #[response(
         status = 503,
-        description = "The database is unavailable or the append queue is full (code `unavailable`), or too many requests are in progress (code `concurrency_limit`); retry after `Retry-After` seconds",
+        description = "The database is unavailable or the append queue is full (code `unavailable`), too many requests are in progress (code `concurrency_limit`), or the log in the database holds rows no writer of the log signed (code `log_altered`: nothing is appended until it does not); retry after `Retry-After` seconds",
         content_type = "application/problem+json",
         headers(("Retry-After" = u32, description = "Seconds to wait before retrying"))
     )]

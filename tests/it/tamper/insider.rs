@@ -161,7 +161,7 @@ fn kill(served: &mut Served) {
     let _ = served.child.wait();
 }
 
-async fn refused_start(db: &Path, extra: &[&str]) -> String {
+pub(crate) async fn refused_start(db: &Path, extra: &[&str]) -> String {
     let mut args: Vec<String> = vec![
         "serve".into(),
         "--listen".into(),

@@ -311,7 +311,7 @@ async fn a_trigger_replaced_by_a_no_op_of_the_same_name_or_added_is_refused() {
     )
     .await;
     conn.close().await.unwrap();
-    let e = refusal(&path).await;
+    let e = super::insider::refused_start(&path, &[]).await;
     assert!(
         e.contains("the trigger thoughts_no_update is not what the migrations create"),
         "{e}"
@@ -334,7 +334,7 @@ async fn a_trigger_replaced_by_a_no_op_of_the_same_name_or_added_is_refused() {
     )
     .await;
     conn.close().await.unwrap();
-    let e = refusal(&path).await;
+    let e = super::insider::refused_start(&path, &[]).await;
     assert!(
         e.contains("the trigger thoughts_quietly is not one the migrations create"),
         "{e}"
