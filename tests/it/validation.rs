@@ -297,7 +297,9 @@ async fn identifiers_that_could_look_like_another_are_refused_by_name() {
     let p = assert_problem(post(nfd).await.unwrap(), 400, "invalid_params").await;
     assert!(p.to_string().contains("caf\u{e9}"), "{p}");
     // The NFC form is one task, written once.
-    let written = post(new_record("plan", "caf\u{e9}", "a", "x")).await.unwrap();
+    let written = post(new_record("plan", "caf\u{e9}", "a", "x"))
+        .await
+        .unwrap();
     assert_eq!(written.status(), 201);
     let all: serde_json::Value = http
         .get(format!("http://{}/thoughts", served.addr))
