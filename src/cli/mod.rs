@@ -202,6 +202,12 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
 /// Parses the command line and runs it.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
+    if !matches!(
+        cli.command,
+        None | Some(Command::Serve(_)) | Some(Command::Witness(_))
+    ) {
+        quiet_when_output_closes();
+    }
     match cli.command {
         None => serve::serve(cli.serve),
         Some(Command::Serve(args)) => serve::serve(args),
@@ -230,6 +236,19 @@ pub fn main() -> ExitCode {
             checkpoint_file,
         })) => tools::rebuild_log(database_url, &origin, signing_key_file, checkpoint_file),
         Some(Command::Log(LogCommand::Key { origin })) => tools::new_signing_key(&origin),
+    }
+}
+
+/// A command whose output another program reads (`verify … | head`) ends
+/// quietly when that program stops reading, as Unix tools do: SIGPIPE's
+/// default action (status 141), not a panic in `println!`. The servers keep
+/// Rust's default (SIGPIPE ignored), and sockets never raise it (sends use
+/// MSG_NOSIGNAL), so only a closed standard output or pipe ends a command.
+fn quiet_when_output_closes() {
+    // SAFETY: setting a signal's disposition to its default, before any
+    // thread is started; no handler runs Rust code.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
 

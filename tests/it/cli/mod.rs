@@ -529,3 +529,32 @@ async fn log_key_prints_a_key_that_signs_under_its_origin() {
     let (_, again, _) = crate::support::run_binary(vec!["log".into(), "key".into()]).await;
     assert_ne!(out.trim(), again.trim());
 }
+
+/// A command whose reader stops reading (`decision-trail openapi | head -c
+/// 16`: the document is larger than a pipe holds) ends quietly, as Unix
+/// tools do: SIGPIPE's status, no panic or backtrace on stderr.
+#[test]
+fn a_command_whose_output_is_closed_ends_quietly() {
+    use std::io::Read;
+    use std::os::unix::process::ExitStatusExt;
+    let mut child = Command::new(BIN)
+        .arg("openapi")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = child.stdout.take().unwrap();
+    let mut first = [0u8; 16];
+    out.read_exact(&mut first).unwrap();
+    drop(out);
+    let done = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&done.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+    assert_eq!(
+        done.status.signal(),
+        Some(libc::SIGPIPE),
+        "{:?}",
+        done.status
+    );
+}
