@@ -113,7 +113,13 @@ impl TestAppBuilder {
         }));
         TestApp {
             addr,
-            client: reqwest::Client::new(),
+            // A kept-alive connection is given up well before the service
+            // closes it as idle (the request-head time limit, 10 s): one
+            // reused just as the service closed it would fail the request.
+            client: reqwest::Client::builder()
+                .pool_idle_timeout(std::time::Duration::from_secs(5))
+                .build()
+                .unwrap(),
             db_path,
             database_url,
             store,
