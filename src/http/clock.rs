@@ -15,7 +15,7 @@
 
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::OnceLock;
 use std::task::{ready, Context, Poll};
 use std::time::{Duration, Instant};
@@ -38,6 +38,8 @@ struct Pulse {
     last_beat: AtomicU64,
     /// Time the process was frozen since `origin`, in nanoseconds.
     frozen: AtomicU64,
+    /// Whether the pulse thread runs: without it, limits count wall time.
+    beating: AtomicBool,
 }
 
 impl Pulse {
@@ -49,12 +51,14 @@ impl Pulse {
                 origin: Instant::now(),
                 last_beat: AtomicU64::new(0),
                 frozen: AtomicU64::new(0),
+                beating: AtomicBool::new(true),
             }));
             let started = std::thread::Builder::new()
                 .name("trail-pulse".into())
                 .spawn(move || pulse.beat());
             if let Err(e) = started {
                 // Limits then count a freeze as time run, as plain timers do.
+                pulse.beating.store(false, Ordering::Release);
                 tracing::warn!(error = %e, "cannot start the pulse thread");
             }
             pulse
@@ -88,6 +92,9 @@ impl Pulse {
 
     /// Whether the pulse may not have seen a freeze that ended just now.
     fn stale(&self, now: Instant) -> bool {
+        if !self.beating.load(Ordering::Acquire) {
+            return false;
+        }
         let last = self.last_beat.load(Ordering::Acquire);
         self.since_origin(now).saturating_sub(last) > STALE.as_nanos() as u64
     }

@@ -169,14 +169,14 @@ pub(crate) trait BatchStorage: Send {
     /// signed size, checked against that checkpoint, and the checkpoint to
     /// serve.
     /// An empty database gets its first (size-0) checkpoint, unless
-    /// `signed_before` says how many records this key has signed already
-    /// (its checkpoint copy): then it is a second history, refused. The
-    /// third value says whether the log is new.
+    /// `signed_before` says this key has signed records already (its
+    /// checkpoint copy: how many, or why the copy cannot be read): then it
+    /// is refused. The third value says whether the log is new.
     fn open_log<'a>(
         &'a mut self,
         signer: &'a LogSigner,
         origin: &'a str,
-        signed_before: Option<u64>,
+        signed_before: Result<Option<u64>, String>,
     ) -> Answer<'a, (Frontier, SignedCheckpoint, bool)>;
     /// Starts a new log over the stored records under `origin`, keeping the
     /// old checkpoints aside (`decision-trail log rebuild`).

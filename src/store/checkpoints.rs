@@ -53,6 +53,30 @@ impl Store {
         }
     }
 
+    /// The newest checkpoint stored in the database, its signature checked,
+    /// or this process's when that is as new: what covers a record
+    /// committed a moment before its checkpoint was published (the chain
+    /// walk's records past the checkpoint it began with).
+    pub(crate) async fn newest_stored_checkpoint(
+        &self,
+    ) -> Result<Arc<SignedCheckpoint>, StoreError> {
+        let own = self.own_checkpoint();
+        match self.reads.checkpoint(None).await? {
+            Some(stored) if stored.tree_size > own.tree_size => {
+                crate::domain::checkpoint::open_checkpoint(&stored.note, &self.verifier_key)
+                    .map_err(|e| {
+                        StoreError::LogAltered(format!(
+                            "the database's newest checkpoint (size {}) does not verify with \
+                             the log's key: {e}",
+                            stored.tree_size
+                        ))
+                    })?;
+                Ok(Arc::new(stored))
+            }
+            _ => Ok(own),
+        }
+    }
+
     /// The log's verifier key, in signed-note format.
     pub fn verifier_key(&self) -> &str {
         &self.verifier_key

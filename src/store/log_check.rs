@@ -73,13 +73,14 @@ fn altered(db: &Db<'_>, what: String) -> StoreError {
 ///
 /// An empty database gets its first checkpoint only when nothing says this
 /// key signed before (`signed_before`, the records its checkpoint copy
-/// holds): otherwise it is a second history under one key, refused before
-/// anything is signed. The third value: whether the log is new.
+/// holds, or why it cannot be read): otherwise it is refused before
+/// anything is signed (a second history under one key). The third value:
+/// whether the log is new.
 pub(crate) async fn open(
     mut db: Db<'_>,
     signer: &LogSigner,
     origin: &str,
-    signed_before: Option<u64>,
+    signed_before: Result<Option<u64>, String>,
 ) -> Result<(Frontier, SignedCheckpoint, bool), StoreError> {
     let missing = missing_triggers(db.reborrow()).await?;
     if !missing.is_empty() {
@@ -116,15 +117,28 @@ pub(crate) async fn open(
                 ),
             ));
         }
-        if let Some(signed) = signed_before.filter(|&n| n > 0) {
-            return Err(altered(
-                &db,
-                format!(
-                    "the database holds no log, but the checkpoint copy says this key signed \
-                     {signed} records: an empty database under a key that has signed would be a \
-                     second history under one key (the database was deleted or replaced)"
-                ),
-            ));
+        match signed_before {
+            Ok(Some(signed)) if signed > 0 => {
+                return Err(altered(
+                    &db,
+                    format!(
+                        "the database holds no log, but the checkpoint copy says this key \
+                         signed {signed} records: an empty database under a key that has \
+                         signed would be a second history under one key (the database was \
+                         deleted or replaced)"
+                    ),
+                ))
+            }
+            Err(copy) => {
+                return Err(altered(
+                    &db,
+                    format!(
+                        "the database holds no log, and whether this key signed before cannot \
+                         be told: {copy}"
+                    ),
+                ))
+            }
+            _ => {}
         }
         // A new, empty log: its first checkpoint, so that there is one to serve.
         let frontier = Frontier::empty();

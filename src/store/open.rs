@@ -122,16 +122,20 @@ impl Store {
         }
         // What the copy says this key signed decides whether an empty
         // database may begin a log (not when the key signed before).
-        // A copy that cannot be read here is refused by check_copy below,
-        // after the database's own checks have said what they find.
+        // A copy that cannot be read is refused by check_copy below, after
+        // the database's own checks have said what they find; an empty
+        // database is then not begun (whether the key signed is unknown).
         let signed_before = CheckpointCopy::open(&copy_path, &verifier_key, &config.origin)
-            .ok()
-            .and_then(|(_, last)| last)
-            .map(|c| c.tree_size);
+            .map(|(_, last)| last.map(|c| c.tree_size))
+            .map_err(|e| e.to_string());
         let (frontier, own, new_log) = batches
             .open_log(&signer, &config.origin, signed_before)
             .await?;
-        let missing_copy = match (!new_log, config.new_checkpoint_copy) {
+        // A log of size 0 holds nothing a lost copy could hide: its copy is
+        // begun as at a first start (a crash between the first checkpoint's
+        // commit and its copy, or replicas starting together).
+        let holds_records = !new_log && own.tree_size > 0;
+        let missing_copy = match (holds_records, config.new_checkpoint_copy) {
             (false, _) => MissingCopy::FirstStart,
             (true, true) => MissingCopy::Restart,
             (true, false) => MissingCopy::Refuse,

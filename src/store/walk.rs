@@ -118,7 +118,9 @@ impl Store {
         };
         let mut tree_size = tree_size;
         if !late.is_empty() {
-            let newest = self.database_checkpoint().await?;
+            // Read from the database itself: on SQLite the published
+            // checkpoint can trail a commit the walk has already read.
+            let newest = self.newest_stored_checkpoint().await?;
             tree_size = newest.tree_size;
             if let Some(u) = late.iter().find(|u| u.log_index >= newest.tree_size) {
                 return Ok(Some(ChainVerdict::Broken {

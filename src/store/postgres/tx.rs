@@ -14,7 +14,7 @@ use sqlx::{Connection, PgConnection, Row};
 use super::rows::IdempotencyRow;
 use super::{map_error, LOG_LOCK};
 use crate::domain::checkpoint::LogSigner;
-use crate::domain::merkle::{stored_leaf_index, Frontier, StoredHashes};
+use crate::domain::merkle::{leaf_data, leaf_hash, stored_leaf_index, Frontier, StoredHashes};
 use crate::domain::{Metadata, Record};
 use crate::store::backend::{
     Answer, BatchError, BatchStorage, Loaded, Moved, PlannedBatch, Wanted,
@@ -110,7 +110,7 @@ impl BatchStorage for PgBatches {
         &'a mut self,
         signer: &'a LogSigner,
         origin: &'a str,
-        signed_before: Option<u64>,
+        signed_before: Result<Option<u64>, String>,
     ) -> Answer<'a, (Frontier, SignedCheckpoint, bool)> {
         Box::pin(async move {
             let conn = self.connection().await?;
@@ -193,15 +193,19 @@ impl BatchStorage for PgBatches {
                 let sql = format!(
                     "{}; SELECT COALESCE(MAX(log_index) + 1, 0) FROM thoughts; \
                      SELECT idx, hash FROM log_hashes WHERE idx >= {since} ORDER BY idx LIMIT {}; \
-                     SELECT note, tree_size, 0 FROM checkpoints ORDER BY tree_size DESC LIMIT 1",
+                     SELECT note, tree_size, 0 FROM checkpoints ORDER BY tree_size DESC LIMIT 1; \
+                     SELECT log_index, agent_id, hash, 0, 0 FROM thoughts WHERE log_index >= {} \
+                     ORDER BY log_index LIMIT {}",
                     locked_transaction(),
+                    CATCH_UP_HASHES + 1,
+                    known.size(),
                     CATCH_UP_HASHES + 1
                 );
                 let rows = sqlx::Executor::fetch_all(&mut *conn, sql.as_str())
                     .await
                     .map_err(map_error)?;
                 // The lock's row and the size's have one column; hashes two;
-                // the note three.
+                // the note three; the new records' leaves five.
                 let size: i64 = rows
                     .iter()
                     .rfind(|r| r.len() == 1)
@@ -227,7 +231,23 @@ impl BatchStorage for PgBatches {
                         let bytes: Vec<u8> = row.try_get(1).map_err(map_error)?;
                         since.insert(idx as u64, stored_hash(idx as u64, &bytes)?);
                     }
-                    known.advanced(size, &since).map_err(|e| e.to_string())
+                    // Every new leaf must be its record's: a row rewritten
+                    // under the stored hashes is no replica's append.
+                    let mut leaves_match = Ok(());
+                    for row in rows.iter().filter(|r| r.len() == 5) {
+                        let idx: i64 = row.try_get(0).map_err(map_error)?;
+                        let agent_id: String = row.try_get(1).map_err(map_error)?;
+                        let hash: Vec<u8> = row.try_get(2).map_err(map_error)?;
+                        let leaf = leaf_hash(&leaf_data(&agent_id, &hex::encode(&hash)));
+                        if since.get(&stored_leaf_index(idx as u64)) != Some(&leaf) {
+                            leaves_match = Err(format!(
+                                "the stored leaf at log_index {idx} is not that of its record"
+                            ));
+                            break;
+                        }
+                    }
+                    leaves_match
+                        .and_then(|()| known.advanced(size, &since).map_err(|e| e.to_string()))
                 } else {
                     // Far behind: read the O(log n) hashes of the new size.
                     match log_rows::frontier_at(Db::Pg(conn), size).await {

@@ -78,7 +78,7 @@ impl BatchStorage for SqliteBatches {
         &'a mut self,
         signer: &'a LogSigner,
         origin: &'a str,
-        signed_before: Option<u64>,
+        signed_before: Result<Option<u64>, String>,
     ) -> Answer<'a, (Frontier, SignedCheckpoint, bool)> {
         Box::pin(log_check::open(
             Db::Sqlite(&mut self.conn),

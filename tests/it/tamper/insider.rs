@@ -417,3 +417,48 @@ async fn a_summary_edited_under_the_running_service_decides_no_append() {
     assert_eq!(answer["seq"], 1);
     kill(&mut served);
 }
+
+/// A log of size 0 holds nothing a lost copy could hide (a crash between
+/// its first checkpoint and the copy's first line): it starts again without
+/// the operator's word. An empty database under a copy that cannot be read
+/// is not begun: whether the key signed before is unknown.
+#[tokio::test]
+async fn a_log_of_size_0_begins_its_copy_again_and_an_unreadable_copy_begins_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("trail.db");
+    let copy = dir.path().join("checkpoints.ndjson");
+    let mut served = serve_binary(&db, &[]);
+    kill(&mut served);
+    std::fs::remove_file(&copy).unwrap();
+    let mut served = serve_binary(&db, &[]);
+    kill(&mut served);
+    let text = std::fs::read_to_string(&copy).unwrap();
+    assert!(text.starts_with("{\"tree_size\":0,"), "{text}");
+
+    let other = tempfile::tempdir().unwrap();
+    let empty = other.path().join("trail.db");
+    std::fs::copy(
+        dir.path().join("log-signing.key"),
+        other.path().join("log-signing.key"),
+    )
+    .unwrap();
+    std::fs::write(
+        other.path().join("checkpoints.ndjson"),
+        "not a checkpoint\n",
+    )
+    .unwrap();
+    let e = refused_start(&empty, &[]).await;
+    assert!(
+        e.contains("whether this key signed before cannot be told"),
+        "{e}"
+    );
+    use sqlx::Connection;
+    let mut conn = sqlx::SqliteConnection::connect(&format!("sqlite://{}", empty.display()))
+        .await
+        .unwrap();
+    let signed: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM checkpoints")
+        .fetch_one(&mut conn)
+        .await
+        .unwrap();
+    assert_eq!(signed, 0, "nothing was signed");
+}
