@@ -302,8 +302,8 @@ def main():
         base = args.postgres.split("?")[0].rsplit("/", 1)[0]
         database_url = f"{base}/{name}"
         key = os.path.join(work, "log.key")
-        with open(key, "w") as f:
-            subprocess.run([args.binary, "log", "key"], stdout=f, check=True)
+        with open(os.open(key, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as f:
+            subprocess.run([args.binary, "log", "key"], stdout=f, stderr=subprocess.DEVNULL, check=True)
         for i in range(args.replicas):
             flags = ["--signing-key-file", key, "--checkpoint-file", os.path.join(work, f"copy-{i}.ndjson"),
                      "--new-checkpoint-copy"]
