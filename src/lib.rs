@@ -8,7 +8,8 @@
 //!   - `domain::record`: the record, its id and hash, the append body, identifiers;
 //!   - `domain::chain`: how a record joins its chain, and the chain walk;
 //!   - `domain::merkle`: the log, an RFC 9162 Merkle tree, and its proofs;
-//!   - `domain::checkpoint`: signed checkpoints of the log (C2SP formats);
+//!   - `domain::checkpoint`: signed checkpoints of the log (C2SP formats), and
+//!     when a log that moved under a writer may be extended;
 //!   - `domain::tiles`: the log as C2SP tlog-tiles (tile paths, entry bundles);
 //!   - `domain::tlog_proof`: a receipt as a C2SP tlog-proof file;
 //!   - `domain::cursor`: the opaque paging cursors;

@@ -151,6 +151,83 @@ pub fn open_checkpoint(note: &str, verifier_key: &str) -> Result<VerifiedCheckpo
     })
 }
 
+/// A stored log that is not the one a writer last signed, as the writer
+/// found it.
+pub struct MovedLog<'a> {
+    /// The size the writer last signed.
+    pub known: u64,
+    /// The stored log's size.
+    pub size: u64,
+    /// The newest stored checkpoint's note, if any.
+    pub note: Option<&'a str>,
+    /// The root of the stored leaves, or why they make no log.
+    pub root: Result<Hash, &'a str>,
+}
+
+/// Whether a writer may extend a log that moved under it (docs/design.md
+/// §2): only when the newest stored checkpoint's note verifies with the
+/// log's key, is of `origin`, signs exactly the stored size (no less than
+/// the writer signed) and the root of the stored leaves. Every stored leaf
+/// is then one a writer of this log signed. Otherwise the first log index
+/// no verified checkpoint covers, and why.
+pub fn check_moved_log(
+    moved: &MovedLog<'_>,
+    verifier_key: &str,
+    origin: &str,
+) -> Result<(), (u64, String)> {
+    let MovedLog {
+        known,
+        size,
+        note,
+        root,
+    } = *moved;
+    let first_foreign = known.min(size);
+    let note = note.ok_or_else(|| (first_foreign, "no checkpoint is stored".to_string()))?;
+    let signed = open_checkpoint(note, verifier_key).map_err(|e| {
+        (
+            first_foreign,
+            format!("the newest checkpoint row does not verify with the log's key ({e})"),
+        )
+    })?;
+    if signed.origin != origin {
+        return Err((
+            first_foreign,
+            format!("the newest checkpoint is of the log `{}`", signed.origin),
+        ));
+    }
+    if signed.size != size || signed.size < known {
+        let first = if size < known {
+            size
+        } else {
+            signed.size.clamp(known, size)
+        };
+        return Err((
+            first,
+            format!(
+                "the newest signed checkpoint is of size {}, the stored log of {size}",
+                signed.size
+            ),
+        ));
+    }
+    let root = root.map_err(|why| {
+        (
+            first_foreign,
+            format!("the stored leaves do not make a log: {why}"),
+        )
+    })?;
+    if root != signed.root {
+        return Err((
+            first_foreign,
+            format!(
+                "the stored leaves past {known} do not make the root the checkpoint of size {} \
+                 signs",
+                signed.size
+            ),
+        ));
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -181,6 +258,41 @@ mod tests {
         .unwrap();
         assert!(open_note(SIGNED, other.verifier_key()).is_err());
         assert_eq!(open_note(SIGNED, "garbage"), Err(NoteError::BadVerifierKey));
+    }
+
+    #[test]
+    fn a_moved_log_is_extended_only_as_far_as_a_verified_checkpoint_covers() {
+        let key = LogSigner::from_signer_key(SKEY).unwrap();
+        let root = Hash([7; 32]);
+        let note = key.sign_checkpoint("example.com/log", 5, root);
+        let moved = |size, note, root| MovedLog {
+            known: 3,
+            size,
+            note,
+            root,
+        };
+        let check = |m: &MovedLog<'_>| check_moved_log(m, VKEY, "example.com/log");
+        assert_eq!(check(&moved(5, Some(&note), Ok(root))), Ok(()));
+        // A leaf past what the note signs, a root it does not sign, no note.
+        assert_eq!(check(&moved(6, Some(&note), Ok(root))).unwrap_err().0, 5);
+        assert_eq!(
+            check(&moved(5, Some(&note), Ok(Hash([8; 32]))))
+                .unwrap_err()
+                .0,
+            3
+        );
+        assert_eq!(check(&moved(5, None, Ok(root))).unwrap_err().0, 3);
+        // A note of another origin, or not signed by the log's key.
+        let other = key.sign_checkpoint("example.com/other", 5, root);
+        assert!(check(&moved(5, Some(&other), Ok(root))).is_err());
+        assert!(check_moved_log(
+            &moved(5, Some(&note), Ok(root)),
+            "garbage",
+            "example.com/log"
+        )
+        .is_err());
+        // A log that shrank.
+        assert_eq!(check(&moved(2, Some(&note), Ok(root))).unwrap_err().0, 2);
     }
 
     #[test]

@@ -26,37 +26,26 @@ impl Store {
         if !self.shared {
             return Ok(known);
         }
-        match self.reads.checkpoint(None).await? {
-            Some(stored) if stored.tree_size > known.tree_size => {
-                // Only a checkpoint this log's key signed is served: a row
-                // written into the table by anyone else is refused.
-                crate::domain::checkpoint::open_checkpoint(&stored.note, &self.verifier_key)
-                    .map_err(|e| {
-                        StoreError::Internal(format!(
-                            "the database's newest checkpoint (size {}) does not verify with \
-                             the log's key: {e}",
-                            stored.tree_size
-                        ))
-                    })?;
-                let stored = Arc::new(stored);
-                let newer = stored.clone();
-                self.publish.send_if_modified(|current| {
-                    let newer_than_current = newer.tree_size > current.tree_size;
-                    if newer_than_current {
-                        *current = newer.clone();
-                    }
-                    newer_than_current
-                });
-                Ok(stored)
-            }
-            _ => Ok(known),
+        let newest = self.newest_stored_checkpoint().await?;
+        if newest.tree_size > known.tree_size {
+            let newer = newest.clone();
+            self.publish.send_if_modified(|current| {
+                let newer_than_current = newer.tree_size > current.tree_size;
+                if newer_than_current {
+                    *current = newer.clone();
+                }
+                newer_than_current
+            });
         }
+        Ok(newest)
     }
 
-    /// The newest checkpoint stored in the database, its signature checked,
-    /// or this process's when that is as new: what covers a record
-    /// committed a moment before its checkpoint was published (the chain
-    /// walk's records past the checkpoint it began with).
+    /// The newest checkpoint stored in the database, its signature checked
+    /// (only a checkpoint this log's key signed is served: a row written
+    /// into the table by anyone else is refused), or this process's when
+    /// that is as new. On a database of this process alone it covers a
+    /// record committed a moment before its checkpoint was published (the
+    /// chain walk's records past the checkpoint it began with).
     pub(crate) async fn newest_stored_checkpoint(
         &self,
     ) -> Result<Arc<SignedCheckpoint>, StoreError> {

@@ -12,7 +12,7 @@ use tokio::sync::mpsc;
 use super::plan::{answers, Item, Outcome};
 use super::{Job, Pending, Publisher};
 use crate::domain::chain::ChainHead;
-use crate::domain::checkpoint::{open_checkpoint, LogSigner};
+use crate::domain::checkpoint::{check_moved_log, LogSigner, MovedLog};
 use crate::domain::merkle::Frontier;
 use crate::domain::metrics::{
     APPEND_BATCH_SIZE, APPEND_COMMIT_DURATION, IDEMPOTENT_REPLAYS, LOG_ALTERED, RECORDS_APPENDED,
@@ -350,15 +350,12 @@ impl State {
     }
 
     /// The stored log moved under this writer (docs/design.md §2). Adopted
-    /// only on a database replicas share, and only when the newest
-    /// checkpoint row's note verifies with the log's key, is of this origin,
-    /// signs exactly the stored size, and its root is the root of the
-    /// stored leaves (recomputed from this writer's frontier and the hashes
-    /// past it): every stored leaf is then covered by a checkpoint a writer
-    /// of this log signed. Then the batch starts from that log and every
-    /// cached head is forgotten, so the batch is planned on the database as
-    /// it is. Otherwise the first log index no verified checkpoint covers,
-    /// and why.
+    /// only on a database replicas share, and only as far as
+    /// `domain::checkpoint::check_moved_log` allows (a checkpoint signed
+    /// with the log's key covers every stored leaf); then the batch starts
+    /// from that log and every cached head is forgotten, so the batch is
+    /// planned on the database as it is. Otherwise the first log index no
+    /// verified checkpoint covers, and why.
     fn catch_up(&mut self, moved: Moved) -> Result<(), (u64, String)> {
         let known = self.frontier.size();
         let first_foreign = known.min(moved.size);
@@ -372,50 +369,21 @@ impl State {
                 ),
             ));
         }
-        let note = moved
-            .note
-            .ok_or_else(|| (first_foreign, "no checkpoint is stored".to_string()))?;
-        let signed = open_checkpoint(&note, self.signer.verifier_key()).map_err(|e| {
-            (
-                first_foreign,
-                format!("the newest checkpoint row does not verify with the log's key ({e})"),
-            )
-        })?;
-        if signed.origin != self.origin {
-            return Err((
-                first_foreign,
-                format!("the newest checkpoint is of the log `{}`", signed.origin),
-            ));
-        }
-        if signed.size != moved.size || signed.size < known {
-            return Err((
-                if moved.size < known {
-                    moved.size
-                } else {
-                    signed.size.clamp(known, moved.size)
-                },
-                format!(
-                    "the newest signed checkpoint is of size {}, the stored log of {}",
-                    signed.size, moved.size
-                ),
-            ));
-        }
-        let frontier = moved.frontier.map_err(|why| {
-            (
-                first_foreign,
-                format!("the stored leaves do not make a log: {why}"),
-            )
-        })?;
-        if frontier.root() != signed.root {
-            return Err((
-                first_foreign,
-                format!(
-                    "the stored leaves past {known} do not make the root the checkpoint of size \
-                     {} signs",
-                    signed.size
-                ),
-            ));
-        }
+        check_moved_log(
+            &MovedLog {
+                known,
+                size: moved.size,
+                note: moved.note.as_deref(),
+                root: moved
+                    .frontier
+                    .as_ref()
+                    .map(Frontier::root)
+                    .map_err(String::as_str),
+            },
+            self.signer.verifier_key(),
+            &self.origin,
+        )?;
+        let frontier = moved.frontier.expect("its root was checked above");
         self.frontier = frontier;
         self.heads.clear();
         Ok(())

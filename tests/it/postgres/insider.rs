@@ -9,6 +9,23 @@ use super::{client, kill, replica, shared, url};
 use crate::support::{execute, postgres_server, serve_database};
 use crate::tamper::insider::{forge_append, injection_refused};
 
+/// A replica of `shared` with the copy at `copy`, run to its end (a refused
+/// start): (success, stdout, stderr).
+async fn refused_replica(shared: &super::Shared, copy: &std::path::Path) -> (bool, String, String) {
+    crate::support::run_binary(vec![
+        "serve".into(),
+        "--listen".into(),
+        "127.0.0.1:0".into(),
+        "--database-url".into(),
+        shared.url.clone(),
+        "--signing-key-file".into(),
+        shared.key.display().to_string(),
+        "--checkpoint-file".into(),
+        copy.display().to_string(),
+    ])
+    .await
+}
+
 #[tokio::test]
 #[ignore = "needs PostgreSQL: set DECISION_TRAIL_TEST_POSTGRES"]
 async fn a_leaf_injected_into_the_shared_database_is_adopted_by_no_replica() {
@@ -83,18 +100,7 @@ async fn a_replica_whose_checkpoint_copy_was_deleted_refuses_to_start() {
     kill(&mut first);
     let copy = shared.dir.path().join("checkpoints-0.ndjson");
     std::fs::remove_file(&copy).unwrap();
-    let (ok, _, err) = crate::support::run_binary(vec![
-        "serve".into(),
-        "--listen".into(),
-        "127.0.0.1:0".into(),
-        "--database-url".into(),
-        shared.url.clone(),
-        "--signing-key-file".into(),
-        shared.key.display().to_string(),
-        "--checkpoint-file".into(),
-        copy.display().to_string(),
-    ])
-    .await;
+    let (ok, _, err) = refused_replica(&shared, &copy).await;
     assert!(!ok, "a replica started without its copy");
     assert!(err.contains("--new-checkpoint-copy"), "{err}");
     // Told, it starts a new copy from the database's newest checkpoint.
@@ -129,23 +135,8 @@ async fn a_guard_replaced_by_a_no_op_is_refused_at_start_and_by_fsck() {
     )
     .await
     .unwrap();
-    let (ok, _, err) = crate::support::run_binary(vec![
-        "serve".into(),
-        "--listen".into(),
-        "127.0.0.1:0".into(),
-        "--database-url".into(),
-        shared.url.clone(),
-        "--signing-key-file".into(),
-        shared.key.display().to_string(),
-        "--checkpoint-file".into(),
-        shared
-            .dir
-            .path()
-            .join("checkpoints-0.ndjson")
-            .display()
-            .to_string(),
-    ])
-    .await;
+    let (ok, _, err) =
+        refused_replica(&shared, &shared.dir.path().join("checkpoints-0.ndjson")).await;
     assert!(!ok, "started with a no-op guard");
     assert!(err.contains("is not what the migrations create"), "{err}");
     let (ok, out, err) = crate::support::run_binary(vec!["fsck".into(), shared.url.clone()]).await;

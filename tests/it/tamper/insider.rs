@@ -156,6 +156,15 @@ pub(crate) async fn injection_refused(addr: SocketAddr, forged: &Value, signed: 
     assert!(receipt.contains("not_signed"), "{receipt}");
 }
 
+/// The binary on `db`, with `n` records appended to task `t`.
+async fn serve_with_steps(db: &Path, n: usize) -> Served {
+    let served = serve_binary(db, &[]);
+    for n in 0..n {
+        assert_eq!(post(served.addr, "t", &format!("step {n}")).await.0, 201);
+    }
+    served
+}
+
 fn kill(served: &mut Served) {
     let _ = served.child.kill();
     let _ = served.child.wait();
@@ -183,10 +192,7 @@ async fn a_leaf_injected_while_the_service_runs_is_never_signed() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("trail.db");
     let url = format!("sqlite://{}", db.display());
-    let mut served = serve_binary(&db, &[]);
-    for n in 0..3 {
-        assert_eq!(post(served.addr, "t", &format!("step {n}")).await.0, 201);
-    }
+    let mut served = serve_with_steps(&db, 3).await;
     let forged = forge_append(served.addr, &url, "t").await;
     injection_refused(served.addr, &forged, 3).await;
     kill(&mut served);
@@ -208,10 +214,7 @@ async fn a_checkpoint_row_whose_columns_are_not_its_note_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("trail.db");
     let url = format!("sqlite://{}", db.display());
-    let mut served = serve_binary(&db, &[]);
-    for n in 0..4 {
-        assert_eq!(post(served.addr, "t", &format!("step {n}")).await.0, 201);
-    }
+    let mut served = serve_with_steps(&db, 4).await;
     let forged = forge_append(served.addr, &url, "t").await;
     kill(&mut served);
     // Beside the forged record, a checkpoint row that says size 5 and any
@@ -251,10 +254,7 @@ async fn a_deleted_checkpoint_copy_is_refused_unless_the_operator_says_so() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("trail.db");
     let copy = dir.path().join("checkpoints.ndjson");
-    let mut served = serve_binary(&db, &[]);
-    for n in 0..3 {
-        assert_eq!(post(served.addr, "t", &format!("step {n}")).await.0, 201);
-    }
+    let mut served = serve_with_steps(&db, 3).await;
     kill(&mut served);
     // The database rolled back to a snapshot of an earlier size, and the
     // copy that would catch it deleted.
@@ -301,10 +301,7 @@ async fn a_second_history_under_one_key_is_refused_by_the_copy_or_the_monitor() 
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("trail.db");
     let state = dir.path().join("monitor.json");
-    let mut served = serve_binary(&db, &[]);
-    for n in 0..3 {
-        assert_eq!(post(served.addr, "t", &format!("step {n}")).await.0, 201);
-    }
+    let mut served = serve_with_steps(&db, 3).await;
     let monitor = |addr: SocketAddr| {
         run_binary(vec![
             "verify".into(),
@@ -347,10 +344,7 @@ async fn an_edited_task_summary_is_named_rewritten_and_never_trusted() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("trail.db");
     let url = format!("sqlite://{}", db.display());
-    let mut served = serve_binary(&db, &[]);
-    for n in 0..3 {
-        assert_eq!(post(served.addr, "t", &format!("step {n}")).await.0, 201);
-    }
+    let mut served = serve_with_steps(&db, 3).await;
     kill(&mut served);
     execute(
         &url,
