@@ -81,9 +81,11 @@ enum Command {
         token: Option<String>,
     },
     /// Check a database file offline, without starting the service: the
-    /// triggers, every hash, chain, timestamp and leaf, a dense log, and the
-    /// root of all leaves against the last signed checkpoint. Prints the first
-    /// problem and exits 1, or a summary.
+    /// triggers, every hash, chain, timestamp and leaf, a dense log, the
+    /// root of all leaves against the last signed checkpoint, the search
+    /// index against the records, every capability snapshot, and (with
+    /// --witness-policy) every stored cosignature. Prints the first problem
+    /// and exits 1, or a summary.
     Fsck {
         /// The database, as for serve (sqlite://PATH).
         #[arg(env = "DATABASE_URL", default_value = crate::store::DEFAULT_DATABASE_URL)]
@@ -92,7 +94,14 @@ enum Command {
         /// file beside the database, when there is one.
         #[arg(long)]
         key: Option<PathBuf>,
+        /// The witness policy the service runs with (C2SP tlog-policy): every
+        /// stored cosignature must verify with its witnesses' keys.
+        #[arg(long, env = "DECISION_TRAIL_WITNESS_POLICY")]
+        witness_policy: Option<PathBuf>,
     },
+    /// The search index: `rebuild` builds it again from the records.
+    #[command(subcommand)]
+    Index(IndexCommand),
     /// The Merkle log: `rebuild` starts a new log under a new origin.
     #[command(subcommand)]
     Log(LogCommand),
@@ -120,6 +129,18 @@ enum CapabilitiesCommand {
     Fingerprint,
     /// Compare two capability links, or two toolRefs lists, given as files.
     Diff { first: PathBuf, second: PathBuf },
+}
+
+#[derive(Subcommand, Debug)]
+enum IndexCommand {
+    /// Build the search index again from the records, for an index `fsck`
+    /// finds altered. On SQLite the service must be stopped (the database's
+    /// lock says so); on PostgreSQL appends wait while it runs.
+    Rebuild {
+        /// The database, as for serve (sqlite://PATH or postgres://…).
+        #[arg(env = "DATABASE_URL", default_value = crate::store::DEFAULT_DATABASE_URL)]
+        database_url: String,
+    },
 }
 
 #[derive(Subcommand, Debug)]
@@ -228,7 +249,14 @@ pub fn main() -> ExitCode {
         Some(Command::Capabilities(CapabilitiesCommand::Diff { first, second })) => {
             capabilities::diff_files(&first, &second)
         }
-        Some(Command::Fsck { database_url, key }) => tools::fsck(&database_url, key.as_deref()),
+        Some(Command::Fsck {
+            database_url,
+            key,
+            witness_policy,
+        }) => tools::fsck(&database_url, key.as_deref(), witness_policy.as_deref()),
+        Some(Command::Index(IndexCommand::Rebuild { database_url })) => {
+            tools::rebuild_index(database_url)
+        }
         Some(Command::Log(LogCommand::Rebuild {
             database_url,
             origin,

@@ -252,6 +252,7 @@ pub async fn verify_service(
                 Trust {
                     verifier_key: Some(&key),
                     checkpoint: Some(&note),
+                    one_record: false,
                 },
             )
             .map_err(|e| format!("task `{t}`: {e}"))?;

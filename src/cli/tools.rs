@@ -218,10 +218,17 @@ fn root_cause(error: &dyn std::error::Error) -> String {
 }
 
 /// `fsck`: the whole database checked offline; the first problem, or a summary.
-pub(super) fn fsck(database_url: &str, key: Option<&Path>) -> ExitCode {
+pub(super) fn fsck(database_url: &str, key: Option<&Path>, policy: Option<&Path>) -> ExitCode {
     let config = StoreConfig {
         database_url: database_url.to_string(),
         ..StoreConfig::default()
+    };
+    let policy = match policy.map(super::verify::read_policy).transpose() {
+        Ok(p) => p,
+        Err(message) => {
+            eprintln!("decision-trail fsck: {message}");
+            return ExitCode::FAILURE;
+        }
     };
     let verifier_key = match verifier_key_for(database_url, key) {
         Ok(k) => k,
@@ -243,7 +250,11 @@ pub(super) fn fsck(database_url: &str, key: Option<&Path>) -> ExitCode {
             eprint!("\r{done}/{total} records checked   ");
         }
     };
-    let outcome = runtime.block_on(store::fsck(&config, verifier_key.as_deref(), progress));
+    let trust = store::FsckTrust {
+        verifier_key: verifier_key.as_deref(),
+        witness_policy: policy.as_ref(),
+    };
+    let outcome = runtime.block_on(store::fsck(&config, trust, progress));
     if terminal {
         eprintln!();
     }
@@ -255,6 +266,16 @@ pub(super) fn fsck(database_url: &str, key: Option<&Path>) -> ExitCode {
                 count(report.records, "record"),
                 count(report.tasks as u64, "task")
             );
+            println!(
+                "ok: the search index is the records' words; {} re-verified",
+                count(report.snapshots, "capability snapshot")
+            );
+            if let Some(n) = report.cosignatures {
+                println!(
+                    "ok: {} verified with the witness policy's keys",
+                    count(n, "stored cosignature line")
+                );
+            }
             match report.signed_by {
                 Some(origin) => println!("ok: the last checkpoint is signed by the log `{origin}`"),
                 None => println!(
@@ -301,6 +322,34 @@ fn verifier_key_for(database_url: &str, key: Option<&Path>) -> Result<Option<Str
 }
 
 /// `log rebuild`: a new log under a new origin.
+/// `index rebuild`: the search index built again from the records.
+pub(super) fn rebuild_index(database_url: String) -> ExitCode {
+    let config = StoreConfig {
+        database_url,
+        ..StoreConfig::default()
+    };
+    let outcome = tokio::runtime::Runtime::new()
+        .map_err(|e| format!("cannot start the runtime: {e}"))
+        .and_then(|runtime| {
+            runtime
+                .block_on(Store::rebuild_index(&config))
+                .map_err(|e| e.to_string())
+        });
+    match outcome {
+        Ok(indexed) => {
+            println!(
+                "ok: the search index was built again from {}",
+                count(indexed, "record")
+            );
+            ExitCode::SUCCESS
+        }
+        Err(message) => {
+            eprintln!("decision-trail index rebuild: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
 pub(super) fn rebuild_log(
     database_url: String,
     origin: &str,

@@ -149,7 +149,9 @@ fn verify_file(file: &Path, args: &VerifyArgs) -> Result<Vec<String>, String> {
     let text = std::fs::read_to_string(file)
         .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
     // A receipt is checked as the export of its one record.
-    let text = receipt_as_export(&text).unwrap_or(text);
+    let receipt = receipt_as_export(&text);
+    let one_record = receipt.is_some();
+    let text = receipt.unwrap_or(text);
     let key = args.key.as_deref().map(read_key).transpose()?;
     if TlogProof::looks_like(&text) {
         if args.checkpoint.is_some() {
@@ -180,10 +182,16 @@ fn verify_file(file: &Path, args: &VerifyArgs) -> Result<Vec<String>, String> {
         Trust {
             verifier_key: key.as_deref(),
             checkpoint: checkpoint.as_deref(),
+            one_record,
         },
     )
     .map_err(|e| format!("{}: {e}", file.display()))?;
     let mut lines = vec![describe_chain(&report)];
+    if !report.complete && !one_record {
+        lines.push(
+            "note: no header: that these records are the task's whole chain is not shown".into(),
+        );
+    }
     if let Some(policy) = &policy {
         let note = match checkpoint {
             Some(note) => note,
@@ -246,10 +254,15 @@ fn export_checkpoint(text: &str) -> Option<String> {
 
 fn describe_chain(report: &AuditReport) -> String {
     format!(
-        "ok: task `{}`: {}, every hash, link, seq and timestamp checks; head {}",
+        "ok: task `{}`: {}, every hash, link, seq and timestamp checks; head {}{}",
         report.task_id.as_deref().unwrap_or("(none)"),
         count(report.length, "record"),
-        report.head_hash
+        report.head_hash,
+        if report.complete {
+            "; the whole chain, as the log's statement in the header gives it"
+        } else {
+            ""
+        }
     )
 }
 

@@ -1,6 +1,7 @@
 //! `witness`: run a C2SP tlog-witness server (`http::witness`), and `witness
 //! key`: make its signing key (docs/design.md §2, "Witnesses").
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -10,6 +11,9 @@ use clap::{Args, Subcommand};
 use super::{init_tracing, LogFormat};
 use crate::domain::witness::{Cosigner, Policy};
 use crate::http::witness::{witness_app, Witness};
+use crate::domain::merkle::Hash;
+use crate::domain::witness::standing::{standing, Standing};
+use crate::store::witness_copy::CosignedCopy;
 use crate::store::witness_file::WitnessFile;
 
 #[derive(Args, Debug, Clone)]
@@ -31,9 +35,15 @@ pub struct WitnessArgs {
     #[arg(long, env = "DECISION_TRAIL_WITNESS_LOGS")]
     logs: Option<PathBuf>,
     /// Its state, the latest checkpoint cosigned per log (sqlite://PATH).
-    /// Default: witness.db beside the key file.
+    /// Default: KEY.db beside the key file (each key its own).
     #[arg(long, env = "DECISION_TRAIL_WITNESS_DATABASE_URL")]
     database_url: Option<String>,
+    /// Start although the database is behind the witness's copy of what it
+    /// cosigned (KEY.cosigned), or missing: it goes on from the database's
+    /// state, and may then cosign a second root at a size it cosigned
+    /// before. Only after restoring a database on purpose.
+    #[arg(long, env = "DECISION_TRAIL_WITNESS_ACCEPT_DATABASE")]
+    accept_database: bool,
     /// Log format.
     #[arg(long, env = "DECISION_TRAIL_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     log_format: LogFormat,
@@ -100,16 +110,33 @@ async fn run(args: WitnessArgs) -> Result<(), String> {
     if logs.is_empty() {
         return Err(format!("{} lists no log", logs_path.display()));
     }
-    let database_url = args.database_url.clone().unwrap_or_else(|| {
-        let dir = key_path.parent().filter(|d| !d.as_os_str().is_empty());
-        format!(
-            "sqlite://{}",
-            dir.unwrap_or(Path::new(".")).join("witness.db").display()
-        )
-    });
+    let beside_key = |suffix: &str| {
+        let mut name = key_path.file_name().unwrap_or_default().to_os_string();
+        name.push(suffix);
+        key_path.with_file_name(name)
+    };
+    let database_url = match args.database_url.clone() {
+        Some(url) => url,
+        None => {
+            let path = beside_key(".db");
+            let shared = path.with_file_name("witness.db");
+            if !path.exists() && shared.exists() {
+                return Err(format!(
+                    "{} is the state an earlier release shared between the witnesses whose keys \
+                     are in its folder; each key now has its own ({}): give \
+                     --database-url sqlite://{} to go on with it, or move it there",
+                    shared.display(),
+                    path.display(),
+                    shared.display()
+                ));
+            }
+            format!("sqlite://{}", path.display())
+        }
+    };
     let file = WitnessFile::open(&database_url)
         .await
         .map_err(|e| e.to_string())?;
+    let copy = open_copy(&beside_key(".cosigned"), &file, args.accept_database).await?;
     let listener = tokio::net::TcpListener::bind(&args.listen)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", args.listen))?;
@@ -127,6 +154,7 @@ async fn run(args: WitnessArgs) -> Result<(), String> {
         cosigner,
         logs,
         file: file.clone(),
+        copy,
     });
     axum::serve(listener, witness_app(witness))
         .with_graceful_shutdown(shutdown)
@@ -134,4 +162,43 @@ async fn run(args: WitnessArgs) -> Result<(), String> {
         .map_err(|e| format!("server error: {e}"))?;
     file.close().await;
     Ok(())
+}
+
+/// Opens the witness's copy of what it cosigned and checks the database
+/// against it (docs/design.md §2, "Witnesses"): a database behind the copy,
+/// or missing an origin the copy has, is refused unless `accept`; an origin
+/// the database is ahead on (a crash before its line was written, or a
+/// first start with a copy) is written to the copy.
+async fn open_copy(path: &Path, file: &WitnessFile, accept: bool) -> Result<CosignedCopy, String> {
+    let (copy, said) = CosignedCopy::open(path)?;
+    let stored: HashMap<String, (u64, Hash)> = file
+        .all()
+        .await
+        .map_err(|e| e.to_string())?
+        .into_iter()
+        .map(|(origin, size, root)| (origin, (size, root)))
+        .collect();
+    for (origin, cosigned) in &said {
+        if let Standing::Behind(why) = standing(origin, *cosigned, stored.get(origin).copied()) {
+            if !accept {
+                return Err(format!(
+                    "{why}. Refusing to start: it could cosign a second root at a size it \
+                     cosigned. Restore the newest database, or pass --accept-database to go on \
+                     from this one"
+                ));
+            }
+            tracing::warn!(%origin, "{why}: going on from the database's state (--accept-database)");
+            copy.reset(origin)?;
+        }
+    }
+    for (origin, (size, root)) in &stored {
+        let known = said.get(origin).copied().flatten();
+        if known.is_none_or(|(at, _)| *size > at) {
+            if known.is_none() && !said.contains_key(origin) {
+                tracing::warn!(%origin, size, path = %copy.path().display(), "the copy of what this witness cosigned has no line for this log: begun from the database");
+            }
+            copy.cosigned(origin, *size, *root)?;
+        }
+    }
+    Ok(copy)
 }

@@ -8,8 +8,9 @@
 use std::fmt;
 
 use super::chain::ChainWalk;
-use super::checkpoint::{open_checkpoint, VerifiedCheckpoint};
-use super::export::{self, Header};
+use super::checkpoint::{note_text, open_checkpoint, open_note, VerifiedCheckpoint};
+use super::count;
+use super::export::{self, Header, TaskHead};
 use super::json;
 use super::merkle::{leaf_data, leaf_hash, verify_inclusion, Frontier, Hash};
 use super::record::Record;
@@ -22,6 +23,9 @@ use super::record::{record_from_json, MAX_BODY_DEPTH};
 pub struct Trust<'a> {
     pub verifier_key: Option<&'a str>,
     pub checkpoint: Option<&'a str>,
+    /// A record's receipt, checked as an export of that one record: no
+    /// statement of the whole task is asked of it.
+    pub one_record: bool,
 }
 
 /// What a successful check established.
@@ -33,6 +37,10 @@ pub struct AuditReport {
     /// The checkpoint the records were proven against, when a key was given.
     pub checkpoint: Option<VerifiedCheckpoint>,
     pub proofs_checked: u64,
+    /// Whether the records are the task's whole chain as the log's signed
+    /// statement in the header gives it (its signature checked when a key
+    /// was given); false for a receipt, or an export without a header.
+    pub complete: bool,
 }
 
 /// The first thing that does not check, and where (1-based line).
@@ -134,13 +142,80 @@ pub fn audit_export(text: &str, trust: Trust<'_>) -> Result<AuditReport, AuditFa
             proofs_checked += 1;
         }
     }
+    let complete = match (&header, trust.one_record) {
+        (Some(h), false) => {
+            check_statement(h, trust.verifier_key, task_id.as_deref(), &walk)?;
+            true
+        }
+        _ => false,
+    };
     Ok(AuditReport {
         task_id,
         length: walk.length(),
         head_hash: walk.head_hash().to_string(),
         checkpoint,
         proofs_checked,
+        complete,
     })
+}
+
+/// The header's signed statement of the task's length and head against the
+/// records the export holds: an export cut short at its end, or of no
+/// records at all, holds fewer than the log states (docs/design.md §3).
+fn check_statement(
+    header: &Header,
+    key: Option<&str>,
+    task_id: Option<&str>,
+    walk: &ChainWalk,
+) -> Result<(), AuditFailure> {
+    let Some(note) = &header.task_statement else {
+        return Err(fail(
+            1,
+            "the header states no task length and head (`task_statement`): the export cannot \
+             be shown complete (an export from an earlier release, or one whose statement \
+             was removed); export it again",
+        ));
+    };
+    let text = match key {
+        Some(key) => open_note(note, key)
+            .map_err(|e| fail(1, format!("the task statement does not verify with the key: {e}")))?,
+        None => note_text(note).map_err(|e| fail(1, format!("the task statement: {e}")))?,
+    };
+    let stated = TaskHead::parse(&text).map_err(|e| fail(1, e))?;
+    if stated.tree_size != header.tree_size {
+        return Err(fail(
+            1,
+            format!(
+                "the task statement is for tree size {}, the export's proofs for {}",
+                stated.tree_size, header.tree_size
+            ),
+        ));
+    }
+    if let Some(task) = task_id.filter(|t| *t != stated.task_id) {
+        return Err(fail(
+            1,
+            format!(
+                "the task statement is for task `{}`, the records are of `{task}`",
+                stated.task_id
+            ),
+        ));
+    }
+    if stated.length != walk.length() || stated.head_hash != walk.head_hash() {
+        return Err(fail(
+            0,
+            format!(
+                "the export holds {} of task `{}` (head {}), but the log states {} (head {}) as \
+                 of tree size {}: records were dropped from its end",
+                count(walk.length(), "record"),
+                stated.task_id,
+                walk.head_hash(),
+                count(stated.length, "record"),
+                stated.head_hash,
+                stated.tree_size
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// The checkpoint the records are proven against: the separately given one, or

@@ -27,6 +27,13 @@ pub fn format_timestamp(at: DateTime<Utc>) -> String {
     at.to_rfc3339_opts(SecondsFormat::Millis, true)
 }
 
+/// A timestamp the service wrote (or any RFC 3339 time), read back.
+pub fn parse_timestamp(timestamp: &str) -> Option<DateTime<Utc>> {
+    DateTime::parse_from_rfc3339(timestamp)
+        .ok()
+        .map(|t| t.with_timezone(&Utc))
+}
+
 /// A time bound given by a caller (RFC 3339, any offset), in the form the
 /// service writes timestamps, so that it compares with stored ones as text.
 /// Stored timestamps have whole milliseconds, so a finer bound is rounded up:

@@ -130,6 +130,14 @@ pub fn open_note(note: &str, verifier_key: &str) -> Result<String, NoteError> {
     String::from_utf8(parsed.text().to_vec()).map_err(|e| NoteError::Malformed(e.to_string()))
 }
 
+/// A signed note's text, its signatures not checked (a reader without the
+/// key sees what it says, and is told nothing was checked).
+pub fn note_text(note: &str) -> Result<String, NoteError> {
+    let parsed =
+        Note::from_bytes(note.as_bytes()).map_err(|e| NoteError::Malformed(e.to_string()))?;
+    String::from_utf8(parsed.text().to_vec()).map_err(|e| NoteError::Malformed(e.to_string()))
+}
+
 /// What a checkpoint note says (its size and root), before any signature is
 /// checked: a stored checkpoint's size and root are read from its note, never
 /// from columns beside it (docs/design.md §2).

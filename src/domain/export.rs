@@ -1,26 +1,99 @@
 //! The export format (docs/design.md §3), written by `GET /tasks/{id}/export`
 //! and read by `decision-trail verify FILE`: NDJSON, a header line
-//! `{"tree_size","root","checkpoint"}` with the signed checkpoint every proof
-//! is for, then one line per record, `{"record","inclusion_proof"}`. A reader
-//! also takes bare records (no proof) and an export without a header.
+//! `{"tree_size","root","checkpoint","task_statement"}` with the signed
+//! checkpoint every proof is for and the log's signed statement of the
+//! task's length and head as of that checkpoint ([`TaskHead`]), then one line
+//! per record, `{"record","inclusion_proof"}`. A reader also takes bare
+//! records (no proof) and an export without a header.
 
 use super::json::JsonValue;
 use super::merkle::{from_hex, to_hex, Hash};
 
-/// The header line: the signed checkpoint the export is proven against.
+/// The first line of a task-head statement. A checkpoint's second line is
+/// a size, and this statement's is an origin, so that neither note can be
+/// read as the other though the log's key signs both.
+pub const TASK_HEAD_V1: &str = "decision-trail/task-head/v1";
+
+/// What the log states of a task in an export: as of the checkpoint of
+/// `tree_size`, the task's chain has `length` records and ends with
+/// `head_hash`. Signed with the log's key, it makes an export whose records
+/// were cut short (or all dropped) fail verification.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TaskHead {
+    pub origin: String,
+    pub tree_size: u64,
+    pub task_id: String,
+    pub length: u64,
+    pub head_hash: String,
+}
+
+impl TaskHead {
+    /// The statement's text (a signed note's body): its header line, the
+    /// origin, the tree size, the task id as a JSON string (any id is one
+    /// line), the length and the head hash, each on a line.
+    pub fn text(&self) -> String {
+        format!(
+            "{TASK_HEAD_V1}\n{}\n{}\n{}\n{}\n{}\n",
+            self.origin,
+            self.tree_size,
+            serde_json::Value::String(self.task_id.clone()),
+            self.length,
+            self.head_hash
+        )
+    }
+
+    /// Reads a statement's text.
+    pub fn parse(text: &str) -> Result<TaskHead, String> {
+        let lines: Vec<&str> = text.strip_suffix('\n').unwrap_or(text).split('\n').collect();
+        let [header, origin, size, task, length, head] = lines[..] else {
+            return Err("the task statement is not six lines".into());
+        };
+        if header != TASK_HEAD_V1 {
+            return Err(format!("the task statement does not begin with `{TASK_HEAD_V1}`"));
+        }
+        let number = |s: &str, what: &str| {
+            s.parse::<u64>()
+                .map_err(|_| format!("the task statement's {what} is not a number"))
+        };
+        let task_id = match serde_json::from_str::<serde_json::Value>(task) {
+            Ok(serde_json::Value::String(t)) => t,
+            _ => return Err("the task statement's task id is not a JSON string".into()),
+        };
+        Ok(TaskHead {
+            origin: origin.to_string(),
+            tree_size: number(size, "tree size")?,
+            task_id,
+            length: number(length, "length")?,
+            head_hash: head.to_string(),
+        })
+    }
+}
+
+/// The header line: the signed checkpoint the export is proven against, and
+/// the signed statement of the task's length and head.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Header {
     pub tree_size: u64,
     pub root: Hash,
     /// The checkpoint as a signed note.
     pub checkpoint: String,
+    /// The task's [`TaskHead`] as a signed note; None in an export written
+    /// before it was stated (and in a receipt, of one record).
+    pub task_statement: Option<String>,
 }
 
 impl Header {
     /// The header as its line (without the newline).
     pub fn to_line(&self) -> String {
+        let statement = match &self.task_statement {
+            Some(s) => format!(
+                ",\"task_statement\":{}",
+                serde_json::Value::String(s.clone())
+            ),
+            None => String::new(),
+        };
         format!(
-            "{{\"tree_size\":{},\"root\":\"{}\",\"checkpoint\":{}}}",
+            "{{\"tree_size\":{},\"root\":\"{}\",\"checkpoint\":{}{statement}}}",
             self.tree_size,
             to_hex(&self.root),
             serde_json::Value::String(self.checkpoint.clone())
@@ -45,10 +118,16 @@ impl Header {
                 Some(JsonValue::String(r)) => from_hex(r).ok_or("`root` is not 32 bytes of hex")?,
                 _ => return Err("the header needs `root`".into()),
             };
+            let task_statement = match value.get("task_statement") {
+                None => None,
+                Some(JsonValue::String(s)) => Some(s.clone()),
+                Some(_) => return Err("`task_statement` must be a string".into()),
+            };
             Ok(Header {
                 tree_size,
                 root,
                 checkpoint: checkpoint.clone(),
+                task_statement,
             })
         })();
         Some(parsed)
@@ -102,6 +181,7 @@ mod tests {
             tree_size: 7,
             root: Hash([7; 32]),
             checkpoint: "origin\n7\nroot=\n\n— sig\n".into(),
+            task_statement: Some("statement\n\n— sig\n".into()),
         };
         let line = header.to_line();
         let value = json::parse(&line, 4).unwrap();
@@ -112,5 +192,21 @@ mod tests {
         assert_eq!(record.get("id"), Some(&JsonValue::String("r1".into())));
         assert_eq!(proof, Some(vec![Hash([1; 32]), Hash([2; 32])]));
         assert!(Header::from_line(&value).is_none());
+    }
+
+    #[test]
+    fn a_task_statement_reads_back_and_is_never_a_checkpoint() {
+        let head = TaskHead {
+            origin: "log.example".into(),
+            tree_size: 9,
+            task_id: "a\ntask".into(),
+            length: 4,
+            head_hash: "ab".repeat(32),
+        };
+        let text = head.text();
+        assert_eq!(text.lines().count(), 6);
+        assert_eq!(TaskHead::parse(&text), Ok(head));
+        assert!(crate::domain::checkpoint::note_checkpoint(&format!("{text}\n— x AAAA\n")).is_err());
+        assert!(TaskHead::parse("log.example\n9\nAAAA\n").is_err());
     }
 }

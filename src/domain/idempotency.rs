@@ -3,7 +3,8 @@
 
 use sha2::{Digest, Sha256};
 
-use super::record::NewRecord;
+use super::metadata::Metadata;
+use super::record::{Capabilities, NewRecord, Record, RecordType};
 
 /// Longest key accepted, in bytes.
 pub const MAX_KEY_BYTES: usize = 255;
@@ -31,6 +32,29 @@ pub fn key_problem(key: &str) -> Option<String> {
 /// same when their fingerprints are, whatever their JSON spelling (member
 /// order, whitespace, escapes, `1.0` vs `1` in metadata).
 pub fn fingerprint(draft: &NewRecord) -> String {
+    fingerprint_of(Fingerprinted {
+        r#type: draft.r#type,
+        task_id: &draft.task_id,
+        agent_id: &draft.agent_id,
+        content: &draft.content,
+        metadata: draft.metadata.as_ref(),
+        expected_prev_hash: draft.expected_prev_hash.as_deref(),
+        capabilities: draft.capabilities.as_ref(),
+    })
+}
+
+/// The fields of an append that its fingerprint covers.
+struct Fingerprinted<'a> {
+    r#type: RecordType,
+    task_id: &'a str,
+    agent_id: &'a str,
+    content: &'a str,
+    metadata: Option<&'a Metadata>,
+    expected_prev_hash: Option<&'a str>,
+    capabilities: Option<&'a Capabilities>,
+}
+
+fn fingerprint_of(f: Fingerprinted<'_>) -> String {
     let mut h = Sha256::new();
     let mut field = |bytes: Option<&[u8]>| match bytes {
         None => h.update([0u8]),
@@ -40,17 +64,51 @@ pub fn fingerprint(draft: &NewRecord) -> String {
             h.update(b);
         }
     };
-    field(Some(draft.r#type.as_str().as_bytes()));
-    field(Some(draft.task_id.as_bytes()));
-    field(Some(draft.agent_id.as_bytes()));
-    field(Some(draft.content.as_bytes()));
-    field(draft.metadata.as_ref().map(|m| m.canonical().as_bytes()));
-    field(draft.expected_prev_hash.as_deref().map(str::as_bytes));
+    field(Some(f.r#type.as_str().as_bytes()));
+    field(Some(f.task_id.as_bytes()));
+    field(Some(f.agent_id.as_bytes()));
+    field(Some(f.content.as_bytes()));
+    field(f.metadata.map(|m| m.canonical().as_bytes()));
+    field(f.expected_prev_hash.map(str::as_bytes));
     // Only when present, so that a request without it fingerprints as before.
-    if let Some(c) = &draft.capabilities {
+    if let Some(c) = f.capabilities {
         field(Some(c.canonical().as_bytes()));
     }
     hex::encode(h.finalize())
+}
+
+/// Why a stored idempotency row `(scope, fingerprint)` cannot be answered
+/// with `record`, the record it names (docs/design.md §2, "Nothing read back
+/// is trusted"): the record must be in the key's scope (its agent, when the
+/// key has one) and must be what the fingerprinted request made, its
+/// fingerprint recomputed from the record itself (with or without the
+/// `expected_prev_hash` it was appended after). None when it can.
+pub fn stored_row_problem(scope: &str, fingerprint: &str, record: &Record) -> Option<String> {
+    if !scope.is_empty() && record.agent_id != scope {
+        return Some(format!(
+            "the stored idempotency key of agent `{scope}` names record {} of agent `{}`",
+            record.id, record.agent_id
+        ));
+    }
+    let made = |expected_prev_hash: Option<&str>| {
+        fingerprint_of(Fingerprinted {
+            r#type: record.r#type,
+            task_id: &record.task_id,
+            agent_id: &record.agent_id,
+            content: &record.content,
+            metadata: record.metadata.as_ref(),
+            expected_prev_hash,
+            capabilities: record.capabilities.as_ref(),
+        })
+    };
+    if made(None) != fingerprint && made(Some(&record.prev_hash)) != fingerprint {
+        return Some(format!(
+            "the stored idempotency key names record {}, which the request it fingerprints did \
+             not make",
+            record.id
+        ));
+    }
+    None
 }
 
 #[cfg(test)]
@@ -90,6 +148,36 @@ mod tests {
         for v in variants {
             assert_ne!(fingerprint(&draft(v)), f, "{v}");
         }
+    }
+
+    #[test]
+    fn a_stored_row_is_answered_only_with_the_record_its_request_made() {
+        use crate::domain::chain::link;
+        let body = r#"{"type":"plan","task_id":"t","agent_id":"a","content":"x"}"#;
+        let request = draft(body);
+        let record = link(
+            request.clone(),
+            None,
+            0,
+            "0190f000-0000-7000-8000-000000000000".into(),
+            "2026-01-01T00:00:00.000Z".into(),
+        );
+        let f = fingerprint(&request);
+        assert_eq!(stored_row_problem("", &f, &record), None);
+        assert_eq!(stored_row_problem("a", &f, &record), None);
+        // Another agent's key, or a row pointed at another request's record.
+        assert!(stored_row_problem("b", &f, &record).unwrap().contains("agent `a`"));
+        let other = fingerprint(&draft(
+            r#"{"type":"plan","task_id":"t","agent_id":"a","content":"y"}"#,
+        ));
+        assert!(stored_row_problem("", &other, &record).is_some());
+        // A conditional append fingerprints with the head it expected.
+        let mut conditional = request.clone();
+        conditional.expected_prev_hash = Some(record.prev_hash.clone());
+        assert_eq!(
+            stored_row_problem("", &fingerprint(&conditional), &record),
+            None
+        );
     }
 
     #[test]

@@ -59,6 +59,8 @@ pub const LOG_SIGNED_SIZE: &str = "decision_trail_log_signed_size";
 pub const CHECKPOINT_AGE: &str = "decision_trail_checkpoint_age_seconds";
 pub const WITNESS_REFUSALS: &str = "decision_trail_witness_refusals_total";
 pub const LOG_ALTERED: &str = "decision_trail_log_altered_total";
+pub const STORED_ROWS_REFUSED: &str = "decision_trail_stored_rows_refused_total";
+pub const CLOCK_ANOMALIES: &str = "decision_trail_clock_anomalies_total";
 
 /// A request's route label when no route matched (a 404): one fixed value,
 /// never the path asked for.
@@ -153,6 +155,23 @@ pub const FAMILIES: &[Family] = &[
         "Checkpoints a witness of the policy refused as not consistent with what it cosigned \
          before (a fork or a rollback: a security event), by witness name",
         &["witness"],
+    ),
+    recorded(
+        STORED_ROWS_REFUSED,
+        Kind::Counter,
+        "Rows read back from the database and refused because they are not what the service \
+         wrote (cosignatures that do not verify, idempotency keys naming another request's \
+         record, search index rows that do not match their record, snapshots that do not \
+         re-verify): a security event, by table",
+        &["table"],
+    ),
+    recorded(
+        CLOCK_ANOMALIES,
+        Kind::Counter,
+        "Appends that read the system clock behind their chain's last timestamp (`behind`), or \
+         ahead of the last commit's time plus the running time since by more than the bound \
+         (`ahead`)",
+        &["direction"],
     ),
     scraped(
         APPEND_QUEUE_DEPTH,

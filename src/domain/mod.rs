@@ -27,6 +27,7 @@ pub mod api_keys;
 pub mod audit;
 pub mod capabilities;
 pub mod chain;
+pub mod clock;
 pub mod checkpoint;
 pub mod cursor;
 pub mod export;

@@ -20,13 +20,13 @@ use super::problem::responses::{
 use super::problem::ApiError;
 use super::wire::HashHex;
 use super::AppState;
-use sha2::{Digest, Sha256};
 
 use crate::domain::api_keys::Role;
 use crate::domain::capabilities::{self, Answer};
 use crate::domain::json::JsonValue;
 use crate::domain::FieldError;
-use crate::store::CapabilitySnapshot;
+use crate::domain::chain::format_timestamp;
+use crate::store::{CapabilitySnapshot, StoreError};
 
 /// A fingerprint request, in the conformance vectors' own format.
 #[derive(ToSchema)]
@@ -171,15 +171,21 @@ pub struct SnapshotBody {
 impl TryFrom<CapabilitySnapshot> for SnapshotBody {
     type Error = ApiError;
 
-    /// Refuses a snapshot whose payload no longer hashes to its address: the
-    /// database was edited.
+    /// Refuses a snapshot that does not re-verify whole (its address, its
+    /// trace's hashes, its kind, its storage time): the database was edited
+    /// (docs/design.md §9). It is never served.
     fn try_from(s: CapabilitySnapshot) -> Result<SnapshotBody, ApiError> {
-        let digest = hex::encode(Sha256::digest(s.canonical.as_bytes()));
-        if digest != s.hash {
-            return Err(ApiError::Internal(format!(
-                "capability snapshot {} does not hash to its address (the database was altered)",
+        let now = format_timestamp(chrono::Utc::now());
+        if let Some(why) =
+            capabilities::snapshot_problem(&s.hash, &s.kind, &s.canonical, &s.trace, &s.stored_at, &now)
+        {
+            crate::store::rows_refused("capability_snapshots", 1);
+            return Err(StoreError::RowAltered(format!(
+                "the capability snapshot stored under {} is not one this service stored: {why} \
+                 (the database was altered)",
                 s.hash
-            )));
+            ))
+            .into());
         }
         let trace = RawValue::from_string(s.trace).map_err(|e| {
             ApiError::Internal(format!("snapshot {} has an unreadable trace: {e}", s.hash))

@@ -44,11 +44,17 @@ pub async fn healthz() -> Json<Status> {
 )]
 pub async fn readyz(State(state): State<AppState>) -> Result<Json<Status>, ApiError> {
     state.store.ready().await?;
+    // Cosignatures that do not verify were found stored: the service never
+    // serves them, but an operator must look (docs/design.md §2).
+    if let Some(altered) = state.witnessing.as_ref().and_then(|w| w.altered()) {
+        return Err(ApiError::LogAltered(altered));
+    }
     let open_and_exposed = state.guards.keys.is_none() && state.guards.exposed;
     let said: Vec<String> = open_and_exposed
         .then(|| super::OPEN_AND_EXPOSED.to_string())
         .into_iter()
         .chain(state.witnessing.as_ref().and_then(|w| w.detail()))
+        .chain(state.store.clock_note().map(|c| format!("clock {c}")))
         .collect();
     Ok(Json(Status {
         status: "ready",

@@ -37,7 +37,7 @@ pub struct Problem {
     /// Stable machine-readable code: invalid_params, malformed_json,
     /// malformed_request, unauthorized, forbidden, not_found, method_not_allowed,
     /// not_acceptable, request_timeout, conflict, not_signed, inconsistent, head_moved, payload_too_large,
-    /// log_altered,
+    /// log_altered, store_altered,
     /// unsupported_media_type, idempotency_key_reused, rate_limited,
     /// headers_too_large, uri_too_long, internal, unavailable, concurrency_limit.
     pub code: String,
@@ -136,6 +136,10 @@ pub enum ApiError {
     /// writers: nothing is appended or signed until an operator looks.
     #[error("{0}")]
     LogAltered(String),
+    /// A row of the database read back is not what the service wrote: this
+    /// request fails, nothing else does.
+    #[error("{0}")]
+    StoreAltered(String),
     /// At capacity: the detail is safe to show, and says to retry.
     #[error("{0}")]
     Overloaded(String),
@@ -252,6 +256,11 @@ impl ApiError {
                 "log_altered",
                 "The log in the database was altered",
             ),
+            ApiError::StoreAltered(_) => (
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "store_altered",
+                "A stored row is not what the service wrote",
+            ),
             ApiError::Unavailable(_) | ApiError::Overloaded(_) => (
                 StatusCode::SERVICE_UNAVAILABLE,
                 "unavailable",
@@ -300,6 +309,10 @@ impl From<StoreError> for ApiError {
                      where)"
                         .into(),
                 )
+            }
+            StoreError::RowAltered(why) => {
+                tracing::error!(%why, "SECURITY: a row read back from the database is not what the service wrote");
+                ApiError::StoreAltered(why)
             }
             StoreError::HeadMoved {
                 task_id,
@@ -526,7 +539,7 @@ pub mod responses {
     #[derive(IntoResponses)]
     #[response(
         status = 500,
-        description = "An internal error; details are logged, not returned (code `internal`)",
+        description = "An internal error; details are logged, not returned (code `internal`), or a row read back from the database is not what the service wrote, and this request alone fails (code `store_altered`)",
         content_type = "application/problem+json"
     )]
     pub struct InternalError(Problem);

@@ -188,13 +188,14 @@ impl PlainQuery for ExportQuery {}
 const EXPORT_BATCH: u32 = 256;
 
 /// Export a task's chain as NDJSON, streamed: a header line with the signed
-/// checkpoint, then each record with its inclusion proof in that checkpoint's
-/// tree. `decision-trail verify FILE` checks it offline.
+/// checkpoint and the log's signed statement of the task's length and head,
+/// then each record with its inclusion proof in that checkpoint's tree.
+/// `decision-trail verify FILE` checks it offline, and that it is whole.
 #[utoipa::path(
     get, path = "/tasks/{task_id}/export", operation_id = "export", tag = "tasks",
     params(("task_id" = String, Path, description = "The task"), ExportQuery),
     responses(
-        (status = 200, description = "NDJSON: a header line `{tree_size, root, checkpoint}` naming the signed checkpoint, then one ExportLine per record", content_type = "application/x-ndjson", body = ExportLine),
+        (status = 200, description = "NDJSON: a header line `{tree_size, root, checkpoint, task_statement}` naming the signed checkpoint and carrying the log's signed statement of the task's length and head in its tree, then one ExportLine per record", content_type = "application/x-ndjson", body = ExportLine),
         BadRequest, NotFound, InternalError, Unavailable
     )
 )]
@@ -207,10 +208,16 @@ pub async fn export(
         return Err(ApiError::NotFound(format!("no task has id `{task_id}`")));
     }
     let checkpoint = signed_at(&state, query.tree_size).await?;
+    let origin = checkpoint.note.lines().next().unwrap_or_default();
+    let statement = state
+        .store
+        .task_statement(&task_id, origin, checkpoint.tree_size)
+        .await?;
     let header = export::Header {
         tree_size: checkpoint.tree_size,
         root: checkpoint.root,
         checkpoint: checkpoint.note,
+        task_statement: Some(statement),
     }
     .to_line();
     let start = ExportCursor {

@@ -31,6 +31,9 @@ pub struct Witness {
     pub logs: Vec<PolicyLog>,
     /// Its state: the latest cosigned checkpoint of each origin.
     pub file: WitnessFile,
+    /// Its own append-only copy of what it cosigned, synced before each
+    /// answer (docs/design.md §2, "Witnesses").
+    pub copy: crate::store::witness_copy::CosignedCopy,
 }
 
 /// The witness's application.
@@ -123,6 +126,12 @@ async fn cosign(witness: &Witness, body: &[u8]) -> Result<String, Result<Refusal
             other_root: false,
         }));
     }
+    // The copy first, synced: a database restored to before this answer is
+    // refused at the next start.
+    witness
+        .copy
+        .cosigned(&accepted.origin, accepted.size, accepted.root)
+        .map_err(|e| Err(ApiError::Unavailable(e)))?;
     tracing::info!(origin = %accepted.origin, size = accepted.size, "cosigned");
     Ok(witness.cosigner.sign(&accepted.body, now()))
 }

@@ -71,6 +71,9 @@ pub struct Witnessing {
     status: Mutex<Vec<WitnessStatus>>,
     /// The newest witnessed checkpoint, its note with the cosignature lines.
     witnessed: watch::Sender<Option<Arc<SignedCheckpoint>>>,
+    /// Stored cosignatures that do not verify, once found: `/readyz` is not
+    /// ready until an operator removes them (the service never serves them).
+    altered: Mutex<Option<String>>,
     client: reqwest::Client,
 }
 
@@ -89,6 +92,7 @@ impl Witnessing {
             interval,
             status: Mutex::new(status),
             witnessed: watch::Sender::new(None),
+            altered: Mutex::new(None),
             client,
         }))
     }
@@ -102,18 +106,46 @@ impl Witnessing {
         self.witnessed.borrow().clone()
     }
 
-    /// `checkpoint` with its stored cosignature lines appended (signed-note
-    /// format: more signature lines after the log's).
+    /// `checkpoint` with the stored cosignature lines that verify with the
+    /// policy's witness keys appended (signed-note format: more signature
+    /// lines after the log's), at most one per witness. A stored line that
+    /// does not (docs/design.md §2, "Witnesses": tampering) is never served:
+    /// it is logged, counted, and `/readyz` is not ready.
     pub async fn with_cosignatures(
         &self,
         store: &Store,
         checkpoint: SignedCheckpoint,
     ) -> Result<SignedCheckpoint, StoreError> {
-        let lines = store.cosignatures(checkpoint.tree_size).await?;
+        let rows = store.cosignature_rows(checkpoint.tree_size).await?;
+        if rows.is_empty() {
+            return Ok(checkpoint);
+        }
+        let check = match split_note(&checkpoint.note) {
+            Some((body, _)) => self.policy.check_stored(body, &rows),
+            None => return Err(StoreError::Internal("a signed checkpoint is not a note".into())),
+        };
+        if !check.altered.is_empty() {
+            let size = checkpoint.tree_size;
+            let said = format!(
+                "SECURITY: the database holds cosignatures of the checkpoint of size {size} that no \
+                 witness of the policy made ({}); they are never served",
+                check.altered.join("; ")
+            );
+            tracing::error!(tree_size = size, refused = %check.altered.join("; "), "SECURITY: stored cosignatures do not verify with the witness policy's keys (the database was altered); they are not served");
+            crate::store::rows_refused("cosignatures", check.altered.len());
+            *self.altered.lock().expect("not poisoned") = Some(said);
+        }
+        let lines: String = check.served.iter().map(|l| format!("{l}\n")).collect();
         Ok(SignedCheckpoint {
-            note: format!("{}{}", checkpoint.note, lines.concat()),
+            note: format!("{}{lines}", checkpoint.note),
             ..checkpoint
         })
+    }
+
+    /// Why `/readyz` is not ready: a stored cosignature that does not verify
+    /// was found (the last said).
+    pub fn altered(&self) -> Option<String> {
+        self.altered.lock().expect("not poisoned").clone()
     }
 
     /// Each witness of the policy as the log knows it now, in the policy's

@@ -90,8 +90,8 @@ pub(crate) struct Wanted<'a> {
 pub(crate) type ScopedIdempotencyKey = (String, String);
 
 /// What an idempotency key is stored with: the fingerprint of its request
-/// and the record that request created.
-pub(crate) type StoredAppend = (String, Record);
+/// and the record it names, or why that record cannot be read (not stored).
+pub(crate) type StoredAppend = (String, Result<Record, String>);
 
 /// What a batch needs from the database before it can be planned, read in its
 /// transaction: the heads of the tasks the writer has not cached, and the
@@ -186,6 +186,9 @@ pub(crate) trait BatchStorage: Send {
         origin: &'a str,
         retired_at: &'a str,
     ) -> Answer<'a, SignedCheckpoint>;
+    /// Builds the search index again from the records (`decision-trail
+    /// index rebuild`, docs/design.md §7): the records indexed.
+    fn rebuild_index(&mut self) -> Answer<'_, u64>;
     /// Stores witnesses' cosignature lines of the checkpoint of `tree_size`
     /// (its own statements, between batches).
     fn put_cosignatures<'a>(
@@ -214,8 +217,10 @@ pub(crate) trait BatchStorage: Send {
         &'a mut self,
         batch: &'a PlannedBatch<'a>,
     ) -> BoxFuture<'a, Result<(), BatchError>>;
-    /// Deletes idempotency keys expired at `now_ms`.
-    fn purge_idempotency(&mut self, now_ms: i64) -> Answer<'_, ()>;
+    /// Deletes idempotency keys expired at `now_ms`, and reads an expiry
+    /// later than `latest_ms` (now plus the TTL: no key the service stored
+    /// expires later) as `latest_ms`.
+    fn purge_idempotency(&mut self, now_ms: i64, latest_ms: i64) -> Answer<'_, ()>;
     fn commit(&mut self) -> Answer<'_, ()>;
     /// After a commit that failed (its answer may have been lost with the
     /// connection, while the database committed): whether the batch is in

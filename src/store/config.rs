@@ -136,6 +136,9 @@ impl Default for StoreConfig {
 pub struct Seams {
     pub new_id: Arc<dyn Fn(&str) -> String + Send + Sync>,
     pub now: Arc<dyn Fn() -> String + Send + Sync>,
+    /// How often the writer deletes expired idempotency keys (in a batch's
+    /// transaction anyway): a minute.
+    pub purge_every: std::time::Duration,
 }
 
 impl Default for Seams {
@@ -147,6 +150,7 @@ impl Default for Seams {
                 crate::domain::record::record_id(timestamp, random)
             }),
             now: Arc::new(|| format_timestamp(Utc::now())),
+            purge_every: std::time::Duration::from_secs(60),
         }
     }
 }

@@ -9,8 +9,10 @@ use super::{Store, StoreError};
 /// signature line (without the newline).
 pub type Cosignature = (String, String);
 
-/// Stores `lines` for the checkpoint of `tree_size`; a witness key that has
-/// a line for that size keeps its first (`BatchStorage::put_cosignatures`).
+/// Stores `lines` for the checkpoint of `tree_size`
+/// (`BatchStorage::put_cosignatures`). Rows are keyed by their line too, so
+/// a line stored ahead of a witness's own (one it did not sign) never keeps
+/// the real one out; only lines that verify are served.
 pub(crate) async fn put(
     mut db: Db<'_>,
     tree_size: u64,
@@ -21,7 +23,7 @@ pub(crate) async fn put(
     for (witness, line) in lines {
         let insert = Query::new(
             "INSERT INTO cosignatures (tree_size, witness, line) VALUES ($1, $2, $3) \
-             ON CONFLICT (tree_size, witness) DO NOTHING",
+             ON CONFLICT (tree_size, witness, line) DO NOTHING",
         )
         .bind(Param::Int(size))
         .bind(Param::Text(witness))
@@ -41,20 +43,21 @@ impl Store {
         self.writer.put_cosignatures(tree_size, lines).await
     }
 
-    /// The cosignature lines stored for the checkpoint of `tree_size`, each
-    /// newline-terminated, in witness-key order.
-    pub async fn cosignatures(&self, tree_size: u64) -> Result<Vec<String>, StoreError> {
+    /// The cosignature rows stored for the checkpoint of `tree_size`,
+    /// `(witness key, line)`, in witness-key order: unchecked (the caller
+    /// serves only those that verify, `Policy::check_stored`).
+    pub async fn cosignature_rows(
+        &self,
+        tree_size: u64,
+    ) -> Result<Vec<(String, String)>, StoreError> {
         let Some(size) = position(tree_size) else {
             return Ok(Vec::new());
         };
-        let query =
-            Query::new("SELECT line FROM cosignatures WHERE tree_size = $1 ORDER BY witness")
-                .bind(Param::Int(size));
-        let rows: Vec<(String,)> = self.reads.db().fetch_all(&query).await?;
-        Ok(rows
-            .into_iter()
-            .map(|(line,)| format!("{line}\n"))
-            .collect())
+        let query = Query::new(
+            "SELECT witness, line FROM cosignatures WHERE tree_size = $1 ORDER BY witness, line",
+        )
+        .bind(Param::Int(size));
+        self.reads.db().fetch_all(&query).await
     }
 
     /// The sizes of the newest `limit` checkpoints with any cosignature,
@@ -67,4 +70,13 @@ impl Store {
         let rows: Vec<(i64,)> = self.reads.db().fetch_all(&query).await?;
         Ok(rows.into_iter().map(|(size,)| size as u64).collect())
     }
+}
+
+/// Every stored cosignature row, `(tree size, witness key, line)`, by size
+/// (`fsck --witness-policy`).
+pub(crate) async fn all_rows(db: Db<'_>) -> Result<Vec<(i64, String, String)>, StoreError> {
+    let query = Query::new(
+        "SELECT tree_size, witness, line FROM cosignatures ORDER BY tree_size, witness, line",
+    );
+    db.fetch_all(&query).await
 }

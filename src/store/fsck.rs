@@ -4,11 +4,17 @@
 //! record's hash, every chain's links, seqs and timestamps, a dense log, every
 //! stored leaf against its record, the root of all leaves against the last
 //! signed checkpoint (whose signature is checked when the key is at hand),
-//! and every task summary against its chain.
+//! and every task summary against its chain; the search index against one
+//! built again from the records, every capability snapshot re-verified, and,
+//! given the witness policy, every stored cosignature.
 
+use super::index_check::IndexCheck;
 use super::open::open_read_only;
 use super::{Listing, StoreConfig, StoreError};
 use crate::domain::audit::LogAudit;
+use crate::domain::capabilities::snapshot_problem;
+use crate::domain::chain::format_timestamp;
+use crate::domain::witness::{split_note, Policy};
 use crate::domain::checkpoint::open_checkpoint;
 use crate::domain::merkle::stored_leaf_index;
 use crate::domain::record::RecordFilter;
@@ -23,6 +29,20 @@ pub struct FsckReport {
     pub tasks: usize,
     /// The last checkpoint's origin, when its signature was checked.
     pub signed_by: Option<String>,
+    /// Capability snapshots re-verified.
+    pub snapshots: u64,
+    /// Stored cosignature lines checked against the witness policy, when
+    /// one was given.
+    pub cosignatures: Option<u64>,
+}
+
+/// What `fsck` is given besides the database.
+#[derive(Default)]
+pub struct FsckTrust<'a> {
+    /// The log's verifier key: the last checkpoint's signature is checked.
+    pub verifier_key: Option<&'a str>,
+    /// The witness policy: every stored cosignature is checked against it.
+    pub witness_policy: Option<&'a Policy>,
 }
 
 /// Checks the database `config` names, read-only. `progress` hears
@@ -30,9 +50,10 @@ pub struct FsckReport {
 /// found is the error.
 pub async fn fsck(
     config: &StoreConfig,
-    verifier_key: Option<&str>,
+    trust: FsckTrust<'_>,
     mut progress: impl FnMut(u64, u64),
 ) -> Result<FsckReport, String> {
+    let verifier_key = trust.verifier_key;
     let reads = open_read_only(config)
         .await
         .map_err(|e: StoreError| e.to_string())?;
@@ -59,6 +80,7 @@ pub async fn fsck(
         _ => None,
     };
     let mut audit = LogAudit::new();
+    let mut index = IndexCheck::begin(reads.db()).await.map_err(store_error)?;
     let mut after = None;
     loop {
         let page = reads
@@ -83,6 +105,7 @@ pub async fn fsck(
                 ));
             }
         }
+        index.add(&page).await.map_err(store_error)?;
         progress(audit.size(), signed);
     }
     match &last {
@@ -109,10 +132,85 @@ pub async fn fsck(
             }
         ));
     }
+    // The search index is derived: it must be its records' words, no more.
+    if let Some(difference) = index.finish().await.map_err(store_error)? {
+        return Err(format!(
+            "{difference}; `decision-trail index rebuild` builds it again from the records"
+        ));
+    }
+    let snapshots = check_snapshots(&reads).await?;
+    let cosignatures = match trust.witness_policy {
+        Some(policy) => Some(check_cosignatures(&reads, policy).await?),
+        None => None,
+    };
     reads.close().await;
     Ok(FsckReport {
         records: audit.size(),
         tasks: audit.tasks(),
         signed_by,
+        snapshots,
+        cosignatures,
     })
+}
+
+/// Every capability snapshot re-verified whole: how many.
+async fn check_snapshots(reads: &super::reads::Reads) -> Result<u64, String> {
+    let now = format_timestamp(chrono::Utc::now());
+    let mut after = String::new();
+    let mut checked = 0;
+    loop {
+        let page = super::snapshots::page(reads.db(), &after, 500)
+            .await
+            .map_err(|e| e.to_string())?;
+        let Some(last) = page.last() else {
+            return Ok(checked);
+        };
+        after = last.hash.clone();
+        for s in &page {
+            if let Some(why) =
+                snapshot_problem(&s.hash, &s.kind, &s.canonical, &s.trace, &s.stored_at, &now)
+            {
+                return Err(format!(
+                    "capability snapshot {}: {why}; the service never serves it",
+                    s.hash
+                ));
+            }
+        }
+        checked += page.len() as u64;
+    }
+}
+
+/// Every stored cosignature line against the policy's witness keys: how many.
+async fn check_cosignatures(reads: &super::reads::Reads, policy: &Policy) -> Result<u64, String> {
+    let rows = super::cosignatures::all_rows(reads.db())
+        .await
+        .map_err(|e| e.to_string())?;
+    let mut at = 0;
+    while at < rows.len() {
+        let size = rows[at].0;
+        let end = rows[at..]
+            .iter()
+            .position(|r| r.0 != size)
+            .map_or(rows.len(), |n| at + n);
+        let lines: Vec<(String, String)> = rows[at..end]
+            .iter()
+            .map(|(_, w, l)| (w.clone(), l.clone()))
+            .collect();
+        let checkpoint = reads
+            .checkpoint(Some(size as u64))
+            .await
+            .map_err(|e| e.to_string())?
+            .ok_or_else(|| format!("cosignatures are stored for size {size}, of which no checkpoint is"))?;
+        let (body, _) = split_note(&checkpoint.note)
+            .ok_or_else(|| format!("the checkpoint of size {size} is not a signed note"))?;
+        let check = policy.check_stored(body, &lines);
+        if let Some(why) = check.altered.first() {
+            return Err(format!(
+                "the cosignatures of the checkpoint of size {size}: {why}; the service never \
+                 serves it"
+            ));
+        }
+        at = end;
+    }
+    Ok(rows.len() as u64)
 }

@@ -26,7 +26,20 @@ impl Store {
         scope: &str,
         key: &str,
     ) -> Result<Option<Record>, StoreError> {
-        self.reads.record_by_idempotency_key(scope, key).await
+        let Some((fingerprint, record)) = self.reads.record_by_idempotency_key(scope, key).await?
+        else {
+            return Ok(None);
+        };
+        // As a replay: only the record the key's own request made, in its
+        // scope (docs/design.md §2, "Nothing read back is trusted").
+        match crate::domain::idempotency::stored_row_problem(scope, &fingerprint, &record) {
+            None => Ok(Some(record)),
+            Some(why) => {
+                tracing::error!(idempotency_key = %key, %why, "SECURITY: a stored idempotency key names a record its request did not make (the database was altered); it is not used");
+                super::rows_refused("idempotency", 1);
+                Ok(None)
+            }
+        }
     }
 
     pub async fn record(&self, id: &str) -> Result<Option<Record>, StoreError> {
@@ -38,6 +51,26 @@ impl Store {
             self.recent.put(r);
         }
         Ok(record)
+    }
+
+    /// The log's signed statement of `task_id`'s length and head as of the
+    /// checkpoint of `tree_size` under `origin` (an export's header,
+    /// docs/design.md §3): a signed note of `domain::export::TaskHead`.
+    pub async fn task_statement(
+        &self,
+        task_id: &str,
+        origin: &str,
+        tree_size: u64,
+    ) -> Result<String, StoreError> {
+        let head = self.reads.task_head_at(task_id, tree_size).await?;
+        let stated = crate::domain::export::TaskHead {
+            origin: origin.to_string(),
+            tree_size,
+            task_id: task_id.to_string(),
+            length: head.as_ref().map_or(0, |r| r.seq + 1),
+            head_hash: head.map_or_else(|| crate::domain::ZERO_HASH.to_string(), |r| r.hash),
+        };
+        Ok(self.signer.sign_note(&stated.text()))
     }
 
     /// Up to `limit` records of a task's chain after `after_seq` that are in the

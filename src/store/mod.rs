@@ -49,6 +49,7 @@ mod checkpoints;
 mod config;
 pub mod cosignatures;
 mod fsck;
+mod index_check;
 mod listings;
 mod log_check;
 mod log_rows;
@@ -66,6 +67,7 @@ mod trees;
 mod triggers;
 mod types;
 mod walk;
+pub mod witness_copy;
 pub mod witness_file;
 pub(crate) mod writer;
 
@@ -74,7 +76,7 @@ pub use config::{
     Seams, StoreConfig, Synchronous, DEFAULT_DATABASE_URL, DEFAULT_IDEMPOTENCY_TTL,
     DEFAULT_MIN_FREE_BYTES, DEFAULT_ORIGIN, DEFAULT_QUEUE_BYTES, DEFAULT_QUEUE_CAPACITY,
 };
-pub use fsck::{fsck, FsckReport};
+pub use fsck::{fsck, FsckReport, FsckTrust};
 pub use search::{SearchHit, SearchPage, KEPT_FOR as SEARCH_KEPT_FOR};
 pub use types::{
     Appended, CapabilitySnapshot, ChainVerdict, Idempotency, Listing, Page, SessionSummary,
@@ -85,10 +87,25 @@ use std::sync::Arc;
 
 use tokio::sync::watch;
 
+/// Counts rows read back from the database and refused as not what the
+/// service wrote (docs/design.md §10, `decision_trail_stored_rows_refused_total`).
+pub(crate) fn rows_refused(table: &'static str, rows: usize) {
+    metrics::counter!(crate::domain::metrics::STORED_ROWS_REFUSED, "table" => table)
+        .increment(rows as u64);
+}
+
 use crate::domain::NewRecord;
 use cache::{HashCache, RecordCache};
 use reads::Reads;
 use writer::Writer;
+
+impl Store {
+    /// What the writer's watch over the system clock found in the last
+    /// hour: a step ahead, or readings behind a chain (`/readyz`'s detail).
+    pub fn clock_note(&self) -> Option<String> {
+        self.writer.clock_note()
+    }
+}
 
 /// The store: the writer for appends, the backend's reads for everything else,
 /// and what is kept in memory between them.
@@ -97,6 +114,9 @@ pub struct Store {
     writer: Writer,
     /// Every read; they never wait for the writer.
     reads: Reads,
+    /// The log's signing key, for the statements the store signs beside
+    /// checkpoints (an export's task head).
+    signer: crate::domain::checkpoint::LogSigner,
     /// This process's newest checkpoint; the writer publishes each one before
     /// answering the appends it covers.
     own: watch::Receiver<Arc<SignedCheckpoint>>,

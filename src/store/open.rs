@@ -154,7 +154,7 @@ impl Store {
             opened.search_document,
             frontier,
             own,
-            signer,
+            signer.clone(),
             copy,
             config,
             seams,
@@ -166,6 +166,7 @@ impl Store {
             publish,
             writer,
             reads,
+            signer,
             own,
             verifier_key,
             recent: RecordCache::new(RECENT_RECORDS, RECENT_BYTES),
@@ -179,6 +180,17 @@ impl Store {
     /// kept aside in the database, the checkpoint copy is moved aside, and the
     /// new log's first checkpoint is signed and written to a fresh copy. The
     /// origin must be new: the old log is never signed again.
+    /// Builds the search index again from the records (`decision-trail
+    /// index rebuild`, docs/design.md §7): the records indexed.
+    pub async fn rebuild_index(config: &StoreConfig) -> Result<u64, StoreError> {
+        let opened = open_backend(config).await?;
+        let mut batches = opened.batches;
+        let indexed = batches.rebuild_index().await;
+        batches.close().await;
+        Reads::new(opened.reads).close().await;
+        indexed
+    }
+
     pub async fn rebuild_log(
         config: &StoreConfig,
         origin: &str,

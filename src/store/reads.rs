@@ -110,19 +110,38 @@ impl Reads {
         }
     }
 
-    /// The record an idempotency key (still kept) created, in its scope.
+    /// The record an idempotency key (still kept) names, in its scope, and
+    /// the fingerprint the key is stored with: unchecked.
     pub(crate) async fn record_by_idempotency_key(
         &self,
         scope: &str,
         key: &str,
-    ) -> Result<Option<Record>, StoreError> {
+    ) -> Result<Option<(String, Record)>, StoreError> {
+        let fingerprint = Query::new(
+            "SELECT fingerprint FROM idempotency WHERE scope = $1 AND key = $2",
+        )
+        .bind(Param::Text(scope))
+        .bind(Param::Text(key));
+        let Some((fingerprint,)) = self
+            .rows
+            .db()
+            .fetch_optional::<(String,)>(&fingerprint)
+            .await?
+        else {
+            return Ok(None);
+        };
         let query = Query::new(format!(
             "SELECT {RECORD_COLUMNS} FROM thoughts WHERE id = \
              (SELECT record_id FROM idempotency WHERE scope = $1 AND key = $2)"
         ))
         .bind(Param::Text(scope))
         .bind(Param::Text(key));
-        Ok(self.rows.records(query).await?.pop())
+        Ok(self
+            .rows
+            .records(query)
+            .await?
+            .pop()
+            .map(|record| (fingerprint, record)))
     }
 
     /// The `seq` and `task_id` of the record at `log_index`.
@@ -394,6 +413,23 @@ impl Reads {
         .bind(Param::Text(parent_id))
         .bind(Param::Int(i64::from(limit)));
         self.rows.records(query).await
+    }
+
+    /// The last record of `task_id`'s chain among the first `tree_size`
+    /// leaves of the log.
+    pub(crate) async fn task_head_at(
+        &self,
+        task_id: &str,
+        tree_size: u64,
+    ) -> Result<Option<Record>, StoreError> {
+        let size = position(tree_size).unwrap_or(i64::MAX);
+        let query = Query::new(format!(
+            "SELECT {RECORD_COLUMNS} FROM thoughts WHERE task_id = $1 AND log_index < $2 \
+             ORDER BY seq DESC LIMIT 1"
+        ))
+        .bind(Param::Text(task_id))
+        .bind(Param::Int(size));
+        Ok(self.rows.records(query).await?.pop())
     }
 
     /// The checkpoint signed at `tree_size`, or the newest one when None.

@@ -240,21 +240,44 @@ impl Store {
             encode(id, end as u32)
         });
         let indexes: Vec<u64> = page.iter().map(|(i, _)| *i).collect();
-        let records = self.reads.records_at(&indexes).await?;
-        if records.len() != page.len() {
-            return Err(StoreError::Internal(
-                "a search hit's record cannot be read".into(),
-            ));
+        let mut records: std::collections::HashMap<u64, Record> = self
+            .reads
+            .records_at(&indexes)
+            .await?
+            .into_iter()
+            .map(|r| (r.log_index, r))
+            .collect();
+        // The index is not trusted (docs/design.md §7): a hit whose record is
+        // not stored, or does not hold the query, is a row the service did
+        // not write. It is dropped and said, never an error.
+        let mut hits = Vec::with_capacity(page.len());
+        let mut refused = Vec::new();
+        for (log_index, rank) in page {
+            match records.remove(log_index) {
+                Some(record)
+                    if query.found_in(
+                        &record.content,
+                        record.metadata.as_ref().map(|m| m.canonical()),
+                    ) =>
+                {
+                    hits.push(SearchHit {
+                        record,
+                        rank: *rank,
+                    })
+                }
+                Some(record) => refused.push(format!(
+                    "log_index {log_index} (record {} does not hold the query)",
+                    record.id
+                )),
+                None => refused.push(format!("log_index {log_index} (no record is stored there)")),
+            }
+        }
+        if !refused.is_empty() {
+            tracing::error!(query = %query.normal_form(), hits = %refused.join(", "), "SECURITY: the search index has rows that are not its records' (the database was altered); those hits are dropped: run `decision-trail fsck`, then `decision-trail index rebuild`");
+            super::rows_refused("search_index", refused.len());
         }
         Ok(SearchPage {
-            hits: records
-                .into_iter()
-                .zip(page)
-                .map(|(record, (_, rank))| SearchHit {
-                    record,
-                    rank: *rank,
-                })
-                .collect(),
+            hits,
             next,
         })
     }

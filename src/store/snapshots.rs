@@ -44,6 +44,22 @@ pub(crate) async fn put(
     Ok((stored, inserted))
 }
 
+/// Up to `limit` stored snapshots after the hash `after`, by hash (`fsck`).
+pub(crate) async fn page(
+    db: Db<'_>,
+    after: &str,
+    limit: i64,
+) -> Result<Vec<CapabilitySnapshot>, StoreError> {
+    let query = Query::new(
+        "SELECT hash, kind, canonical, trace, stored_at FROM capability_snapshots \
+         WHERE hash > $1 ORDER BY hash LIMIT $2",
+    )
+    .bind(Param::Text(after))
+    .bind(Param::Int(limit));
+    let rows: Vec<SnapshotRow> = db.fetch_all(&query).await?;
+    Ok(rows.into_iter().map(CapabilitySnapshot::from).collect())
+}
+
 impl Store {
     /// Stores a capability snapshot unless one with its hash is stored; the
     /// stored one, and whether it was this call that stored it.

@@ -139,6 +139,12 @@ pub enum StoreError {
     /// is signed over it (docs/design.md §2).
     #[error("the log in the database was altered: {0}")]
     LogAltered(String),
+    /// A row read back is not what the service wrote (an idempotency key
+    /// naming another request's record, a snapshot that does not
+    /// re-verify): that one request fails; the row is never answered
+    /// (docs/design.md §2, "Nothing read back is trusted").
+    #[error("{0}")]
+    RowAltered(String),
     /// Stored data that does not read back as a record, or an unexpected error.
     #[error("storage error: {0}")]
     Internal(String),

@@ -74,6 +74,23 @@ impl WitnessFile {
         .transpose()
     }
 
+    /// Every origin's latest cosigned checkpoint: (origin, size, root).
+    pub async fn all(&self) -> Result<Vec<(String, u64, Hash)>, StoreError> {
+        let rows: Vec<(String, i64, Vec<u8>)> =
+            sqlx::query_as("SELECT origin, size, root FROM witnessed ORDER BY origin")
+                .fetch_all(&self.pool)
+                .await
+                .map_err(fault)?;
+        rows.into_iter()
+            .map(|(origin, size, root)| {
+                let root: [u8; 32] = root
+                    .try_into()
+                    .map_err(|_| StoreError::Internal("a stored root is not 32 bytes".into()))?;
+                Ok((origin, size as u64, Hash(root)))
+            })
+            .collect()
+    }
+
     /// Moves `origin` from `from` (None: never cosigned) to `to`; false when
     /// another submission moved it first (nothing written).
     pub async fn advance(

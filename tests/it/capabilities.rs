@@ -200,7 +200,7 @@ async fn fingerprint_store_fetch_round_trip_is_content_addressed() {
     assert_problem(
         app.get(&format!("/capabilities/{hash}")).await,
         500,
-        "internal",
+        "store_altered",
     )
     .await;
 }

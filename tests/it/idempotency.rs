@@ -175,3 +175,85 @@ async fn a_bad_idempotency_key_is_named_with_the_other_bad_fields() {
     assert_eq!(problem_fields(&p), vec!["Idempotency-Key"]);
     assert_eq!(chain_length(&app, "t").await, 0);
 }
+
+/// A clock the test sets: Unix milliseconds, read as the service writes
+/// timestamps.
+fn settable_clock(at: std::sync::Arc<std::sync::atomic::AtomicI64>) -> decision_trail::store::Seams {
+    decision_trail::store::Seams {
+        now: std::sync::Arc::new(move || {
+            let ms = at.load(std::sync::atomic::Ordering::SeqCst);
+            decision_trail::domain::chain::format_timestamp(
+                chrono::DateTime::from_timestamp_millis(ms).unwrap(),
+            )
+        }),
+        // Every batch purges expired keys: a clock jump would show at once.
+        purge_every: Duration::ZERO,
+        ..Default::default()
+    }
+}
+
+#[tokio::test]
+async fn a_clock_set_a_day_ahead_for_one_append_purges_no_key_and_stamps_nothing_ahead() {
+    use std::sync::atomic::{AtomicI64, Ordering};
+    let start = 1_790_000_000_000i64;
+    let clock = std::sync::Arc::new(AtomicI64::new(start));
+    let app = TestApp::builder()
+        .seams(settable_clock(clock.clone()))
+        .spawn()
+        .await;
+    let body = new_record("decision", "t", "a", "chose JWT");
+    let first: Value = post_as(&app, None, Some("k-1"), &body).await.json().await.unwrap();
+
+    // 25 hours ahead (the keys are kept 24), for one append.
+    clock.store(start + 25 * 3_600_000, Ordering::SeqCst);
+    let during: Value = app.append(&new_record("plan", "t", "a", "during")).await;
+    assert!(
+        during["timestamp"].as_str().unwrap() < "2026-09-22",
+        "stamped by the jumped clock: {during}"
+    );
+    let (_, ready) = app.get_json("/readyz").await;
+    assert!(
+        ready["detail"].as_str().unwrap_or_default().contains("clock ahead"),
+        "{ready}"
+    );
+    // The clock comes back; the retry is answered with the first record.
+    clock.store(start + 2000, Ordering::SeqCst);
+    let again = post_as(&app, None, Some("k-1"), &body).await;
+    assert_eq!(again.status(), 201);
+    assert_eq!(again.headers()["idempotent-replayed"], "true");
+    let again: Value = again.json().await.unwrap();
+    assert_eq!(again["id"], first["id"]);
+    assert_eq!(chain_length(&app, "t").await, 2);
+
+    // A clock behind the chain's last record: stamped with it, and said.
+    clock.store(start - 3_600_000, Ordering::SeqCst);
+    let behind: Value = app.append(&new_record("plan", "t", "a", "behind")).await;
+    assert_eq!(behind["timestamp"], during["timestamp"]);
+    let metrics = app.get("/metrics").await.text().await.unwrap();
+    for direction in ["ahead", "behind"] {
+        assert!(
+            metrics.contains(&format!(
+                "decision_trail_clock_anomalies_total{{direction=\"{direction}\"}}"
+            )),
+            "{metrics}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn an_expiry_stored_beyond_the_ttl_is_read_as_now_plus_the_ttl() {
+    let start = 1_790_000_000_000i64;
+    let clock = std::sync::Arc::new(std::sync::atomic::AtomicI64::new(start));
+    let app = TestApp::builder()
+        .seams(settable_clock(clock))
+        .spawn()
+        .await;
+    post_as(&app, None, Some("k-1"), &new_record("plan", "t", "a", "x")).await;
+    crate::support::execute(&app.database_url, "UPDATE idempotency SET expires_at = 9000000000000000")
+        .await
+        .unwrap();
+    // The next batch's purge reads it as now + 24 h.
+    app.append(&new_record("plan", "t", "a", "y")).await;
+    let expires = crate::support::scalar(&app, "SELECT max(expires_at) FROM idempotency").await;
+    assert!(expires <= start + 24 * 3_600_000 + 60_000, "{expires}");
+}

@@ -13,13 +13,16 @@
 //! - `canonical`: `hashPlainObject` (collation, JavaScript numbers);
 //! - `payloads`: each payload, evaluation, invocation, links and diffs;
 //! - `input`: reading a request's input, every bad field named;
-//! - `request`: a request and its answer.
+//! - `request`: a request and its answer;
+//! - `snapshot`: a stored snapshot re-verified whole.
 
 pub mod binding;
 pub mod canonical;
 mod input;
 pub mod payloads;
 mod request;
+pub mod snapshot;
 pub mod value;
 
 pub use request::{diff, fingerprint, to_text, Answer, KINDS, MAX_ITEMS};
+pub use snapshot::snapshot_problem;

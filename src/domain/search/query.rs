@@ -1,6 +1,7 @@
 //! What a search query may say, and what the index is asked for it.
 
-use super::index::{is_symbol, is_unspaced, push_other, push_pairs};
+use super::index::{index_text, is_symbol, is_unspaced, metadata_text, push_other, push_pairs};
+use super::words::words;
 
 /// The longest query, in characters.
 pub const MAX_QUERY_CHARS: usize = 500;
@@ -184,6 +185,26 @@ impl SearchQuery {
             .collect()
     }
 
+    /// Whether a record of `content` and `metadata` (its canonical JSON)
+    /// holds every indexed phrase of the query, as the index would find it:
+    /// each phrase's words in a row, in the content or in the metadata
+    /// ([`index_text`], [`metadata_text`], [`words`]). A search hit that
+    /// does not is an index row the service did not write (docs/design.md
+    /// §7): it is dropped.
+    pub fn found_in(&self, content: &str, metadata: Option<&str>) -> bool {
+        let content: Vec<String> = words(&index_text(content)).collect();
+        let metadata: Vec<String> = metadata
+            .map(|m| words(&metadata_text(m)).collect())
+            .unwrap_or_default();
+        let holds = |text: &[String], phrase: &[String]| {
+            phrase.is_empty() || text.windows(phrase.len()).any(|w| w == phrase)
+        };
+        self.terms.iter().flat_map(|t| t.phrases().0).all(|p| {
+            let phrase: Vec<String> = words(&p).collect();
+            holds(&content, &phrase) || holds(&metadata, &phrase)
+        })
+    }
+
     /// The query written back in its normal form: what a search cursor is
     /// bound to.
     pub fn normal_form(&self) -> String {
@@ -212,6 +233,19 @@ mod tests {
             .into_iter()
             .map(|t| (t.text, t.phrase))
             .collect()
+    }
+
+    #[test]
+    fn a_record_holds_a_query_as_the_index_finds_it() {
+        let q = SearchQuery::parse(r#"redis "cache miss" 数据库"#).unwrap();
+        assert!(q.found_in("A Redis cache miss in 使用数据库缓存", None));
+        assert!(q.found_in("Café: cache miss", Some(r#"{"db":"数据库","store":"REDIS"}"#)));
+        // Every term, each phrase's words in a row, within one field.
+        assert!(!q.found_in("redis cache, then a miss 数据库", None));
+        assert!(!q.found_in("redis cache", Some(r#"{"k":"miss 数据库"}"#)));
+        assert!(!q.found_in("nothing here", None));
+        let folded = SearchQuery::parse("cafe").unwrap();
+        assert!(folded.found_in("CAFÉ au lait", None));
     }
 
     #[test]

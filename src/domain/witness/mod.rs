@@ -6,12 +6,16 @@
 //! - `cosignature`: C2SP tlog-cosignature `cosignature/v1` keys, signing and
 //!   verifying;
 //! - `add_checkpoint`: C2SP tlog-witness `add-checkpoint`, its bodies and the
-//!   witness's checks.
+//!   witness's checks;
+//! - `standing`: a witness's database against its copy of what it cosigned.
 
 pub mod add_checkpoint;
 pub mod cosignature;
 pub mod policy;
+pub mod standing;
 
 pub use add_checkpoint::{AddCheckpoint, Refusal, WitnessedState};
 pub use cosignature::{Cosigner, CosignerKey};
-pub use policy::{split_note, Policy, PolicyLog, PolicyRefusal, PolicyWitness, QuorumCheck};
+pub use policy::{
+    split_note, Policy, PolicyLog, PolicyRefusal, PolicyWitness, QuorumCheck, StoredCheck,
+};

@@ -4,7 +4,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::cosignature::CosignerKey;
+use super::cosignature::{line_parts, CosignerKey};
 use crate::domain::checkpoint::{open_checkpoint, VerifiedCheckpoint};
 
 /// A policy line that cannot be read, and which line it is.
@@ -84,6 +84,22 @@ pub enum PolicyRefusal {
         missing: Vec<String>,
         cosigned: Vec<String>,
     },
+    #[error("the cosignature line `{0}` claims the key of the policy's witness `{1}` and does not verify with it")]
+    BadCosignature(String, String),
+}
+
+/// The stored cosignature lines of one checkpoint, checked against the
+/// policy's witness keys (docs/design.md §2, "Witnesses"): what may be
+/// served, and what is tampering.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StoredCheck {
+    /// At most one verifying line per policy witness, each without its
+    /// newline, in the rows' order.
+    pub served: Vec<String>,
+    /// Why each refused row is refused: a line with a line break, one that
+    /// is not a signature line, one stored under another witness than it
+    /// names, or one claiming a policy key that does not verify.
+    pub altered: Vec<String>,
 }
 
 fn error(line: usize, message: impl Into<String>) -> PolicyError {
@@ -330,6 +346,58 @@ impl Policy {
         }
     }
 
+    /// The policy witnesses a line claims to be by (key name and ID); a line
+    /// of another key is none of them.
+    fn claimed_by(&self, line: &str) -> Option<usize> {
+        let (name, id, _) = line_parts(line)?;
+        self.witnesses
+            .iter()
+            .position(|w| w.key.name() == name && w.key.id() == id)
+    }
+
+    /// Checks the stored cosignature rows `(witness key, line)` of the
+    /// checkpoint `body`: a row is served only when its line is one line, is
+    /// stored under the key it names, and verifies with that key, which is
+    /// one of the policy's; anything else but a well-formed line of a key
+    /// the policy does not know (a witness removed from it) is tampering.
+    pub fn check_stored(&self, body: &str, rows: &[(String, String)]) -> StoredCheck {
+        let mut check = StoredCheck::default();
+        let mut served_by = HashSet::new();
+        for (witness, line) in rows {
+            if line.contains(['\n', '\r']) {
+                check
+                    .altered
+                    .push(format!("the line stored for {witness} has a line break"));
+                continue;
+            }
+            let Some((name, id, _)) = line_parts(line) else {
+                check.altered.push(format!(
+                    "the line stored for {witness} is not a cosignature line"
+                ));
+                continue;
+            };
+            let named = format!("{name}+{id:08x}");
+            if named != *witness {
+                check.altered.push(format!(
+                    "the line stored for {witness} is signed by {named}"
+                ));
+                continue;
+            }
+            let Some(i) = self.claimed_by(line) else {
+                continue;
+            };
+            if self.witnesses[i].key.verify_line(body, line).is_none() {
+                check.altered.push(format!(
+                    "the line stored for witness `{}` ({witness}) does not verify with its key",
+                    self.witnesses[i].name
+                ));
+            } else if served_by.insert(i) {
+                check.served.push(line.clone());
+            }
+        }
+        check
+    }
+
     /// A signed note (checkpoint and its signature lines) against the policy:
     /// signed by one of its logs (when it lists any) and cosigned by its quorum.
     pub fn check_note(
@@ -347,6 +415,18 @@ impl Policy {
             )
         };
         let (body, lines) = split_note(note).ok_or(PolicyRefusal::UnknownLog)?;
+        // A line that claims a policy key and does not verify makes Go's
+        // sumdb/note refuse the whole note: it is named, not skipped.
+        for line in &lines {
+            if let Some(i) = self.claimed_by(line) {
+                if self.witnesses[i].key.verify_line(body, line).is_none() {
+                    return Err(PolicyRefusal::BadCosignature(
+                        line.trim_end().to_string(),
+                        self.witnesses[i].name.clone(),
+                    ));
+                }
+            }
+        }
         let check = self.check_lines(body, lines);
         if !check.satisfied {
             return Err(PolicyRefusal::NoQuorum {
@@ -430,6 +510,43 @@ mod tests {
         assert!(!policy.satisfied_by(&set(&[0, 1])));
         assert!(!policy.satisfied_by(&set(&[0, 3, 4, 5])));
         assert!(policy.satisfied_by(&set(&[0, 2, 3])));
+    }
+
+    #[test]
+    fn only_stored_lines_that_verify_with_a_policy_key_are_served() {
+        let (a, ka) = witness("a.example");
+        let (b, kb) = witness("b.example");
+        let (stranger, _) = witness("c.example");
+        let policy = Policy::parse(&format!("witness A {ka}\nwitness B {kb}\nquorum A\n")).unwrap();
+        let body = "log\n5\nAAAA\n";
+        let key = |c: &Cosigner| format!("{}+{:08x}", c.key().name(), c.key().id());
+        let line = |c: &Cosigner, body: &str| c.sign(body, 7).trim_end().to_string();
+        let good_a = line(&a, body);
+        // B's key and ID, but a signature over another checkpoint.
+        let forged_b = line(&b, "log\n5\nBBBB\n");
+        let rows = vec![
+            (key(&a), format!("{good_a}\n{good_a}")),
+            (key(&a), good_a.clone()),
+            (key(&a), line(&a, body)),
+            (key(&b), forged_b),
+            (key(&b), "not a line".to_string()),
+            (key(&a), line(&b, body)),
+            (key(&stranger), line(&stranger, body)),
+        ];
+        let check = policy.check_stored(body, &rows);
+        assert_eq!(check.served, vec![good_a.clone()]);
+        assert_eq!(check.altered.len(), 4, "{:?}", check.altered);
+        assert!(check.altered[0].contains("line break"));
+        assert!(check.altered[1].contains("does not verify") && check.altered[1].contains("`B`"));
+        assert!(check.altered[2].contains("not a cosignature line"));
+        assert!(check.altered[3].contains("is signed by b.example"));
+        // A note carrying a line that claims B's key and does not verify is
+        // refused by name, whatever the quorum.
+        let note = format!("{body}\n{good_a}\n{}\n", line(&b, "other\n"));
+        assert!(matches!(
+            policy.check_note(&note),
+            Err(PolicyRefusal::BadCosignature(_, name)) if name == "B"
+        ));
     }
 
     #[test]

@@ -16,6 +16,8 @@ mod rows;
 mod search;
 mod tx;
 
+pub(crate) use search::document;
+
 use std::str::FromStr;
 use std::time::Duration;
 

@@ -113,7 +113,7 @@ impl IdempotencyRow {
     pub(super) fn into_entry(self) -> Result<(ScopedIdempotencyKey, StoredAppend), StoreError> {
         Ok((
             (self.scope, self.idempotency_key),
-            (self.fingerprint, Record::try_from(self.record)?),
+            (self.fingerprint, Ok(Record::try_from(self.record)?)),
         ))
     }
 }

@@ -22,7 +22,7 @@ const MAX_DOCUMENT_BYTES: usize = 900_000;
 /// The `tsvector` literal of a record (written by the writer, in the
 /// append's transaction): content words weighted A, metadata
 /// words B, positioned so that a phrase never spans the two.
-pub(super) fn document(content: &str, metadata: Option<&str>) -> String {
+pub(crate) fn document(content: &str, metadata: Option<&str>) -> String {
     let mut lexemes: BTreeMap<String, Vec<(usize, char)>> = BTreeMap::new();
     let mut size = 0;
     let mut position = 0;

@@ -145,6 +145,14 @@ impl BatchStorage for PgBatches {
         })
     }
 
+    fn rebuild_index(&mut self) -> Answer<'_, u64> {
+        Box::pin(async move {
+            let conn = self.connection().await?;
+            let result = rebuild_index(conn).await;
+            self.settle(result)
+        })
+    }
+
     fn put_snapshot<'a>(
         &'a mut self,
         snapshot: &'a CapabilitySnapshot,
@@ -358,10 +366,19 @@ impl BatchStorage for PgBatches {
         })
     }
 
-    fn purge_idempotency(&mut self, now_ms: i64) -> Answer<'_, ()> {
-        Box::pin(self.execute(
-            Query::new("DELETE FROM idempotency WHERE expires_at <= $1").bind(Param::Int(now_ms)),
-        ))
+    fn purge_idempotency(&mut self, now_ms: i64, latest_ms: i64) -> Answer<'_, ()> {
+        Box::pin(async move {
+            self.execute(
+                Query::new("DELETE FROM idempotency WHERE expires_at <= $1")
+                    .bind(Param::Int(now_ms)),
+            )
+            .await?;
+            self.execute(
+                Query::new("UPDATE idempotency SET expires_at = $1 WHERE expires_at > $1")
+                    .bind(Param::Int(latest_ms)),
+            )
+            .await
+        })
     }
 
     fn commit(&mut self) -> Answer<'_, ()> {
@@ -572,4 +589,56 @@ async fn insert_the_rest(
     .await
     .map_err(map_error)?;
     Ok(())
+}
+
+/// Builds `thoughts_search` again from the records in one transaction,
+/// holding the log's lock (no replica appends meanwhile).
+async fn rebuild_index(conn: &mut sqlx::PgConnection) -> Result<u64, StoreError> {
+    let begin = format!(
+        "BEGIN; SELECT pg_advisory_xact_lock({LOG_LOCK}); DELETE FROM thoughts_search"
+    );
+    sqlx::Executor::execute(&mut *conn, begin.as_str())
+        .await
+        .map_err(map_error)?;
+    let result = async {
+        let mut after = -1i64;
+        let mut indexed = 0u64;
+        loop {
+            let rows: Vec<(i64, Vec<u8>, Option<String>)> = sqlx::query_as(
+                "SELECT log_index, content, metadata FROM thoughts WHERE log_index > $1 \
+                 ORDER BY log_index LIMIT 2000",
+            )
+            .bind(after)
+            .fetch_all(&mut *conn)
+            .await
+            .map_err(map_error)?;
+            let Some(last) = rows.last() else {
+                return Ok(indexed);
+            };
+            after = last.0;
+            let indexes: Vec<i64> = rows.iter().map(|r| r.0).collect();
+            let documents: Vec<String> = rows
+                .iter()
+                .map(|(_, content, metadata)| {
+                    super::search::document(&String::from_utf8_lossy(content), metadata.as_deref())
+                })
+                .collect();
+            sqlx::query(
+                "INSERT INTO thoughts_search (log_index, doc) \
+                 SELECT * FROM UNNEST($1::bigint[], $2::text[]::tsvector[])",
+            )
+            .bind(&indexes)
+            .bind(&documents)
+            .execute(&mut *conn)
+            .await
+            .map_err(map_error)?;
+            indexed += rows.len() as u64;
+        }
+    }
+    .await;
+    let end = if result.is_ok() { "COMMIT" } else { "ROLLBACK" };
+    sqlx::Executor::execute(&mut *conn, end)
+        .await
+        .map_err(map_error)?;
+    result
 }

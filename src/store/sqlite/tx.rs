@@ -97,6 +97,19 @@ impl BatchStorage for SqliteBatches {
         Box::pin(rebuild::rebuild(&mut self.conn, signer, origin, retired_at))
     }
 
+    fn rebuild_index(&mut self) -> Answer<'_, u64> {
+        Box::pin(async move {
+            // Emptied, then indexed from the first record in transactions of
+            // their own: a rebuild cut short is finished by the next start's
+            // catch-up, which indexes every record after the last indexed.
+            sqlx::query("INSERT INTO thoughts_fts (thoughts_fts) VALUES ('delete-all')")
+                .execute(&mut self.conn)
+                .await
+                .map_err(super::map_error)?;
+            super::search::catch_up(&mut self.conn).await
+        })
+    }
+
     fn put_snapshot<'a>(
         &'a mut self,
         snapshot: &'a CapabilitySnapshot,
@@ -211,12 +224,12 @@ impl BatchStorage for SqliteBatches {
                 let Some((fingerprint, record_id)) = row else {
                     continue;
                 };
+                // A row naming a record that is not stored fails its own
+                // append only (the writer's plan), never the batch.
                 let record = raw::record_where(&self.raw, "id", record_id.clone().into())?
                     .ok_or_else(|| {
-                        StoreError::Internal(format!(
-                            "idempotency key names record {record_id}, which is not stored"
-                        ))
-                    })?;
+                        format!("the stored idempotency key names record {record_id}, which is not stored")
+                    });
                 loaded.idempotency.insert(
                     (
                         idempotency.scope.clone(),
@@ -239,11 +252,16 @@ impl BatchStorage for SqliteBatches {
         })
     }
 
-    fn purge_idempotency(&mut self, now_ms: i64) -> Answer<'_, ()> {
+    fn purge_idempotency(&mut self, now_ms: i64, latest_ms: i64) -> Answer<'_, ()> {
         Box::pin(async move {
             self.raw
                 .prepare_cached("DELETE FROM idempotency WHERE expires_at <= ?")
                 .and_then(|mut s| s.execute([now_ms]))
+                .and_then(|_| {
+                    self.raw
+                        .prepare_cached("UPDATE idempotency SET expires_at = ?1 WHERE expires_at > ?1")
+                })
+                .and_then(|mut s| s.execute([latest_ms]))
                 .map(|_| ())
                 .map_err(raw::map_error)
         })

@@ -54,6 +54,8 @@ pub(crate) struct Writer {
     /// The log's size as this writer last committed it (its frontier's), for
     /// `/metrics`; the writer task stores it after each commit.
     integrated: Arc<AtomicU64>,
+    /// What the writer's watch over the system clock last found (`/readyz`).
+    clock_notes: task::ClockNotes,
 }
 
 enum Job {
@@ -107,6 +109,7 @@ impl Writer {
         let publish = Arc::new(publish);
         let (jobs, queue) = mpsc::channel(config.queue_capacity.max(1));
         let integrated = Arc::new(AtomicU64::new(frontier.size()));
+        let clock_notes = task::ClockNotes::default();
         let state = State {
             integrated: integrated.clone(),
             opened: Instant::now(),
@@ -122,6 +125,9 @@ impl Writer {
             next_purge: Instant::now(),
             shared,
             altered: false,
+            clock: Default::default(),
+            started: Instant::now(),
+            clock_notes: clock_notes.clone(),
         };
         let (done, stopped) = oneshot::channel();
         let writing = async move {
@@ -153,6 +159,7 @@ impl Writer {
             stopped: Mutex::new(Some(stopped)),
             search_document,
             integrated,
+            clock_notes,
         };
         Ok((writer, published, publish))
     }
@@ -235,6 +242,17 @@ impl Writer {
     /// Jobs waiting in the queue now (appends, probes, snapshots).
     pub(crate) fn queue_depth(&self) -> usize {
         self.jobs.max_capacity() - self.jobs.capacity()
+    }
+
+    /// What the watch over the system clock found in the last hour, if
+    /// anything (docs/design.md §2, "The clock").
+    pub(crate) fn clock_note(&self) -> Option<String> {
+        self.clock_notes
+            .lock()
+            .expect("not poisoned")
+            .as_ref()
+            .filter(|(_, at)| at.elapsed() < task::CLOCK_NOTE_KEPT)
+            .map(|(said, _)| said.clone())
     }
 
     /// The log's size as this writer last committed it.

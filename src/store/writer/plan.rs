@@ -8,6 +8,7 @@ use std::collections::HashMap;
 
 use super::task::State;
 use crate::domain::chain::{self, ChainHead};
+use crate::domain::idempotency::stored_row_problem;
 use crate::domain::merkle::{leaf_data, Frontier};
 use crate::domain::{NewRecord, Record};
 use crate::store::backend::{
@@ -33,6 +34,8 @@ enum Earlier {
     Index(usize),
     /// A record committed before.
     Stored(Box<Record>),
+    /// A stored row that is not what the service wrote: why.
+    Altered(String),
 }
 
 /// A batch planned in memory, and what takes effect once it is committed.
@@ -60,7 +63,9 @@ impl State {
         items: &[Item<'a>],
         mut loaded: Loaded,
         idempotency_expires_at: i64,
+        first_stamp: String,
     ) -> Result<Plan<'a>, BatchError> {
+        let mut first_stamp = Some(first_stamp);
         let mut frontier = self.frontier.clone();
         let mut moved: HashMap<String, ChainHead> = HashMap::new();
         let mut records: Vec<Record> = Vec::with_capacity(items.len());
@@ -77,7 +82,20 @@ impl State {
                 );
                 if !seen.contains_key(&id) {
                     if let Some((fingerprint, record)) = loaded.idempotency.remove(&id) {
-                        seen.insert(id.clone(), (fingerprint, Earlier::Stored(Box::new(record))));
+                        // The record the row names is answered only if it is
+                        // what the fingerprinted request made, in the key's
+                        // scope (docs/design.md §2, "Nothing read back is
+                        // trusted").
+                        let earlier = match record.and_then(|r| {
+                            match stored_row_problem(&idempotency.scope, &fingerprint, &r) {
+                                None => Ok(r),
+                                Some(why) => Err(why),
+                            }
+                        }) {
+                            Ok(r) => Earlier::Stored(Box::new(r)),
+                            Err(why) => Earlier::Altered(why),
+                        };
+                        seen.insert(id.clone(), (fingerprint, earlier));
                     }
                 }
                 if let Some((fingerprint, earlier)) = seen.get(&id) {
@@ -90,6 +108,15 @@ impl State {
                         match earlier {
                             Earlier::Index(i) => Outcome::Again(*i),
                             Earlier::Stored(r) => Outcome::Stored(r.clone()),
+                            Earlier::Altered(why) => {
+                                crate::store::rows_refused("idempotency", 1);
+                                Outcome::Refused(StoreError::RowAltered(format!(
+                                    "Idempotency-Key `{}`: {why} (the database was altered); \
+                                     nothing was appended: an operator must look before this \
+                                     request is sent again",
+                                    idempotency.idempotency_key
+                                )))
+                            }
                         }
                     });
                     continue;
@@ -109,9 +136,12 @@ impl State {
             }
             // The id carries the record's timestamp (docs/design.md §1), the
             // clock reading unless the chain's last record is later.
+            let now = first_stamp
+                .take()
+                .unwrap_or_else(|| self.read_clock().0);
             let timestamp = match head {
-                Some(h) => chain::not_before((self.seams.now)(), &h.last_timestamp),
-                None => (self.seams.now)(),
+                Some(h) => self.stamp_after(now, &h.last_timestamp),
+                None => now,
             };
             let record = chain::link(
                 (*draft).clone(),

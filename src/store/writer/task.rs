@@ -5,17 +5,19 @@
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 
 use tokio::sync::mpsc;
 
 use super::plan::{answers, Item, Outcome};
 use super::{Job, Pending, Publisher};
-use crate::domain::chain::ChainHead;
+use crate::domain::chain::{format_timestamp, parse_timestamp, timestamp_before, ChainHead};
+use crate::domain::clock::{ClockEvent, ClockWatch, Reading, SETTLE_MS};
 use crate::domain::checkpoint::{check_moved_log, LogSigner, MovedLog};
 use crate::domain::merkle::Frontier;
 use crate::domain::metrics::{
-    APPEND_BATCH_SIZE, APPEND_COMMIT_DURATION, IDEMPOTENT_REPLAYS, LOG_ALTERED, RECORDS_APPENDED,
+    APPEND_BATCH_SIZE, APPEND_COMMIT_DURATION, CLOCK_ANOMALIES, IDEMPOTENT_REPLAYS, LOG_ALTERED,
+    RECORDS_APPENDED,
 };
 use crate::domain::Record;
 use crate::store::backend::{BatchError, BatchStorage, Moved, Wanted};
@@ -29,9 +31,6 @@ const MAX_BATCH: usize = 1024;
 /// one indexed read).
 const MAX_CACHED_HEADS: usize = 100_000;
 
-/// Expired idempotency keys are deleted at most this often (in a write
-/// transaction anyway).
-const PURGE_EVERY: Duration = Duration::from_secs(60);
 
 /// What the writer task keeps between batches.
 pub(super) struct State {
@@ -63,7 +62,23 @@ pub(super) struct State {
     /// Whether the last look at the stored log found it altered: probes
     /// (`/readyz`) fail while it is.
     pub(super) altered: bool,
+    /// The system clock, watched against the running time (`domain::clock`).
+    pub(super) clock: std::sync::Mutex<ClockWatch>,
+    /// When the writer started: the running time's origin.
+    pub(super) started: Instant,
+    /// What the watch last found, shared with the store (`/readyz`).
+    pub(super) clock_notes: ClockNotes,
 }
+
+/// What the writer last found wrong with the system clock, and when: said
+/// on `/readyz` for [`CLOCK_NOTE_KEPT`] (docs/design.md §2, "The clock").
+pub(crate) type ClockNotes = Arc<std::sync::Mutex<Option<(String, Instant)>>>;
+
+/// How long `/readyz` says what the clock did.
+pub(crate) const CLOCK_NOTE_KEPT: Duration = Duration::from_secs(3600);
+
+/// How often the same kind of clock warning is logged at most.
+const CLOCK_WARN_EVERY: Duration = Duration::from_secs(60);
 
 pub(super) async fn run(mut state: State, mut queue: mpsc::Receiver<Job>) {
     let mut stopping = false;
@@ -403,8 +418,10 @@ impl State {
         ),
         BatchError,
     > {
-        let now = SystemTime::now();
-        let now_ms = unix_millis(now);
+        // One reading for the batch: its expiry time, and the first new
+        // record's timestamp (the next ones read the clock again).
+        let (stamp, reading) = self.read_clock();
+        let now_ms = reading.expiry_ms;
         let tasks: Vec<&str> = {
             let mut tasks: Vec<&str> = items
                 .iter()
@@ -422,8 +439,9 @@ impl State {
             now_ms,
         };
         let loaded = self.storage.load(wanted).await.map_err(BatchError::Batch)?;
-        let expires_at = unix_millis(now + self.idempotency_ttl);
-        let plan = self.plan(items, loaded, expires_at)?;
+        let ttl_ms = i64::try_from(self.idempotency_ttl.as_millis()).unwrap_or(i64::MAX);
+        let expires_at = now_ms.saturating_add(ttl_ms);
+        let plan = self.plan(items, loaded, expires_at, stamp)?;
         let mut checkpoint = None;
         let mut records = Vec::new();
         if let Some(batch) = &plan.batch {
@@ -431,10 +449,10 @@ impl State {
         }
         if Instant::now() >= self.next_purge {
             self.storage
-                .purge_idempotency(now_ms)
+                .purge_idempotency(now_ms, expires_at)
                 .await
                 .map_err(BatchError::Batch)?;
-            self.next_purge = Instant::now() + PURGE_EVERY;
+            self.next_purge = Instant::now() + self.seams.purge_every;
         }
         if let Some(batch) = plan.batch {
             checkpoint = Some(batch.checkpoint);
@@ -464,7 +482,85 @@ fn count_batch(appends: usize, outcomes: &[Outcome], appended: usize, opened: In
     }
 }
 
-fn unix_millis(t: SystemTime) -> i64 {
-    t.duration_since(UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+impl State {
+    /// Reads the clock through the watch (`domain::clock`): the time to
+    /// stamp a record with (the clock's own text when the watch believes
+    /// it), and the reading. What the watch found is logged, counted and
+    /// kept for `/readyz`.
+    pub(super) fn read_clock(&self) -> (String, Reading) {
+        let clock = (self.seams.now)();
+        let clock_ms = parse_timestamp(&clock).map_or(0, |t| t.timestamp_millis());
+        let running_ms = u64::try_from(self.started.elapsed().as_millis()).unwrap_or(u64::MAX);
+        let reading = self
+            .clock
+            .lock()
+            .expect("not poisoned")
+            .read(clock_ms, running_ms);
+        match reading.event {
+            Some(ClockEvent::Ahead { by_ms }) => self.clock_note(
+                "ahead",
+                format!(
+                    "the system clock stepped {} ahead of the running time; records are \
+                     stamped by the running time until the step has held for {} s, and \
+                     idempotency keys never expire by it",
+                    human_ms(by_ms),
+                    SETTLE_MS / 1000
+                ),
+            ),
+            Some(ClockEvent::Adopted { by_ms }) => tracing::warn!(
+                ahead_ms = by_ms,
+                "the system clock's step ahead held: records are stamped by it again"
+            ),
+            None => {}
+        }
+        let stamp = if reading.stamp_ms == clock_ms {
+            clock
+        } else {
+            format_timestamp(
+                chrono::DateTime::from_timestamp_millis(reading.stamp_ms).unwrap_or_default(),
+            )
+        };
+        (stamp, reading)
+    }
+
+    /// The record at the end of a chain whose last timestamp is `last` is
+    /// stamped `now`, or `last` when the clock reads behind it (a chain's
+    /// timestamps never go backwards), which is said.
+    pub(super) fn stamp_after(&self, now: String, last: &str) -> String {
+        if timestamp_before(&now, last) {
+            self.clock_note(
+                "behind",
+                format!(
+                    "the system clock read {now}, behind a chain's last timestamp {last}: records \
+                     are stamped with the chain's last timestamp until it catches up"
+                ),
+            );
+            last.to_string()
+        } else {
+            now
+        }
+    }
+
+    /// Counts a clock anomaly, logs it (at most once a minute per kind) and
+    /// keeps it for `/readyz`.
+    fn clock_note(&self, direction: &'static str, said: String) {
+        metrics::counter!(CLOCK_ANOMALIES, "direction" => direction).increment(1);
+        let mut note = self.clock_notes.lock().expect("not poisoned");
+        let quiet = note.as_ref().is_some_and(|(last, at)| {
+            last.starts_with(direction) && at.elapsed() < CLOCK_WARN_EVERY
+        });
+        if !quiet {
+            tracing::warn!(direction, "{said}");
+            *note = Some((format!("{direction}: {said}"), Instant::now()));
+        }
+    }
+}
+
+/// Milliseconds as a person reads them.
+fn human_ms(ms: i64) -> String {
+    match ms {
+        ms if ms >= 3_600_000 => format!("{:.1} h", ms as f64 / 3_600_000.0),
+        ms if ms >= 60_000 => format!("{:.1} min", ms as f64 / 60_000.0),
+        ms => format!("{:.1} s", ms as f64 / 1000.0),
+    }
 }

@@ -126,6 +126,7 @@ async fn pinned_hash_through_injected_id_and_clock() {
     let seams = Seams {
         new_id: Arc::new(|_| "r1".to_string()),
         now: Arc::new(|| "2026-04-17T00:00:00Z".to_string()),
+        ..Seams::default()
     };
     let app = TestApp::builder().seams(seams).spawn().await;
     let r = app.append(&new_record("plan", "t1", "a1", "hello")).await;
@@ -380,6 +381,7 @@ async fn the_same_record_twice_is_refused() {
     let seams = Seams {
         new_id: Arc::new(|_| "fixed-id".to_string()),
         now: Arc::new(|| "2026-04-17T00:00:00.000Z".to_string()),
+        ..Seams::default()
     };
     let app = TestApp::builder().seams(seams).spawn().await;
     app.append(&new_record("plan", "t1", "a1", "x")).await;

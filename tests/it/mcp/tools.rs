@@ -313,6 +313,7 @@ async fn the_pinned_hash_holds_and_mcp_writes_what_rest_writes() {
     let seams = || Seams {
         new_id: Arc::new(|_| "r1".to_string()),
         now: Arc::new(|| "2026-04-17T00:00:00Z".to_string()),
+        ..Seams::default()
     };
     let via_mcp = TestApp::builder().seams(seams()).spawn().await;
     let client = connect(&via_mcp, None).await;

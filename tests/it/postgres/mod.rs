@@ -13,6 +13,8 @@
 //! - `upgrade`: a database of the previous release, upgraded in place;
 //! - `insider`: rows written into the shared database by hand, a deleted
 //!   checkpoint copy;
+//! - `readback`: rows beside the log (idempotency keys, snapshots, the
+//!   search index) edited by hand, read back and refused;
 //! - `commit`: a commit whose answer is lost, or that never arrives, cut by
 //!   a TCP proxy: the service learns the outcome before it answers.
 //!
@@ -22,6 +24,7 @@
 mod commit;
 mod database;
 mod insider;
+mod readback;
 mod replicas;
 mod upgrade;
 

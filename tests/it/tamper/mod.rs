@@ -13,6 +13,7 @@
 //! edit it with the triggers dropped and put back.
 
 pub(crate) mod insider;
+pub(crate) mod readback;
 mod start;
 mod walk;
 

@@ -22,6 +22,7 @@ fn fixed_seams() -> Seams {
             let s = ticks.fetch_add(1, Ordering::SeqCst);
             format!("2026-01-01T00:{:02}:{:02}.000Z", s / 60, s % 60)
         }),
+        ..Seams::default()
     }
 }
 

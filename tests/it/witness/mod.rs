@@ -4,7 +4,8 @@
 
 mod postgres;
 mod server;
-mod service;
+mod state;
+pub(crate) mod service;
 
 use std::io::BufRead;
 use std::net::SocketAddr;
@@ -130,6 +131,7 @@ pub fn witness_key(name: &str, out: &Path) -> String {
 }
 
 /// A `decision-trail witness` process; killed when dropped.
+#[derive(Debug)]
 pub struct WitnessProcess {
     pub child: std::process::Child,
     pub addr: SocketAddr,

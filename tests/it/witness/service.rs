@@ -427,6 +427,6 @@ async fn the_witnessed_checkpoint_is_served_from_the_stored_cosignatures_after_a
 }
 
 /// The test's policy file, read.
-fn policy_of(log: &Witnessed) -> Policy {
+pub(crate) fn policy_of(log: &Witnessed) -> Policy {
     Policy::parse(&std::fs::read_to_string(&log.policy).unwrap()).unwrap()
 }

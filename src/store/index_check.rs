@@ -1,0 +1,170 @@
+//! `fsck`'s check of the search index (docs/design.md §7): the index is
+//! built again from the records, page by page as `fsck` reads them, and
+//! compared with the stored one; the first difference is named. On SQLite
+//! the rebuilt index is a temporary FTS5 table on the read-only connection
+//! and both are compared word by word through `fts5vocab`; on PostgreSQL
+//! each record's stored `tsvector` is compared with the one made again.
+
+use sqlx::pool::PoolConnection;
+use sqlx::{PgPool, Sqlite};
+
+use super::sql::Db;
+use super::StoreError;
+use crate::domain::search::{index_text, metadata_text};
+use crate::domain::Record;
+
+/// The index as migration 0007 makes it (not as the database says it is:
+/// a replaced tokenizer is a difference too).
+const SQLITE_REBUILT: &str = "CREATE VIRTUAL TABLE temp.fsck_index USING fts5(content, metadata, \
+     content = '', tokenize = \"unicode61 categories 'L* N* Co M* So'\")";
+
+/// The check under way.
+pub(crate) enum IndexCheck {
+    /// The connection that holds the temporary rebuilt index.
+    Sqlite(PoolConnection<Sqlite>),
+    /// The pool, and the first difference found so far.
+    Postgres(PgPool, Option<String>),
+}
+
+fn fault(e: sqlx::Error) -> StoreError {
+    StoreError::Internal(format!("the search index check failed: {e}"))
+}
+
+impl IndexCheck {
+    pub(crate) async fn begin(db: Db<'_>) -> Result<IndexCheck, StoreError> {
+        match db {
+            Db::SqlitePool(pool) => {
+                let mut conn = pool.acquire().await.map_err(fault)?;
+                sqlx::query(SQLITE_REBUILT)
+                    .execute(&mut *conn)
+                    .await
+                    .map_err(fault)?;
+                Ok(IndexCheck::Sqlite(conn))
+            }
+            Db::PgPool(pool) => Ok(IndexCheck::Postgres(pool.clone(), None)),
+            _ => Err(StoreError::Internal(
+                "the index check needs a pool".into(),
+            )),
+        }
+    }
+
+    /// Adds the next page of records, in log order.
+    pub(crate) async fn add(&mut self, records: &[Record]) -> Result<(), StoreError> {
+        match self {
+            IndexCheck::Sqlite(conn) => {
+                for chunk in records.chunks(300) {
+                    let sql = format!(
+                        "INSERT INTO temp.fsck_index (rowid, content, metadata) VALUES {}",
+                        vec!["(?, ?, ?)"; chunk.len()].join(", ")
+                    );
+                    let mut query = sqlx::query(&sql);
+                    for r in chunk {
+                        query = query
+                            .bind(r.log_index as i64)
+                            .bind(index_text(&r.content))
+                            .bind(r.metadata.as_ref().map(|m| metadata_text(m.canonical())));
+                    }
+                    query.execute(&mut **conn).await.map_err(fault)?;
+                }
+                Ok(())
+            }
+            IndexCheck::Postgres(pool, first) => {
+                if first.is_some() || records.is_empty() {
+                    return Ok(());
+                }
+                let indexes: Vec<i64> = records.iter().map(|r| r.log_index as i64).collect();
+                let documents: Vec<String> = records
+                    .iter()
+                    .map(|r| {
+                        super::postgres::document(
+                            &r.content,
+                            r.metadata.as_ref().map(|m| m.canonical()),
+                        )
+                    })
+                    .collect();
+                let differs: Option<(i64, bool)> = sqlx::query_as(
+                    "SELECT c.i, s.log_index IS NULL FROM UNNEST($1::bigint[], $2::text[]) AS c(i, d) \
+                     LEFT JOIN thoughts_search s ON s.log_index = c.i \
+                     WHERE s.doc IS DISTINCT FROM c.d::tsvector ORDER BY c.i LIMIT 1",
+                )
+                .bind(&indexes)
+                .bind(&documents)
+                .fetch_optional(&*pool)
+                .await
+                .map_err(fault)?;
+                *first = differs.map(|(i, missing)| {
+                    if missing {
+                        format!("the record at log_index {i} has no search index row")
+                    } else {
+                        format!(
+                            "the search index row of log_index {i} is not its record's words"
+                        )
+                    }
+                });
+                Ok(())
+            }
+        }
+    }
+
+    /// The first difference between the stored index and the rebuilt one.
+    pub(crate) async fn finish(self) -> Result<Option<String>, StoreError> {
+        match self {
+            IndexCheck::Sqlite(mut conn) => {
+                for sql in [
+                    "CREATE VIRTUAL TABLE temp.fsck_stored USING fts5vocab(main, thoughts_fts, instance)",
+                    "CREATE VIRTUAL TABLE temp.fsck_rebuilt USING fts5vocab(temp, fsck_index, instance)",
+                ] {
+                    sqlx::query(sql).execute(&mut *conn).await.map_err(fault)?;
+                }
+                let columns = "SELECT doc, term, col, offset FROM temp.";
+                let extra: Option<(i64, String, String, i64)> = sqlx::query_as(&format!(
+                    "{columns}fsck_stored EXCEPT {columns}fsck_rebuilt ORDER BY 1, 3, 4 LIMIT 1"
+                ))
+                .fetch_optional(&mut *conn)
+                .await
+                .map_err(fault)?;
+                let lacking: Option<(i64, String, String, i64)> = sqlx::query_as(&format!(
+                    "{columns}fsck_rebuilt EXCEPT {columns}fsck_stored ORDER BY 1, 3, 4 LIMIT 1"
+                ))
+                .fetch_optional(&mut *conn)
+                .await
+                .map_err(fault)?;
+                for sql in [
+                    "DROP TABLE temp.fsck_stored",
+                    "DROP TABLE temp.fsck_rebuilt",
+                    "DROP TABLE temp.fsck_index",
+                ] {
+                    sqlx::query(sql).execute(&mut *conn).await.map_err(fault)?;
+                }
+                let said = |(doc, term, col, offset): (i64, String, String, i64), what: &str| {
+                    format!(
+                        "the search index {what} word `{term}` at log_index {doc} ({col}, word {})",
+                        offset + 1
+                    )
+                };
+                Ok(match (extra, lacking) {
+                    (Some(e), Some(l)) if l.0 < e.0 => Some(said(l, "lacks the record's")),
+                    (Some(e), _) => Some(said(e, "holds a row the records do not give: the")),
+                    (None, Some(l)) => Some(said(l, "lacks the record's")),
+                    (None, None) => None,
+                })
+            }
+            IndexCheck::Postgres(pool, first) => {
+                if first.is_some() {
+                    return Ok(first);
+                }
+                let orphan: Option<(i64,)> = sqlx::query_as(
+                    "SELECT s.log_index FROM thoughts_search s WHERE NOT EXISTS \
+                     (SELECT 1 FROM thoughts t WHERE t.log_index = s.log_index) \
+                     ORDER BY s.log_index LIMIT 1",
+                )
+                .fetch_optional(&pool)
+                .await
+                .map_err(fault)?;
+                Ok(orphan.map(|(i,)| {
+                    format!("the search index has a row for log_index {i}, where no record is")
+                }))
+            }
+        }
+    }
+}

@@ -1,0 +1,48 @@
+//! Rows beside the log written into the shared database by hand, read back
+//! and refused (docs/design.md §2, "Nothing read back is trusted"): an
+//! idempotency key pointed at another record, a snapshot inserted ahead of
+//! time, a search index row that is not its record's (found by `fsck`,
+//! mended by `index rebuild`).
+
+use super::{kill, replica, shared};
+use crate::support::{execute, new_record, postgres_server, run_binary};
+use crate::tamper::readback::{
+    idempotency_rows_pointed_elsewhere, post, search_ids, snapshot_inserted_ahead,
+};
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: set DECISION_TRAIL_TEST_POSTGRES"]
+async fn rows_read_back_from_the_shared_database_are_checked() {
+    let shared = shared(&postgres_server()).await;
+    let mut served = replica(&shared, 0);
+    idempotency_rows_pointed_elsewhere(&served, &shared.url).await;
+    snapshot_inserted_ahead(&served, &shared.url).await;
+
+    // A search index row rewritten to words its record does not hold.
+    let client = reqwest::Client::new();
+    let (_, record) = post(&client, &served, &new_record("plan", "s", "a", "alpha one"), None).await;
+    let at = record["log_index"].as_u64().unwrap();
+    execute(
+        &shared.url,
+        &format!("UPDATE thoughts_search SET doc = 'zebra:1A'::tsvector WHERE log_index = {at}"),
+    )
+    .await
+    .unwrap();
+    assert!(search_ids(&client, &served, "zebra").await.is_empty());
+    assert!(search_ids(&client, &served, "alpha").await.is_empty());
+    kill(&mut served);
+
+    let fsck = |url: String| run_binary(vec!["fsck".into(), url, "--key".into(), shared.key.display().to_string()]);
+    let (ok, out, err) = fsck(shared.url.clone()).await;
+    assert!(!ok, "{out}{err}");
+    assert!(out.contains("search index"), "{out}");
+    let (ok, out, err) =
+        run_binary(vec!["index".into(), "rebuild".into(), shared.url.clone()]).await;
+    assert!(ok, "{out}{err}");
+    // The snapshot row is still there: fsck names it now.
+    let (ok, out, _) = fsck(shared.url.clone()).await;
+    assert!(!ok);
+    assert!(out.contains("capability snapshot"), "{out}");
+    let served = replica(&shared, 0);
+    assert_eq!(search_ids(&client, &served, "alpha").await.len(), 1);
+}
