@@ -9,10 +9,10 @@ use std::sync::Arc;
 use clap::{Args, Subcommand};
 
 use super::{init_tracing, LogFormat};
-use crate::domain::witness::{Cosigner, Policy};
-use crate::http::witness::{witness_app, Witness};
 use crate::domain::merkle::Hash;
 use crate::domain::witness::standing::{standing, Standing};
+use crate::domain::witness::{Cosigner, Policy};
+use crate::http::witness::{witness_app, Witness};
 use crate::store::witness_copy::CosignedCopy;
 use crate::store::witness_file::WitnessFile;
 

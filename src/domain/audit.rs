@@ -177,8 +177,12 @@ fn check_statement(
         ));
     };
     let text = match key {
-        Some(key) => open_note(note, key)
-            .map_err(|e| fail(1, format!("the task statement does not verify with the key: {e}")))?,
+        Some(key) => open_note(note, key).map_err(|e| {
+            fail(
+                1,
+                format!("the task statement does not verify with the key: {e}"),
+            )
+        })?,
         None => note_text(note).map_err(|e| fail(1, format!("the task statement: {e}")))?,
     };
     let stated = TaskHead::parse(&text).map_err(|e| fail(1, e))?;

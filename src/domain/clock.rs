@@ -102,7 +102,14 @@ mod tests {
         let mut watch = ClockWatch::default();
         for i in 0..10u64 {
             let r = watch.read(1_000_000 + i as i64 * 1000, i * 1000);
-            assert_eq!((r.stamp_ms, r.expiry_ms, r.event), (1_000_000 + i as i64 * 1000, 1_000_000 + i as i64 * 1000, None));
+            assert_eq!(
+                (r.stamp_ms, r.expiry_ms, r.event),
+                (
+                    1_000_000 + i as i64 * 1000,
+                    1_000_000 + i as i64 * 1000,
+                    None
+                )
+            );
         }
         // Small steps either way (NTP) are believed too.
         assert_eq!(watch.read(1_030_000, 10_000).stamp_ms, 1_030_000);
@@ -120,7 +127,10 @@ mod tests {
         assert_eq!(watch.read(25 * HOUR + 1000, 1000).stamp_ms, 1000);
         // The clock comes back: nothing was held back.
         let back = watch.read(2000, 2000);
-        assert_eq!((back.stamp_ms, back.expiry_ms, back.event), (2000, 2000, None));
+        assert_eq!(
+            (back.stamp_ms, back.expiry_ms, back.event),
+            (2000, 2000, None)
+        );
         assert_eq!(watch.read(3000, 3000).stamp_ms, 3000);
     }
 
@@ -135,7 +145,10 @@ mod tests {
         assert_eq!(r.stamp_ms, HOUR + later as i64 - 1);
         assert_eq!(r.expiry_ms, later as i64);
         let next = watch.read(HOUR + later as i64 + 999, later + 1000);
-        assert_eq!((next.stamp_ms, next.event), (HOUR + later as i64 + 999, None));
+        assert_eq!(
+            (next.stamp_ms, next.event),
+            (HOUR + later as i64 + 999, None)
+        );
     }
 
     #[test]

@@ -44,12 +44,18 @@ impl TaskHead {
 
     /// Reads a statement's text.
     pub fn parse(text: &str) -> Result<TaskHead, String> {
-        let lines: Vec<&str> = text.strip_suffix('\n').unwrap_or(text).split('\n').collect();
+        let lines: Vec<&str> = text
+            .strip_suffix('\n')
+            .unwrap_or(text)
+            .split('\n')
+            .collect();
         let [header, origin, size, task, length, head] = lines[..] else {
             return Err("the task statement is not six lines".into());
         };
         if header != TASK_HEAD_V1 {
-            return Err(format!("the task statement does not begin with `{TASK_HEAD_V1}`"));
+            return Err(format!(
+                "the task statement does not begin with `{TASK_HEAD_V1}`"
+            ));
         }
         let number = |s: &str, what: &str| {
             s.parse::<u64>()
@@ -206,7 +212,9 @@ mod tests {
         let text = head.text();
         assert_eq!(text.lines().count(), 6);
         assert_eq!(TaskHead::parse(&text), Ok(head));
-        assert!(crate::domain::checkpoint::note_checkpoint(&format!("{text}\n— x AAAA\n")).is_err());
+        assert!(
+            crate::domain::checkpoint::note_checkpoint(&format!("{text}\n— x AAAA\n")).is_err()
+        );
         assert!(TaskHead::parse("log.example\n9\nAAAA\n").is_err());
     }
 }

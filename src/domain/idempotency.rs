@@ -166,7 +166,9 @@ mod tests {
         assert_eq!(stored_row_problem("", &f, &record), None);
         assert_eq!(stored_row_problem("a", &f, &record), None);
         // Another agent's key, or a row pointed at another request's record.
-        assert!(stored_row_problem("b", &f, &record).unwrap().contains("agent `a`"));
+        assert!(stored_row_problem("b", &f, &record)
+            .unwrap()
+            .contains("agent `a`"));
         let other = fingerprint(&draft(
             r#"{"type":"plan","task_id":"t","agent_id":"a","content":"y"}"#,
         ));

@@ -23,9 +23,9 @@ use super::AppState;
 
 use crate::domain::api_keys::Role;
 use crate::domain::capabilities::{self, Answer};
+use crate::domain::chain::format_timestamp;
 use crate::domain::json::JsonValue;
 use crate::domain::FieldError;
-use crate::domain::chain::format_timestamp;
 use crate::store::{CapabilitySnapshot, StoreError};
 
 /// A fingerprint request, in the conformance vectors' own format.
@@ -176,9 +176,14 @@ impl TryFrom<CapabilitySnapshot> for SnapshotBody {
     /// (docs/design.md §9). It is never served.
     fn try_from(s: CapabilitySnapshot) -> Result<SnapshotBody, ApiError> {
         let now = format_timestamp(chrono::Utc::now());
-        if let Some(why) =
-            capabilities::snapshot_problem(&s.hash, &s.kind, &s.canonical, &s.trace, &s.stored_at, &now)
-        {
+        if let Some(why) = capabilities::snapshot_problem(
+            &s.hash,
+            &s.kind,
+            &s.canonical,
+            &s.trace,
+            &s.stored_at,
+            &now,
+        ) {
             crate::store::rows_refused("capability_snapshots", 1);
             return Err(StoreError::RowAltered(format!(
                 "the capability snapshot stored under {} is not one this service stored: {why} \

@@ -122,7 +122,11 @@ impl Witnessing {
         }
         let check = match split_note(&checkpoint.note) {
             Some((body, _)) => self.policy.check_stored(body, &rows),
-            None => return Err(StoreError::Internal("a signed checkpoint is not a note".into())),
+            None => {
+                return Err(StoreError::Internal(
+                    "a signed checkpoint is not a note".into(),
+                ))
+            }
         };
         if !check.altered.is_empty() {
             let size = checkpoint.tree_size;

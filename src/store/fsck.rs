@@ -14,10 +14,10 @@ use super::{Listing, StoreConfig, StoreError};
 use crate::domain::audit::LogAudit;
 use crate::domain::capabilities::snapshot_problem;
 use crate::domain::chain::format_timestamp;
-use crate::domain::witness::{split_note, Policy};
 use crate::domain::checkpoint::open_checkpoint;
 use crate::domain::merkle::stored_leaf_index;
 use crate::domain::record::RecordFilter;
+use crate::domain::witness::{split_note, Policy};
 
 /// Records read per page.
 const PAGE: u32 = 2000;
@@ -200,7 +200,9 @@ async fn check_cosignatures(reads: &super::reads::Reads, policy: &Policy) -> Res
             .checkpoint(Some(size as u64))
             .await
             .map_err(|e| e.to_string())?
-            .ok_or_else(|| format!("cosignatures are stored for size {size}, of which no checkpoint is"))?;
+            .ok_or_else(|| {
+                format!("cosignatures are stored for size {size}, of which no checkpoint is")
+            })?;
         let (body, _) = split_note(&checkpoint.note)
             .ok_or_else(|| format!("the checkpoint of size {size} is not a signed note"))?;
         let check = policy.check_stored(body, &lines);

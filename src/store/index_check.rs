@@ -42,9 +42,7 @@ impl IndexCheck {
                 Ok(IndexCheck::Sqlite(conn))
             }
             Db::PgPool(pool) => Ok(IndexCheck::Postgres(pool.clone(), None)),
-            _ => Err(StoreError::Internal(
-                "the index check needs a pool".into(),
-            )),
+            _ => Err(StoreError::Internal("the index check needs a pool".into())),
         }
     }
 
@@ -96,9 +94,7 @@ impl IndexCheck {
                     if missing {
                         format!("the record at log_index {i} has no search index row")
                     } else {
-                        format!(
-                            "the search index row of log_index {i} is not its record's words"
-                        )
+                        format!("the search index row of log_index {i} is not its record's words")
                     }
                 });
                 Ok(())

@@ -117,11 +117,10 @@ impl Reads {
         scope: &str,
         key: &str,
     ) -> Result<Option<(String, Record)>, StoreError> {
-        let fingerprint = Query::new(
-            "SELECT fingerprint FROM idempotency WHERE scope = $1 AND key = $2",
-        )
-        .bind(Param::Text(scope))
-        .bind(Param::Text(key));
+        let fingerprint =
+            Query::new("SELECT fingerprint FROM idempotency WHERE scope = $1 AND key = $2")
+                .bind(Param::Text(scope))
+                .bind(Param::Text(key));
         let Some((fingerprint,)) = self
             .rows
             .db()

@@ -276,10 +276,7 @@ impl Store {
             tracing::error!(query = %query.normal_form(), hits = %refused.join(", "), "SECURITY: the search index has rows that are not its records' (the database was altered); those hits are dropped: run `decision-trail fsck`, then `decision-trail index rebuild`");
             super::rows_refused("search_index", refused.len());
         }
-        Ok(SearchPage {
-            hits,
-            next,
-        })
+        Ok(SearchPage { hits, next })
     }
 }
 

@@ -51,7 +51,13 @@ impl CosignedCopy {
         }
         let mut said: HashMap<String, Cosigned> = HashMap::new();
         for (n, line) in text[..whole].lines().enumerate() {
-            let bad = || format!("{} line {}: not `SIZE ROOT ORIGIN` or `reset ORIGIN`", path.display(), n + 1);
+            let bad = || {
+                format!(
+                    "{} line {}: not `SIZE ROOT ORIGIN` or `reset ORIGIN`",
+                    path.display(),
+                    n + 1
+                )
+            };
             if let Some(origin) = line.strip_prefix("reset ") {
                 said.insert(origin.to_string(), None);
                 continue;
@@ -138,6 +144,8 @@ mod tests {
         let (_, said) = CosignedCopy::open(&path).unwrap();
         assert_eq!(said["log a"], Some((9, Hash([9; 32]))));
         assert_eq!(said["b"], None);
-        assert!(std::fs::read_to_string(&path).unwrap().ends_with("reset b\n"));
+        assert!(std::fs::read_to_string(&path)
+            .unwrap()
+            .ends_with("reset b\n"));
     }
 }

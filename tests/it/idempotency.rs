@@ -178,7 +178,9 @@ async fn a_bad_idempotency_key_is_named_with_the_other_bad_fields() {
 
 /// A clock the test sets: Unix milliseconds, read as the service writes
 /// timestamps.
-fn settable_clock(at: std::sync::Arc<std::sync::atomic::AtomicI64>) -> decision_trail::store::Seams {
+fn settable_clock(
+    at: std::sync::Arc<std::sync::atomic::AtomicI64>,
+) -> decision_trail::store::Seams {
     decision_trail::store::Seams {
         now: std::sync::Arc::new(move || {
             let ms = at.load(std::sync::atomic::Ordering::SeqCst);
@@ -202,7 +204,11 @@ async fn a_clock_set_a_day_ahead_for_one_append_purges_no_key_and_stamps_nothing
         .spawn()
         .await;
     let body = new_record("decision", "t", "a", "chose JWT");
-    let first: Value = post_as(&app, None, Some("k-1"), &body).await.json().await.unwrap();
+    let first: Value = post_as(&app, None, Some("k-1"), &body)
+        .await
+        .json()
+        .await
+        .unwrap();
 
     // 25 hours ahead (the keys are kept 24), for one append.
     clock.store(start + 25 * 3_600_000, Ordering::SeqCst);
@@ -213,7 +219,10 @@ async fn a_clock_set_a_day_ahead_for_one_append_purges_no_key_and_stamps_nothing
     );
     let (_, ready) = app.get_json("/readyz").await;
     assert!(
-        ready["detail"].as_str().unwrap_or_default().contains("clock ahead"),
+        ready["detail"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("clock ahead"),
         "{ready}"
     );
     // The clock comes back; the retry is answered with the first record.
@@ -249,9 +258,12 @@ async fn an_expiry_stored_beyond_the_ttl_is_read_as_now_plus_the_ttl() {
         .spawn()
         .await;
     post_as(&app, None, Some("k-1"), &new_record("plan", "t", "a", "x")).await;
-    crate::support::execute(&app.database_url, "UPDATE idempotency SET expires_at = 9000000000000000")
-        .await
-        .unwrap();
+    crate::support::execute(
+        &app.database_url,
+        "UPDATE idempotency SET expires_at = 9000000000000000",
+    )
+    .await
+    .unwrap();
     // The next batch's purge reads it as now + 24 h.
     app.append(&new_record("plan", "t", "a", "y")).await;
     let expires = crate::support::scalar(&app, "SELECT max(expires_at) FROM idempotency").await;

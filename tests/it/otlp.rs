@@ -457,3 +457,48 @@ async fn an_export_past_the_rate_is_told_when_to_retry() {
     assert!(r.headers().contains_key("retry-after"));
     assert_problem(r, 429, "rate_limited").await;
 }
+
+#[tokio::test]
+async fn a_parent_whose_stored_key_was_pointed_elsewhere_is_not_linked() {
+    let app = TestApp::spawn().await;
+    let chat = |id, parent| {
+        span(
+            id,
+            Some(parent),
+            "chat",
+            10 * id as u64,
+            vec![kv("gen_ai.operation.name", s("chat"))],
+        )
+    };
+    send_proto(&app, &export(vec![chat(2, 1)])).await;
+    let trail = records(&app, &hex::encode(TRACE)).await;
+    let parent = by_span(&trail, 2, "analysis");
+    // Span 2's idempotency key now names a record of another task.
+    let other = app
+        .append(&crate::support::new_record(
+            "plan",
+            "elsewhere",
+            "x",
+            "unrelated",
+        ))
+        .await;
+    crate::support::execute(
+        &app.database_url,
+        &format!(
+            "UPDATE idempotency SET record_id = '{}' WHERE record_id = '{}'",
+            other["id"].as_str().unwrap(),
+            parent["id"].as_str().unwrap()
+        ),
+    )
+    .await
+    .unwrap();
+    send_proto(&app, &export(vec![chat(3, 2)])).await;
+    let trail = records(&app, &hex::encode(TRACE)).await;
+    let child = by_span(&trail, 3, "analysis");
+    assert!(child.get("parent_id").is_none(), "{child}");
+    let metrics = app.get("/metrics").await.text().await.unwrap();
+    assert!(
+        metrics.contains("decision_trail_stored_rows_refused_total{table=\"idempotency\"}"),
+        "{metrics}"
+    );
+}

@@ -74,8 +74,12 @@ pub fn snapshot_problem(
     for (i, entry) in entries.iter().enumerate() {
         let members = entry.as_object().filter(|m| m.len() == 2);
         let (Some(text), Some(digest)) = (
-            members.and_then(|m| m.get("canonical")).and_then(|v| v.as_str()),
-            members.and_then(|m| m.get("sha256")).and_then(|v| v.as_str()),
+            members
+                .and_then(|m| m.get("canonical"))
+                .and_then(|v| v.as_str()),
+            members
+                .and_then(|m| m.get("sha256"))
+                .and_then(|v| v.as_str()),
         ) else {
             return Some(format!("trace entry {i} is not {{canonical, sha256}}"));
         };
@@ -106,7 +110,11 @@ mod tests {
     use super::*;
 
     fn traced(text: &str) -> String {
-        format!(r#"{{"canonical":{},"sha256":"{}"}}"#, serde_json::Value::from(text), sha256_hex(text))
+        format!(
+            r#"{{"canonical":{},"sha256":"{}"}}"#,
+            serde_json::Value::from(text),
+            sha256_hex(text)
+        )
     }
 
     const NOW: &str = "2026-11-26T00:00:00.000Z";
@@ -117,8 +125,14 @@ mod tests {
         let tool = r#"{"description":"d","kind":"tool","name":"search"}"#;
         let hash = sha256_hex(tool);
         let trace = format!("[{}]", traced(tool));
-        assert_eq!(snapshot_problem(&hash, "tool_static", tool, &trace, AT, NOW), None);
-        assert_eq!(snapshot_problem(&hash, "hash_plain_object", tool, "[]", AT, NOW), None);
+        assert_eq!(
+            snapshot_problem(&hash, "tool_static", tool, &trace, AT, NOW),
+            None
+        );
+        assert_eq!(
+            snapshot_problem(&hash, "hash_plain_object", tool, "[]", AT, NOW),
+            None
+        );
         let forged = [
             snapshot_problem(&sha256_hex("x"), "tool_static", tool, &trace, AT, NOW),
             snapshot_problem(&hash, "invocation", tool, "[]", AT, NOW),
@@ -130,13 +144,31 @@ mod tests {
                 &hash,
                 "tool_static",
                 tool,
-                &format!(r#"[{{"canonical":{:?},"sha256":"{}"}}]"#, tool, "0".repeat(64)),
+                &format!(
+                    r#"[{{"canonical":{:?},"sha256":"{}"}}]"#,
+                    tool,
+                    "0".repeat(64)
+                ),
                 AT,
                 NOW,
             ),
-            snapshot_problem(&hash, "tool_static", tool, &format!("[{}]", traced("{}")), AT, NOW),
+            snapshot_problem(
+                &hash,
+                "tool_static",
+                tool,
+                &format!("[{}]", traced("{}")),
+                AT,
+                NOW,
+            ),
             snapshot_problem(&hash, "tool_static", tool, &trace, "yesterday", NOW),
-            snapshot_problem(&hash, "tool_static", tool, &trace, "2099-01-01T00:00:00.000Z", NOW),
+            snapshot_problem(
+                &hash,
+                "tool_static",
+                tool,
+                &trace,
+                "2099-01-01T00:00:00.000Z",
+                NOW,
+            ),
         ];
         for (i, problem) in forged.iter().enumerate() {
             assert!(problem.is_some(), "case {i} verified");

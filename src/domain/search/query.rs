@@ -239,7 +239,10 @@ mod tests {
     fn a_record_holds_a_query_as_the_index_finds_it() {
         let q = SearchQuery::parse(r#"redis "cache miss" 数据库"#).unwrap();
         assert!(q.found_in("A Redis cache miss in 使用数据库缓存", None));
-        assert!(q.found_in("Café: cache miss", Some(r#"{"db":"数据库","store":"REDIS"}"#)));
+        assert!(q.found_in(
+            "Café: cache miss",
+            Some(r#"{"db":"数据库","store":"REDIS"}"#)
+        ));
         // Every term, each phrase's words in a row, within one field.
         assert!(!q.found_in("redis cache, then a miss 数据库", None));
         assert!(!q.found_in("redis cache", Some(r#"{"k":"miss 数据库"}"#)));

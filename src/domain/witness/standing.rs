@@ -49,7 +49,10 @@ mod tests {
         assert_eq!(standing("l", copy, Some((12, Hash([1; 32])))), Standing::Ok);
         assert_eq!(standing("l", None, None), Standing::Ok);
         for db in [None, Some((8, Hash([8; 32]))), Some((9, Hash([1; 32])))] {
-            assert!(matches!(standing("l", copy, db), Standing::Behind(_)), "{db:?}");
+            assert!(
+                matches!(standing("l", copy, db), Standing::Behind(_)),
+                "{db:?}"
+            );
         }
     }
 }

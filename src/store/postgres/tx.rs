@@ -594,9 +594,8 @@ async fn insert_the_rest(
 /// Builds `thoughts_search` again from the records in one transaction,
 /// holding the log's lock (no replica appends meanwhile).
 async fn rebuild_index(conn: &mut sqlx::PgConnection) -> Result<u64, StoreError> {
-    let begin = format!(
-        "BEGIN; SELECT pg_advisory_xact_lock({LOG_LOCK}); DELETE FROM thoughts_search"
-    );
+    let begin =
+        format!("BEGIN; SELECT pg_advisory_xact_lock({LOG_LOCK}); DELETE FROM thoughts_search");
     sqlx::Executor::execute(&mut *conn, begin.as_str())
         .await
         .map_err(map_error)?;

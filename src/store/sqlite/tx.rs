@@ -258,8 +258,9 @@ impl BatchStorage for SqliteBatches {
                 .prepare_cached("DELETE FROM idempotency WHERE expires_at <= ?")
                 .and_then(|mut s| s.execute([now_ms]))
                 .and_then(|_| {
-                    self.raw
-                        .prepare_cached("UPDATE idempotency SET expires_at = ?1 WHERE expires_at > ?1")
+                    self.raw.prepare_cached(
+                        "UPDATE idempotency SET expires_at = ?1 WHERE expires_at > ?1",
+                    )
                 })
                 .and_then(|mut s| s.execute([latest_ms]))
                 .map(|_| ())

@@ -136,9 +136,7 @@ impl State {
             }
             // The id carries the record's timestamp (docs/design.md §1), the
             // clock reading unless the chain's last record is later.
-            let now = first_stamp
-                .take()
-                .unwrap_or_else(|| self.read_clock().0);
+            let now = first_stamp.take().unwrap_or_else(|| self.read_clock().0);
             let timestamp = match head {
                 Some(h) => self.stamp_after(now, &h.last_timestamp),
                 None => now,

@@ -12,8 +12,8 @@ use tokio::sync::mpsc;
 use super::plan::{answers, Item, Outcome};
 use super::{Job, Pending, Publisher};
 use crate::domain::chain::{format_timestamp, parse_timestamp, timestamp_before, ChainHead};
-use crate::domain::clock::{ClockEvent, ClockWatch, Reading, SETTLE_MS};
 use crate::domain::checkpoint::{check_moved_log, LogSigner, MovedLog};
+use crate::domain::clock::{ClockEvent, ClockWatch, Reading, SETTLE_MS};
 use crate::domain::merkle::Frontier;
 use crate::domain::metrics::{
     APPEND_BATCH_SIZE, APPEND_COMMIT_DURATION, CLOCK_ANOMALIES, IDEMPOTENT_REPLAYS, LOG_ALTERED,
@@ -30,7 +30,6 @@ const MAX_BATCH: usize = 1024;
 /// Chain heads the writer keeps; past this the cache starts over (a miss costs
 /// one indexed read).
 const MAX_CACHED_HEADS: usize = 100_000;
-
 
 /// What the writer task keeps between batches.
 pub(super) struct State {

@@ -20,7 +20,13 @@ async fn rows_read_back_from_the_shared_database_are_checked() {
 
     // A search index row rewritten to words its record does not hold.
     let client = reqwest::Client::new();
-    let (_, record) = post(&client, &served, &new_record("plan", "s", "a", "alpha one"), None).await;
+    let (_, record) = post(
+        &client,
+        &served,
+        &new_record("plan", "s", "a", "alpha one"),
+        None,
+    )
+    .await;
     let at = record["log_index"].as_u64().unwrap();
     execute(
         &shared.url,
@@ -32,7 +38,14 @@ async fn rows_read_back_from_the_shared_database_are_checked() {
     assert!(search_ids(&client, &served, "alpha").await.is_empty());
     kill(&mut served);
 
-    let fsck = |url: String| run_binary(vec!["fsck".into(), url, "--key".into(), shared.key.display().to_string()]);
+    let fsck = |url: String| {
+        run_binary(vec![
+            "fsck".into(),
+            url,
+            "--key".into(),
+            shared.key.display().to_string(),
+        ])
+    };
     let (ok, out, err) = fsck(shared.url.clone()).await;
     assert!(!ok, "{out}{err}");
     assert!(out.contains("search index"), "{out}");

@@ -148,8 +148,20 @@ async fn planted_search_index_rows_find_nothing_and_fsck_names_them_until_rebuil
     let db_url = format!("sqlite://{}", db.display());
     let served = serve_binary(&db, &[]);
     let client = reqwest::Client::new();
-    let (_, alpha) = post(&client, &served, &new_record("plan", "t", "a", "alpha one"), None).await;
-    post(&client, &served, &new_record("plan", "t", "a", "beta two"), None).await;
+    let (_, alpha) = post(
+        &client,
+        &served,
+        &new_record("plan", "t", "a", "alpha one"),
+        None,
+    )
+    .await;
+    post(
+        &client,
+        &served,
+        &new_record("plan", "t", "a", "beta two"),
+        None,
+    )
+    .await;
     assert_eq!(search_ids(&client, &served, "beta").await.len(), 1);
 
     // A word alpha does not hold, a row where no record is, and a row for
@@ -161,7 +173,13 @@ async fn planted_search_index_rows_find_nothing_and_fsck_names_them_until_rebuil
     )
     .await
     .unwrap();
-    post(&client, &served, &new_record("plan", "t", "a", "gamma three"), None).await;
+    post(
+        &client,
+        &served,
+        &new_record("plan", "t", "a", "gamma three"),
+        None,
+    )
+    .await;
     assert!(search_ids(&client, &served, "zebra").await.is_empty());
     assert!(search_ids(&client, &served, "yak").await.is_empty());
     assert_eq!(
@@ -180,14 +198,20 @@ async fn planted_search_index_rows_find_nothing_and_fsck_names_them_until_rebuil
     let db_arg = db_url.clone();
     let (ok, out, err) = run_binary(vec!["fsck".into(), db_arg.clone()]).await;
     assert!(!ok, "{out}{err}");
-    assert!(out.contains("search index") && out.contains("index rebuild"), "{out}");
+    assert!(
+        out.contains("search index") && out.contains("index rebuild"),
+        "{out}"
+    );
 
     let (ok, out, err) = run_binary(vec!["index".into(), "rebuild".into(), db_arg.clone()]).await;
     assert!(ok, "{out}{err}");
     assert!(out.contains("3 records"), "{out}");
     let (ok, out, err) = run_binary(vec!["fsck".into(), db_arg]).await;
     assert!(ok, "{out}{err}");
-    assert!(out.contains("the search index is the records' words"), "{out}");
+    assert!(
+        out.contains("the search index is the records' words"),
+        "{out}"
+    );
 }
 
 #[tokio::test]
@@ -197,7 +221,13 @@ async fn a_deleted_index_row_hides_a_record_until_fsck_names_it() {
     let db_url = format!("sqlite://{}", db.display());
     let served = serve_binary(&db, &[]);
     let client = reqwest::Client::new();
-    post(&client, &served, &new_record("plan", "t", "a", "hidden words"), None).await;
+    post(
+        &client,
+        &served,
+        &new_record("plan", "t", "a", "hidden words"),
+        None,
+    )
+    .await;
     stop(served);
     // A contentless FTS5 row is deleted by giving its text again.
     execute(
@@ -209,7 +239,10 @@ async fn a_deleted_index_row_hides_a_record_until_fsck_names_it() {
     .unwrap();
     let (ok, out, _) = run_binary(vec!["fsck".into(), db_url.clone()]).await;
     assert!(!ok);
-    assert!(out.contains("lacks the record's word `hidden` at log_index 0"), "{out}");
+    assert!(
+        out.contains("lacks the record's word `hidden` at log_index 0"),
+        "{out}"
+    );
 }
 
 #[tokio::test]
@@ -256,7 +289,10 @@ pub(crate) async fn snapshot_inserted_ahead(served: &Served, db_url: &str) {
     .unwrap();
     let (status, body) = get(&client, served, &format!("/capabilities/{hash}")).await;
     assert_eq!(status, 500, "{body}");
-    assert!(body.contains("store_altered") && body.contains("kind"), "{body}");
+    assert!(
+        body.contains("store_altered") && body.contains("kind"),
+        "{body}"
+    );
     let stored = client
         .post(url(served, "/capabilities"))
         .json(&request)
@@ -291,9 +327,21 @@ async fn an_export_cut_short_or_emptied_does_not_verify() {
     let served = serve_binary(&db, &[]);
     let client = reqwest::Client::new();
     for i in 0..4 {
-        post(&client, &served, &new_record("plan", "t1", "a", &format!("step {i}")), None).await;
+        post(
+            &client,
+            &served,
+            &new_record("plan", "t1", "a", &format!("step {i}")),
+            None,
+        )
+        .await;
     }
-    post(&client, &served, &new_record("plan", "t2", "a", "other"), None).await;
+    post(
+        &client,
+        &served,
+        &new_record("plan", "t2", "a", "other"),
+        None,
+    )
+    .await;
     let text = export(&client, &served, "t1").await;
     let (_, vkey) = get(&client, &served, "/log/key").await;
     stop(served);
@@ -302,17 +350,30 @@ async fn an_export_cut_short_or_emptied_does_not_verify() {
     assert_eq!(lines.len(), 5);
     let write = |name: &str, lines: &[&str]| {
         let path = dir.path().join(name);
-        std::fs::write(&path, lines.iter().map(|l| format!("{l}\n")).collect::<String>()).unwrap();
+        std::fs::write(
+            &path,
+            lines.iter().map(|l| format!("{l}\n")).collect::<String>(),
+        )
+        .unwrap();
         path
     };
     let (ok, out, err) = verify(&write("whole.ndjson", &lines), &key).await;
     assert!(ok, "{out}{err}");
-    assert!(out.contains("4 records") && out.contains("the whole chain"), "{out}");
+    assert!(
+        out.contains("4 records") && out.contains("the whole chain"),
+        "{out}"
+    );
 
-    for (name, kept) in [("short.ndjson", &lines[..4]), ("header.ndjson", &lines[..1])] {
+    for (name, kept) in [
+        ("short.ndjson", &lines[..4]),
+        ("header.ndjson", &lines[..1]),
+    ] {
         let (ok, out, err) = verify(&write(name, kept), &key).await;
         assert!(!ok, "{name}: {out}");
-        assert!(err.contains("records were dropped from its end"), "{name}: {err}");
+        assert!(
+            err.contains("records were dropped from its end"),
+            "{name}: {err}"
+        );
     }
     // A header whose statement was removed, or replaced by another task's
     // statement, or edited, is refused too.
@@ -325,7 +386,11 @@ async fn an_export_cut_short_or_emptied_does_not_verify() {
     assert!(err.contains("cannot be shown complete"), "{err}");
     header["task_statement"] = statement.replace("\n4\n", "\n2\n").into();
     let edited = header.to_string();
-    let (ok, _, err) = verify(&write("edited.ndjson", &[&edited, lines[1], lines[2]]), &key).await;
+    let (ok, _, err) = verify(
+        &write("edited.ndjson", &[&edited, lines[1], lines[2]]),
+        &key,
+    )
+    .await;
     assert!(!ok);
     assert!(err.contains("task statement does not verify"), "{err}");
 }
@@ -398,7 +463,10 @@ async fn cosignatures_no_witness_made_are_never_served_and_the_real_ones_are_kep
     policy.check_note(&at4).unwrap();
     let (status, ready) = log.get("/readyz").await;
     assert_eq!(status, 503, "{ready}");
-    assert!(ready.contains("log_altered") && ready.contains("size 4"), "{ready}");
+    assert!(
+        ready.contains("log_altered") && ready.contains("size 4"),
+        "{ready}"
+    );
     let (_, metrics) = log.get("/metrics").await;
     assert!(
         metrics.contains("decision_trail_stored_rows_refused_total{table=\"cosignatures\"}"),
@@ -419,5 +487,8 @@ async fn cosignatures_no_witness_made_are_never_served_and_the_real_ones_are_kep
     // verify names a note line that claims a policy key and does not verify.
     let bad_note = format!("{note}{forged}\n");
     let refusal = policy.check_note(&bad_note).unwrap_err().to_string();
-    assert!(refusal.contains("does not verify") && refusal.contains("W1"), "{refusal}");
+    assert!(
+        refusal.contains("does not verify") && refusal.contains("W1"),
+        "{refusal}"
+    );
 }

@@ -4,8 +4,8 @@
 
 mod postgres;
 mod server;
-mod state;
 pub(crate) mod service;
+mod state;
 
 use std::io::BufRead;
 use std::net::SocketAddr;

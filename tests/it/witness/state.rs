@@ -17,7 +17,14 @@ use crate::support::BIN;
 /// witness, or what it said when it refused to start.
 fn start(key: &Path, logs: &Path, extra: &[&str]) -> Result<WitnessProcess, String> {
     let mut child = Command::new(BIN)
-        .args(["witness", "--listen", "127.0.0.1:0", "--log-format", "json", "--key"])
+        .args([
+            "witness",
+            "--listen",
+            "127.0.0.1:0",
+            "--log-format",
+            "json",
+            "--key",
+        ])
         .arg(key)
         .arg("--logs")
         .arg(logs)
@@ -87,7 +94,9 @@ async fn a_restored_or_deleted_database_is_refused_unless_the_operator_accepts_i
     files(&at_three, &db);
     let refused = start(&key, &logs, &[]).unwrap_err();
     assert!(
-        refused.contains("size 3") && refused.contains("size 5") && refused.contains("--accept-database"),
+        refused.contains("size 3")
+            && refused.contains("size 5")
+            && refused.contains("--accept-database"),
         "{refused}"
     );
     // Deleted: refused too.
