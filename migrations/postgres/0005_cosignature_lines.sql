@@ -4,3 +4,6 @@
 -- service serves only lines that verify with the policy's keys.
 ALTER TABLE cosignatures DROP CONSTRAINT cosignatures_pkey;
 ALTER TABLE cosignatures ADD PRIMARY KEY (tree_size, witness, line);
+-- The origin of the log whose checkpoint it cosigns (NULL: stored before
+-- this migration).
+ALTER TABLE cosignatures ADD COLUMN origin TEXT COLLATE "C";

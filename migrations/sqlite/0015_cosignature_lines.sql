@@ -8,6 +8,10 @@ CREATE TABLE cosignatures_by_line (
     witness   TEXT    NOT NULL,
     -- The signature line `— <name> <base64>`, without its newline.
     line      TEXT    NOT NULL,
+    -- The origin of the log whose checkpoint it cosigns (NULL: stored before
+    -- this migration): after a `log rebuild` the old log's rows are not the
+    -- new log's checkpoints' cosignatures.
+    origin    TEXT,
     PRIMARY KEY (tree_size, witness, line)
 );
 INSERT INTO cosignatures_by_line (tree_size, witness, line)

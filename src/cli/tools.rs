@@ -321,7 +321,6 @@ fn verifier_key_for(database_url: &str, key: Option<&Path>) -> Result<Option<Str
     }
 }
 
-/// `log rebuild`: a new log under a new origin.
 /// `index rebuild`: the search index built again from the records.
 pub(super) fn rebuild_index(database_url: String) -> ExitCode {
     let config = StoreConfig {
@@ -350,6 +349,7 @@ pub(super) fn rebuild_index(database_url: String) -> ExitCode {
     }
 }
 
+/// `log rebuild`: a new log under a new origin.
 pub(super) fn rebuild_log(
     database_url: String,
     origin: &str,

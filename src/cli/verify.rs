@@ -258,10 +258,13 @@ fn describe_chain(report: &AuditReport) -> String {
         report.task_id.as_deref().unwrap_or("(none)"),
         count(report.length, "record"),
         report.head_hash,
-        if report.complete {
-            "; the whole chain, as the log's statement in the header gives it"
-        } else {
-            ""
+        match (report.complete, report.checkpoint.is_some()) {
+            (true, true) =>
+                "; the whole chain, as the log's signed statement in the header gives it",
+            (true, false) => {
+                "; the whole chain, as the header's statement gives it (its signature not checked: give --key)"
+            }
+            (false, _) => "",
         }
     )
 }

@@ -38,10 +38,12 @@ pub struct WitnessArgs {
     /// Default: KEY.db beside the key file (each key its own).
     #[arg(long, env = "DECISION_TRAIL_WITNESS_DATABASE_URL")]
     database_url: Option<String>,
-    /// Start although the database is behind the witness's copy of what it
-    /// cosigned (KEY.cosigned), or missing: it goes on from the database's
-    /// state, and may then cosign a second root at a size it cosigned
-    /// before. Only after restoring a database on purpose.
+    /// Start although the database is not at the state of the witness's copy
+    /// of what it cosigned (KEY.cosigned: behind it, missing, ahead of it),
+    /// or the copy is missing: it goes on from the database's state, and may
+    /// then cosign a second root at a size it cosigned before. Only after
+    /// restoring a database on purpose (or the first start of a release that
+    /// keeps the copy, over an existing database).
     #[arg(long, env = "DECISION_TRAIL_WITNESS_ACCEPT_DATABASE")]
     accept_database: bool,
     /// Log format.
@@ -165,10 +167,10 @@ async fn run(args: WitnessArgs) -> Result<(), String> {
 }
 
 /// Opens the witness's copy of what it cosigned and checks the database
-/// against it (docs/design.md §2, "Witnesses"): a database behind the copy,
-/// or missing an origin the copy has, is refused unless `accept`; an origin
-/// the database is ahead on (a crash before its line was written, or a
-/// first start with a copy) is written to the copy.
+/// against it (docs/design.md §2, "Witnesses"): a database not at the
+/// copy's state for an origin the copy has (behind, missing, ahead, another
+/// root), or a missing copy beside a database with state, is refused unless
+/// `accept`; then the database's state is written to the copy.
 async fn open_copy(path: &Path, file: &WitnessFile, accept: bool) -> Result<CosignedCopy, String> {
     let (copy, said) = CosignedCopy::open(path)?;
     let stored: HashMap<String, (u64, Hash)> = file
@@ -178,25 +180,35 @@ async fn open_copy(path: &Path, file: &WitnessFile, accept: bool) -> Result<Cosi
         .into_iter()
         .map(|(origin, size, root)| (origin, (size, root)))
         .collect();
+    let refuse = |why: String| {
+        format!(
+            "{why}. Refusing to start: it could cosign a second root at a size it cosigned. \
+             Restore the database that goes with the copy, or pass --accept-database to go on \
+             from this one"
+        )
+    };
+    if !copy.existed && !stored.is_empty() {
+        let why = format!(
+            "{} is missing, beside a database that holds what this witness cosigned (a deleted \
+             copy, or the first start of a release that keeps one)",
+            copy.path().display()
+        );
+        if !accept {
+            return Err(refuse(why));
+        }
+        tracing::warn!("{why}: begun from the database's state (--accept-database)");
+    }
     for (origin, cosigned) in &said {
-        if let Standing::Behind(why) = standing(origin, *cosigned, stored.get(origin).copied()) {
+        if let Standing::Differs(why) = standing(origin, *cosigned, stored.get(origin).copied()) {
             if !accept {
-                return Err(format!(
-                    "{why}. Refusing to start: it could cosign a second root at a size it \
-                     cosigned. Restore the newest database, or pass --accept-database to go on \
-                     from this one"
-                ));
+                return Err(refuse(why));
             }
             tracing::warn!(%origin, "{why}: going on from the database's state (--accept-database)");
             copy.reset(origin)?;
         }
     }
     for (origin, (size, root)) in &stored {
-        let known = said.get(origin).copied().flatten();
-        if known.is_none_or(|(at, _)| *size > at) {
-            if known.is_none() && !said.contains_key(origin) {
-                tracing::warn!(%origin, size, path = %copy.path().display(), "the copy of what this witness cosigned has no line for this log: begun from the database");
-            }
+        if said.get(origin).copied().flatten() != Some((*size, *root)) {
             copy.cosigned(origin, *size, *root)?;
         }
     }

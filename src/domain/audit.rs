@@ -186,6 +186,16 @@ fn check_statement(
         None => note_text(note).map_err(|e| fail(1, format!("the task statement: {e}")))?,
     };
     let stated = TaskHead::parse(&text).map_err(|e| fail(1, e))?;
+    let origin = header.checkpoint.split('\n').next().unwrap_or_default();
+    if stated.origin != origin {
+        return Err(fail(
+            1,
+            format!(
+                "the task statement is of the log `{}`, the checkpoint of `{origin}`",
+                stated.origin
+            ),
+        ));
+    }
     if stated.tree_size != header.tree_size {
         return Err(fail(
             1,

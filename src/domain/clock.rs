@@ -5,8 +5,9 @@
 //! not happened until it has held for [`SETTLE_MS`] of running time (a
 //! clock set right, adopted then), and idempotency keys expire by a time
 //! that never counts such a step at all, so a clock set ahead, even for one
-//! append, purges no key early. Steps back are believed (a chain's
-//! timestamps never go backwards anyway, and keys then live longer).
+//! append, purges no key early (a key's expiry is written by the clock as
+//! read, so it is never shorter than the TTL). Steps back are believed (a
+//! chain's timestamps never go backwards anyway).
 
 /// The largest step ahead of the running time between two readings that is
 /// believed at once, in milliseconds.
@@ -27,10 +28,11 @@ pub enum ClockEvent {
     Adopted { by_ms: i64 },
 }
 
-/// One reading: the time to stamp records with, the time idempotency keys
-/// expire by, both Unix milliseconds, and what was found.
+/// One reading: the clock as read, the time to stamp records with, the time
+/// idempotency keys expire by, all Unix milliseconds, and what was found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Reading {
+    pub clock_ms: i64,
     pub stamp_ms: i64,
     pub expiry_ms: i64,
     pub event: Option<ClockEvent>,
@@ -84,6 +86,7 @@ impl ClockWatch {
         }
         self.previous = Some((clock_ms, running_ms));
         Reading {
+            clock_ms,
             stamp_ms: clock_ms - self.stamp_offset,
             expiry_ms: clock_ms - self.expiry_offset,
             event,

@@ -23,7 +23,6 @@ use super::AppState;
 
 use crate::domain::api_keys::Role;
 use crate::domain::capabilities::{self, Answer};
-use crate::domain::chain::format_timestamp;
 use crate::domain::json::JsonValue;
 use crate::domain::FieldError;
 use crate::store::{CapabilitySnapshot, StoreError};
@@ -175,15 +174,9 @@ impl TryFrom<CapabilitySnapshot> for SnapshotBody {
     /// trace's hashes, its kind, its storage time): the database was edited
     /// (docs/design.md §9). It is never served.
     fn try_from(s: CapabilitySnapshot) -> Result<SnapshotBody, ApiError> {
-        let now = format_timestamp(chrono::Utc::now());
-        if let Some(why) = capabilities::snapshot_problem(
-            &s.hash,
-            &s.kind,
-            &s.canonical,
-            &s.trace,
-            &s.stored_at,
-            &now,
-        ) {
+        if let Some(why) =
+            capabilities::snapshot_problem(&s.hash, &s.kind, &s.canonical, &s.trace, &s.stored_at)
+        {
             crate::store::rows_refused("capability_snapshots", 1);
             return Err(StoreError::RowAltered(format!(
                 "the capability snapshot stored under {} is not one this service stored: {why} \

@@ -126,8 +126,10 @@ async fn cosign(witness: &Witness, body: &[u8]) -> Result<String, Result<Refusal
             other_root: false,
         }));
     }
-    // The copy first, synced: a database restored to before this answer is
-    // refused at the next start.
+    // The copy's line, synced, before the answer: a database restored to
+    // before this answer is refused at the next start. (A stop between the
+    // database's write and this line leaves the database ahead of the copy,
+    // which the next start refuses too, unless the operator accepts it.)
     witness
         .copy
         .cosigned(&accepted.origin, accepted.size, accepted.root)

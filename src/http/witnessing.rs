@@ -72,7 +72,8 @@ pub struct Witnessing {
     /// The newest witnessed checkpoint, its note with the cosignature lines.
     witnessed: watch::Sender<Option<Arc<SignedCheckpoint>>>,
     /// Stored cosignatures that do not verify, once found: `/readyz` is not
-    /// ready until an operator removes them (the service never serves them).
+    /// ready while this process runs (the service never serves them; the
+    /// rows are append-only, so an operator looks, and restarts it).
     altered: Mutex<Option<String>>,
     client: reqwest::Client,
 }
@@ -116,7 +117,8 @@ impl Witnessing {
         store: &Store,
         checkpoint: SignedCheckpoint,
     ) -> Result<SignedCheckpoint, StoreError> {
-        let rows = store.cosignature_rows(checkpoint.tree_size).await?;
+        let origin = checkpoint.note.lines().next().unwrap_or_default();
+        let rows = store.cosignature_rows(checkpoint.tree_size, origin).await?;
         if rows.is_empty() {
             return Ok(checkpoint);
         }

@@ -194,6 +194,7 @@ pub(crate) trait BatchStorage: Send {
     fn put_cosignatures<'a>(
         &'a mut self,
         tree_size: u64,
+        origin: &'a str,
         lines: &'a [super::cosignatures::Cosignature],
     ) -> Answer<'a, ()>;
     /// Whether an append could commit now: the database takes a write lock

@@ -16,18 +16,20 @@ pub type Cosignature = (String, String);
 pub(crate) async fn put(
     mut db: Db<'_>,
     tree_size: u64,
+    origin: &str,
     lines: &[Cosignature],
 ) -> Result<(), StoreError> {
     let size = position(tree_size)
         .ok_or_else(|| StoreError::Internal(format!("tree size {tree_size} past 2^63")))?;
     for (witness, line) in lines {
         let insert = Query::new(
-            "INSERT INTO cosignatures (tree_size, witness, line) VALUES ($1, $2, $3) \
+            "INSERT INTO cosignatures (tree_size, witness, line, origin) VALUES ($1, $2, $3, $4) \
              ON CONFLICT (tree_size, witness, line) DO NOTHING",
         )
         .bind(Param::Int(size))
         .bind(Param::Text(witness))
-        .bind(Param::Text(line));
+        .bind(Param::Text(line))
+        .bind(Param::Text(origin));
         db.reborrow().execute(&insert).await?;
     }
     Ok(())
@@ -43,20 +45,24 @@ impl Store {
         self.writer.put_cosignatures(tree_size, lines).await
     }
 
-    /// The cosignature rows stored for the checkpoint of `tree_size`,
+    /// The cosignature rows stored for the checkpoint of `tree_size` of the
+    /// log `origin` (or stored before rows named their log),
     /// `(witness key, line)`, in witness-key order: unchecked (the caller
     /// serves only those that verify, `Policy::check_stored`).
     pub async fn cosignature_rows(
         &self,
         tree_size: u64,
+        origin: &str,
     ) -> Result<Vec<(String, String)>, StoreError> {
         let Some(size) = position(tree_size) else {
             return Ok(Vec::new());
         };
         let query = Query::new(
-            "SELECT witness, line FROM cosignatures WHERE tree_size = $1 ORDER BY witness, line",
+            "SELECT witness, line FROM cosignatures WHERE tree_size = $1 \
+             AND (origin IS NULL OR origin = $2) ORDER BY witness, line",
         )
-        .bind(Param::Int(size));
+        .bind(Param::Int(size))
+        .bind(Param::Text(origin));
         self.reads.db().fetch_all(&query).await
     }
 
@@ -72,11 +78,17 @@ impl Store {
     }
 }
 
-/// Every stored cosignature row, `(tree size, witness key, line)`, by size
-/// (`fsck --witness-policy`).
-pub(crate) async fn all_rows(db: Db<'_>) -> Result<Vec<(i64, String, String)>, StoreError> {
+/// Every stored cosignature row of the log `origin` (or stored before rows
+/// named their log), `(tree size, witness key, line)`, by size (`fsck
+/// --witness-policy`).
+pub(crate) async fn all_rows(
+    db: Db<'_>,
+    origin: &str,
+) -> Result<Vec<(i64, String, String)>, StoreError> {
     let query = Query::new(
-        "SELECT tree_size, witness, line FROM cosignatures ORDER BY tree_size, witness, line",
-    );
+        "SELECT tree_size, witness, line FROM cosignatures WHERE origin IS NULL OR origin = $1 \
+         ORDER BY tree_size, witness, line",
+    )
+    .bind(Param::Text(origin));
     db.fetch_all(&query).await
 }

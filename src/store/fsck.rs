@@ -13,7 +13,6 @@ use super::open::open_read_only;
 use super::{Listing, StoreConfig, StoreError};
 use crate::domain::audit::LogAudit;
 use crate::domain::capabilities::snapshot_problem;
-use crate::domain::chain::format_timestamp;
 use crate::domain::checkpoint::open_checkpoint;
 use crate::domain::merkle::stored_leaf_index;
 use crate::domain::record::RecordFilter;
@@ -139,8 +138,12 @@ pub async fn fsck(
         ));
     }
     let snapshots = check_snapshots(&reads).await?;
+    let origin = last
+        .as_ref()
+        .and_then(|c| c.note.lines().next().map(str::to_string))
+        .unwrap_or_default();
     let cosignatures = match trust.witness_policy {
-        Some(policy) => Some(check_cosignatures(&reads, policy).await?),
+        Some(policy) => Some(check_cosignatures(&reads, policy, &origin).await?),
         None => None,
     };
     reads.close().await;
@@ -155,7 +158,6 @@ pub async fn fsck(
 
 /// Every capability snapshot re-verified whole: how many.
 async fn check_snapshots(reads: &super::reads::Reads) -> Result<u64, String> {
-    let now = format_timestamp(chrono::Utc::now());
     let mut after = String::new();
     let mut checked = 0;
     loop {
@@ -168,7 +170,7 @@ async fn check_snapshots(reads: &super::reads::Reads) -> Result<u64, String> {
         after = last.hash.clone();
         for s in &page {
             if let Some(why) =
-                snapshot_problem(&s.hash, &s.kind, &s.canonical, &s.trace, &s.stored_at, &now)
+                snapshot_problem(&s.hash, &s.kind, &s.canonical, &s.trace, &s.stored_at)
             {
                 return Err(format!(
                     "capability snapshot {}: {why}; the service never serves it",
@@ -181,8 +183,12 @@ async fn check_snapshots(reads: &super::reads::Reads) -> Result<u64, String> {
 }
 
 /// Every stored cosignature line against the policy's witness keys: how many.
-async fn check_cosignatures(reads: &super::reads::Reads, policy: &Policy) -> Result<u64, String> {
-    let rows = super::cosignatures::all_rows(reads.db())
+async fn check_cosignatures(
+    reads: &super::reads::Reads,
+    policy: &Policy,
+    origin: &str,
+) -> Result<u64, String> {
+    let rows = super::cosignatures::all_rows(reads.db(), origin)
         .await
         .map_err(|e| e.to_string())?;
     let mut at = 0;

@@ -175,11 +175,6 @@ impl Store {
         })
     }
 
-    /// Starts a new log under `origin` over the records of the database that
-    /// `config` names (`decision-trail log rebuild`): the old checkpoints are
-    /// kept aside in the database, the checkpoint copy is moved aside, and the
-    /// new log's first checkpoint is signed and written to a fresh copy. The
-    /// origin must be new: the old log is never signed again.
     /// Builds the search index again from the records (`decision-trail
     /// index rebuild`, docs/design.md §7): the records indexed.
     pub async fn rebuild_index(config: &StoreConfig) -> Result<u64, StoreError> {
@@ -191,6 +186,11 @@ impl Store {
         indexed
     }
 
+    /// Starts a new log under `origin` over the records of the database that
+    /// `config` names (`decision-trail log rebuild`): the old checkpoints are
+    /// kept aside in the database, the checkpoint copy is moved aside, and the
+    /// new log's first checkpoint is signed and written to a fresh copy. The
+    /// origin must be new: the old log is never signed again.
     pub async fn rebuild_log(
         config: &StoreConfig,
         origin: &str,

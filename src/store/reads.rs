@@ -111,35 +111,29 @@ impl Reads {
     }
 
     /// The record an idempotency key (still kept) names, in its scope, and
-    /// the fingerprint the key is stored with: unchecked.
+    /// the fingerprint the key is stored with (read together, then the
+    /// record by the id read): unchecked.
     pub(crate) async fn record_by_idempotency_key(
         &self,
         scope: &str,
         key: &str,
     ) -> Result<Option<(String, Record)>, StoreError> {
-        let fingerprint =
-            Query::new("SELECT fingerprint FROM idempotency WHERE scope = $1 AND key = $2")
-                .bind(Param::Text(scope))
-                .bind(Param::Text(key));
-        let Some((fingerprint,)) = self
+        let row = Query::new(
+            "SELECT fingerprint, record_id FROM idempotency WHERE scope = $1 AND key = $2",
+        )
+        .bind(Param::Text(scope))
+        .bind(Param::Text(key));
+        let Some((fingerprint, record_id)) = self
             .rows
             .db()
-            .fetch_optional::<(String,)>(&fingerprint)
+            .fetch_optional::<(String, String)>(&row)
             .await?
         else {
             return Ok(None);
         };
-        let query = Query::new(format!(
-            "SELECT {RECORD_COLUMNS} FROM thoughts WHERE id = \
-             (SELECT record_id FROM idempotency WHERE scope = $1 AND key = $2)"
-        ))
-        .bind(Param::Text(scope))
-        .bind(Param::Text(key));
         Ok(self
-            .rows
-            .records(query)
+            .record(&record_id)
             .await?
-            .pop()
             .map(|record| (fingerprint, record)))
     }
 

@@ -20,8 +20,12 @@ pub use crate::domain::witness::standing::Cosigned;
 pub struct CosignedCopy {
     /// Where it is, for messages.
     path: PathBuf,
-    /// Appended under the lock, one whole line at a time.
-    file: Mutex<File>,
+    /// Appended under the lock, one whole line at a time; with its length
+    /// up to its last whole line, to cut a failed append back to.
+    file: Mutex<(File, u64)>,
+    /// Whether the file was there when it was opened (a missing copy beside
+    /// a database with state is refused unless the operator accepts it).
+    pub existed: bool,
 }
 
 impl CosignedCopy {
@@ -46,6 +50,7 @@ impl CosignedCopy {
         if whole < text.len() {
             tracing::warn!(path = %path.display(), "the copy of what this witness cosigned ends in an unfinished line (a crash while it was written): cut off");
             file.set_len(whole as u64)
+                .and_then(|()| file.sync_all())
                 .and_then(|()| file.seek(SeekFrom::End(0)).map(drop))
                 .map_err(|e| format!("cannot cut {}: {e}", path.display()))?;
         }
@@ -77,7 +82,8 @@ impl CosignedCopy {
         Ok((
             CosignedCopy {
                 path: path.to_path_buf(),
-                file: Mutex::new(file),
+                file: Mutex::new((file, whole as u64)),
+                existed,
             },
             said,
         ))
@@ -100,10 +106,23 @@ impl CosignedCopy {
     }
 
     fn append(&self, line: &str) -> Result<(), String> {
-        let mut file = self.file.lock().expect("not poisoned");
-        file.write_all(line.as_bytes())
-            .and_then(|()| file.sync_data())
-            .map_err(|e| format!("cannot write {}: {e}", self.path.display()))
+        let mut guard = self.file.lock().expect("not poisoned");
+        let (file, whole) = &mut *guard;
+        let written = file
+            .write_all(line.as_bytes())
+            .and_then(|()| file.sync_data());
+        match written {
+            Ok(()) => {
+                *whole += line.len() as u64;
+                Ok(())
+            }
+            Err(e) => {
+                // Never half a line (a full disk): cut back to the last whole
+                // one. Should the cut fail too, the next start cuts it.
+                let _ = file.set_len(*whole).and_then(|()| file.sync_data());
+                Err(format!("cannot write {}: {e}", self.path.display()))
+            }
+        }
     }
 }
 

@@ -1,7 +1,8 @@
 //! A stored capability snapshot re-verified whole (docs/design.md §9): its
 //! address, every hash of its trace, its kind against what its canonical
-//! payload says, and its storage time. A snapshot read back that does not
-//! verify was not stored by the service: it is never served.
+//! payload says, and that its storage time is a timestamp. A snapshot read
+//! back that does not verify was not stored by the service: it is never
+//! served.
 
 use sha2::{Digest, Sha256};
 
@@ -30,15 +31,15 @@ fn sha256_hex(text: &str) -> String {
 }
 
 /// Why the stored snapshot `(hash, kind, canonical, trace, stored_at)` is
-/// not one the service stored, read at `now` (a timestamp as the service
-/// writes them); None when it verifies.
+/// not one the service stored; None when it verifies. (When it was stored
+/// is not checked against a clock: replicas' clocks differ, and a time in
+/// the past proves nothing.)
 pub fn snapshot_problem(
     hash: &str,
     kind: &str,
     canonical: &str,
     trace: &str,
     stored_at: &str,
-    now: &str,
 ) -> Option<String> {
     if sha256_hex(canonical) != hash {
         return Some("its canonical payload does not hash to its address".into());
@@ -98,9 +99,6 @@ pub fn snapshot_problem(
     }
     match parse_timestamp(stored_at) {
         None => Some(format!("its stored_at `{stored_at}` is not a timestamp")),
-        Some(at) if parse_timestamp(now).is_some_and(|now| at > now) => {
-            Some(format!("its stored_at {stored_at} is in the future"))
-        }
         Some(_) => None,
     }
 }
@@ -117,7 +115,6 @@ mod tests {
         )
     }
 
-    const NOW: &str = "2026-11-26T00:00:00.000Z";
     const AT: &str = "2026-11-25T00:00:00.000Z";
 
     #[test]
@@ -126,20 +123,20 @@ mod tests {
         let hash = sha256_hex(tool);
         let trace = format!("[{}]", traced(tool));
         assert_eq!(
-            snapshot_problem(&hash, "tool_static", tool, &trace, AT, NOW),
+            snapshot_problem(&hash, "tool_static", tool, &trace, AT),
             None
         );
         assert_eq!(
-            snapshot_problem(&hash, "hash_plain_object", tool, "[]", AT, NOW),
+            snapshot_problem(&hash, "hash_plain_object", tool, "[]", AT),
             None
         );
         let forged = [
-            snapshot_problem(&sha256_hex("x"), "tool_static", tool, &trace, AT, NOW),
-            snapshot_problem(&hash, "invocation", tool, "[]", AT, NOW),
-            snapshot_problem(&hash, "runtime_hash", tool, &trace, AT, NOW),
-            snapshot_problem(&hash, "diff_tool_refs", tool, &trace, AT, NOW),
-            snapshot_problem(&hash, "tool_static", tool, "[]", AT, NOW),
-            snapshot_problem(&hash, "hash_plain_object", tool, &trace, AT, NOW),
+            snapshot_problem(&sha256_hex("x"), "tool_static", tool, &trace, AT),
+            snapshot_problem(&hash, "invocation", tool, "[]", AT),
+            snapshot_problem(&hash, "runtime_hash", tool, &trace, AT),
+            snapshot_problem(&hash, "diff_tool_refs", tool, &trace, AT),
+            snapshot_problem(&hash, "tool_static", tool, "[]", AT),
+            snapshot_problem(&hash, "hash_plain_object", tool, &trace, AT),
             snapshot_problem(
                 &hash,
                 "tool_static",
@@ -150,7 +147,6 @@ mod tests {
                     "0".repeat(64)
                 ),
                 AT,
-                NOW,
             ),
             snapshot_problem(
                 &hash,
@@ -158,17 +154,8 @@ mod tests {
                 tool,
                 &format!("[{}]", traced("{}")),
                 AT,
-                NOW,
             ),
-            snapshot_problem(&hash, "tool_static", tool, &trace, "yesterday", NOW),
-            snapshot_problem(
-                &hash,
-                "tool_static",
-                tool,
-                &trace,
-                "2099-01-01T00:00:00.000Z",
-                NOW,
-            ),
+            snapshot_problem(&hash, "tool_static", tool, &trace, "yesterday"),
         ];
         for (i, problem) in forged.iter().enumerate() {
             assert!(problem.is_some(), "case {i} verified");

@@ -434,6 +434,16 @@ async fn record_spans(
                         hex::encode(&export.spans[p.span].0.span_id)
                     ));
                 }
+                // That span alone: its stored key names a record it did not
+                // make (logged at ERROR where it was found).
+                Err(StoreError::RowAltered(why)) => {
+                    tracing::error!(%why, "SECURITY: a span's stored idempotency key is not what the service wrote; the span is rejected");
+                    rejected.insert(p.span);
+                    reasons.push(format!(
+                        "span {} could not be recorded: its stored key was altered",
+                        hex::encode(&export.spans[p.span].0.span_id)
+                    ));
+                }
                 Err(e) => return Err(e.into()),
             }
         }

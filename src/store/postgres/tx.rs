@@ -167,11 +167,13 @@ impl BatchStorage for PgBatches {
     fn put_cosignatures<'a>(
         &'a mut self,
         tree_size: u64,
+        origin: &'a str,
         lines: &'a [crate::store::cosignatures::Cosignature],
     ) -> Answer<'a, ()> {
         Box::pin(async move {
             let conn = self.connection().await?;
-            let result = crate::store::cosignatures::put(Db::Pg(conn), tree_size, lines).await;
+            let result =
+                crate::store::cosignatures::put(Db::Pg(conn), tree_size, origin, lines).await;
             self.settle(result)
         })
     }

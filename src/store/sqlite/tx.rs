@@ -120,11 +120,13 @@ impl BatchStorage for SqliteBatches {
     fn put_cosignatures<'a>(
         &'a mut self,
         tree_size: u64,
+        origin: &'a str,
         lines: &'a [crate::store::cosignatures::Cosignature],
     ) -> Answer<'a, ()> {
         Box::pin(crate::store::cosignatures::put(
             Db::Sqlite(&mut self.conn),
             tree_size,
+            origin,
             lines,
         ))
     }

@@ -273,7 +273,11 @@ impl State {
                 let _ = reply.send(self.storage.put_snapshot(&snapshot).await);
             }
             Job::Cosignatures(tree_size, lines, reply) => {
-                let _ = reply.send(self.storage.put_cosignatures(tree_size, &lines).await);
+                let _ = reply.send(
+                    self.storage
+                        .put_cosignatures(tree_size, &self.origin, &lines)
+                        .await,
+                );
             }
             Job::Append(_) | Job::Shutdown => unreachable!("appends and shutdown are the loop's"),
         }
@@ -438,8 +442,10 @@ impl State {
             now_ms,
         };
         let loaded = self.storage.load(wanted).await.map_err(BatchError::Batch)?;
+        // A key expires a TTL after the clock as read (never sooner, for any
+        // replica), and no stored expiry is later than that.
         let ttl_ms = i64::try_from(self.idempotency_ttl.as_millis()).unwrap_or(i64::MAX);
-        let expires_at = now_ms.saturating_add(ttl_ms);
+        let expires_at = reading.clock_ms.max(now_ms).saturating_add(ttl_ms);
         let plan = self.plan(items, loaded, expires_at, stamp)?;
         let mut checkpoint = None;
         let mut records = Vec::new();

@@ -118,6 +118,30 @@ async fn a_restored_or_deleted_database_is_refused_unless_the_operator_accepts_i
     let witness = start(&key, &logs, &[]).unwrap();
     let (status, _, _) = add_checkpoint(&witness.url(), log.request(5)).await;
     assert_eq!(status, 409);
+    drop(witness);
+    // A database ahead of the copy (never answered for), or a copy deleted
+    // beside a database with state, is refused too.
+    let at_five = dir.path().join("at-five");
+    files(&db, &at_five);
+    let witness = start(&key, &logs, &[]).unwrap();
+    fork.grow(8, "b");
+    let (status, _, body) = add_checkpoint(&witness.url(), fork.request(5)).await;
+    assert_eq!(status, 200, "{body}");
+    drop(witness);
+    let copy_file = dir.path().join("w.key.cosigned");
+    let lines = std::fs::read_to_string(&copy_file).unwrap();
+    let without_last: String = lines
+        .lines()
+        .take(lines.lines().count() - 1)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(&copy_file, without_last).unwrap();
+    let refused = start(&key, &logs, &[]).unwrap_err();
+    assert!(refused.contains("ahead of size 5"), "{refused}");
+    std::fs::remove_file(&copy_file).unwrap();
+    let refused = start(&key, &logs, &[]).unwrap_err();
+    assert!(refused.contains("is missing"), "{refused}");
+    let _ = at_five;
 }
 
 #[tokio::test]
