@@ -38,10 +38,54 @@ struct Line {
 pub(crate) struct CheckpointCopy {
     /// Named in errors and log lines.
     path: PathBuf,
+    lines: WholeLines,
+}
+
+/// A file of lines appended whole or not at all (this copy, and a
+/// witness's copy of what it cosigned, `store::witness_copy`).
+pub(crate) struct WholeLines {
     file: File,
     /// The file's length up to its last whole line: a failed append is cut
     /// back to it, and an append starts by cutting whatever lies past it.
     whole: u64,
+}
+
+impl WholeLines {
+    /// `file`, opened for appending, whose whole lines end at `whole`.
+    pub(crate) fn new(file: File, whole: u64) -> WholeLines {
+        WholeLines { file, whole }
+    }
+
+    /// Appends `line` (newline-terminated), synced when `sync`. A failed
+    /// append (a full disk) is cut back to the last whole line; should the
+    /// cut fail too, the next append makes it first.
+    pub(crate) fn append(&mut self, line: &[u8], sync: bool) -> std::io::Result<()> {
+        if self.file.metadata()?.len() != self.whole {
+            self.file.set_len(self.whole)?;
+        }
+        let written =
+            self.file.write_all(line).and_then(
+                |()| {
+                    if sync {
+                        self.file.sync_data()
+                    } else {
+                        Ok(())
+                    }
+                },
+            );
+        match written {
+            Ok(()) => {
+                self.whole += line.len() as u64;
+                Ok(())
+            }
+            Err(e) => {
+                if let Err(cut) = self.file.set_len(self.whole) {
+                    tracing::error!(error = %cut, "cannot cut a failed append back; the next append does");
+                }
+                Err(e)
+            }
+        }
+    }
 }
 
 impl CheckpointCopy {
@@ -137,8 +181,7 @@ impl CheckpointCopy {
         };
         let copy = CheckpointCopy {
             path: path.to_path_buf(),
-            file,
-            whole,
+            lines: WholeLines::new(file, whole),
         };
         Ok((copy, last))
     }
@@ -154,26 +197,7 @@ impl CheckpointCopy {
             note: checkpoint.note.clone(),
         })?;
         line.push(b'\n');
-        // A cut that failed last time is made before anything is added.
-        if self.file.metadata()?.len() != self.whole {
-            self.file.set_len(self.whole)?;
-        }
-        match self.file.write_all(&line) {
-            Ok(()) => {
-                self.whole += line.len() as u64;
-                Ok(())
-            }
-            Err(e) => {
-                if let Err(cut) = self.file.set_len(self.whole) {
-                    tracing::error!(
-                        error = %cut,
-                        path = %self.path.display(),
-                        "cannot cut a failed append back; the next append does"
-                    );
-                }
-                Err(e)
-            }
-        }
+        self.lines.append(&line, false)
     }
 
     pub(crate) fn path(&self) -> &Path {

@@ -191,14 +191,9 @@ async fn check_cosignatures(
     let rows = super::cosignatures::all_rows(reads.db(), origin)
         .await
         .map_err(|e| e.to_string())?;
-    let mut at = 0;
-    while at < rows.len() {
-        let size = rows[at].0;
-        let end = rows[at..]
-            .iter()
-            .position(|r| r.0 != size)
-            .map_or(rows.len(), |n| at + n);
-        let lines: Vec<(String, String)> = rows[at..end]
+    for group in rows.chunk_by(|a, b| a.0 == b.0) {
+        let size = group[0].0;
+        let lines: Vec<(String, String)> = group
             .iter()
             .map(|(_, w, l)| (w.clone(), l.clone()))
             .collect();
@@ -211,14 +206,12 @@ async fn check_cosignatures(
             })?;
         let (body, _) = split_note(&checkpoint.note)
             .ok_or_else(|| format!("the checkpoint of size {size} is not a signed note"))?;
-        let check = policy.check_stored(body, &lines);
-        if let Some(why) = check.altered.first() {
+        if let Some(why) = policy.check_stored(body, &lines).altered.first() {
             return Err(format!(
                 "the cosignatures of the checkpoint of size {size}: {why}; the service never \
                  serves it"
             ));
         }
-        at = end;
     }
     Ok(rows.len() as u64)
 }

@@ -9,10 +9,11 @@
 
 use std::collections::HashMap;
 use std::fs::{File, OpenOptions};
-use std::io::{Read, Seek, SeekFrom, Write};
+use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
+use super::checkpoint_copy::WholeLines;
 use crate::domain::merkle::{from_hex, to_hex, Hash};
 pub use crate::domain::witness::standing::Cosigned;
 
@@ -20,9 +21,8 @@ pub use crate::domain::witness::standing::Cosigned;
 pub struct CosignedCopy {
     /// Where it is, for messages.
     path: PathBuf,
-    /// Appended under the lock, one whole line at a time; with its length
-    /// up to its last whole line, to cut a failed append back to.
-    file: Mutex<(File, u64)>,
+    /// Appended under the lock, one whole line at a time.
+    lines: Mutex<WholeLines>,
     /// Whether the file was there when it was opened (a missing copy beside
     /// a database with state is refused unless the operator accepts it).
     pub existed: bool,
@@ -82,7 +82,7 @@ impl CosignedCopy {
         Ok((
             CosignedCopy {
                 path: path.to_path_buf(),
-                file: Mutex::new((file, whole as u64)),
+                lines: Mutex::new(WholeLines::new(file, whole as u64)),
                 existed,
             },
             said,
@@ -106,23 +106,11 @@ impl CosignedCopy {
     }
 
     fn append(&self, line: &str) -> Result<(), String> {
-        let mut guard = self.file.lock().expect("not poisoned");
-        let (file, whole) = &mut *guard;
-        let written = file
-            .write_all(line.as_bytes())
-            .and_then(|()| file.sync_data());
-        match written {
-            Ok(()) => {
-                *whole += line.len() as u64;
-                Ok(())
-            }
-            Err(e) => {
-                // Never half a line (a full disk): cut back to the last whole
-                // one. Should the cut fail too, the next start cuts it.
-                let _ = file.set_len(*whole).and_then(|()| file.sync_data());
-                Err(format!("cannot write {}: {e}", self.path.display()))
-            }
-        }
+        self.lines
+            .lock()
+            .expect("not poisoned")
+            .append(line.as_bytes(), true)
+            .map_err(|e| format!("cannot write {}: {e}", self.path.display()))
     }
 }
 
@@ -140,6 +128,7 @@ fn sync_dir(path: &Path) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::Write;
 
     #[test]
     fn the_copy_says_the_largest_size_since_the_last_reset() {

@@ -39,6 +39,17 @@ fn span(id: u8, parent: Option<u8>, name: &str, start: u64, attributes: Vec<KeyV
     }
 }
 
+/// A `chat` span `id` under `parent`.
+fn chat(id: u8, parent: u8) -> Span {
+    span(
+        id,
+        Some(parent),
+        "chat",
+        10 * id as u64,
+        vec![kv("gen_ai.operation.name", s("chat"))],
+    )
+}
+
 fn export(spans: Vec<Span>) -> ExportTraceServiceRequest {
     ExportTraceServiceRequest {
         resource_spans: vec![ResourceSpans {
@@ -306,15 +317,6 @@ async fn json_and_gzip_bodies_are_read_as_protobuf_ones_are() {
 #[tokio::test]
 async fn a_parent_sent_later_is_named_and_an_earlier_one_is_linked() {
     let app = TestApp::spawn().await;
-    let chat = |id, parent| {
-        span(
-            id,
-            Some(parent),
-            "chat",
-            10 * id as u64,
-            vec![kv("gen_ai.operation.name", s("chat"))],
-        )
-    };
     // The child first: its parent is not a record yet.
     send_proto(&app, &export(vec![chat(2, 1)])).await;
     // Then the parent, then a grandchild whose parent is the first child.
@@ -461,15 +463,6 @@ async fn an_export_past_the_rate_is_told_when_to_retry() {
 #[tokio::test]
 async fn a_parent_whose_stored_key_was_pointed_elsewhere_is_not_linked() {
     let app = TestApp::spawn().await;
-    let chat = |id, parent| {
-        span(
-            id,
-            Some(parent),
-            "chat",
-            10 * id as u64,
-            vec![kv("gen_ai.operation.name", s("chat"))],
-        )
-    };
     send_proto(&app, &export(vec![chat(2, 1)])).await;
     let trail = records(&app, &hex::encode(TRACE)).await;
     let parent = by_span(&trail, 2, "analysis");
