@@ -48,7 +48,10 @@
 #                           databases (ROUNDS rounds, each build first in turn):
 #                           POST rate over the 16 tasks, p50/p99, and the
 #                           service's CPU per request (user + system time of
-#                           its process ÷ requests), medians
+#                           its process ÷ requests), medians; THIS_ARGS and
+#                           BASE_ARGS add flags to each side (BASE_BIN=$BIN
+#                           THIS_ARGS=--erasable: erasable appends against
+#                           plain ones on one build)
 #   DATABASE=postgres bench/run.sh
 #                           POST and the 100-record page on SQLite, on PostgreSQL
 #                           with one replica and with two (the load split
@@ -242,10 +245,12 @@ get_load() {
 if [ "$MODE" = ab ]; then
     : "${BASE_BIN:?BASE_BIN names the build to compare with}"
     ab_round() {
-        local who=$1 bin=$2 r=$3 db="$WORK/ab-$1-$3" pid before after out
+        local who=$1 bin=$2 r=$3 db="$WORK/ab-$1-$3" pid before after out extra
         mkdir -p "$db"
+        if [ "$who" = this ]; then extra=${THIS_ARGS:-}; else extra=${BASE_ARGS:-}; fi
+        # shellcheck disable=SC2086 # the flags split into words
         "$bin" --listen "$SERVICE" --database-url "sqlite://$db/trail.db" \
-            --sqlite-synchronous "$SYNC" --rate-limit 0 >"$db/service.log" 2>&1 &
+            --sqlite-synchronous "$SYNC" --rate-limit 0 $extra >"$db/service.log" 2>&1 &
         pid=$!; PIDS+=("$pid")
         for _ in $(seq 100); do curl -sf "http://$SERVICE/healthz" >/dev/null && break; sleep 0.1; done
         before=$(stat_ticks "/proc/$pid/stat")
@@ -262,7 +267,7 @@ if [ "$MODE" = ab ]; then
             ab_round this "$BIN" "$r"; ab_round base "$BASE_BIN" "$r"
         fi
     done
-    python3 - "$WORK/ab" "$POSTS" "$(getconf CLK_TCK)" "$BIN" "$BASE_BIN" <<'PY'
+    python3 - "$WORK/ab" "$POSTS" "$(getconf CLK_TCK)" "$BIN ${THIS_ARGS:-}" "$BASE_BIN ${BASE_ARGS:-}" <<'PY'
 import json, statistics, sys
 path, posts, hz, this, base = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], sys.argv[5]
 rows = {}

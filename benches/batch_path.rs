@@ -64,32 +64,40 @@ fn batch_path(c: &mut Criterion) {
     let mut group = c.benchmark_group("batch_path");
     group.sample_size(20);
     group.throughput(Throughput::Elements(APPENDS));
-    group.bench_function("append_1kb_full_16_tasks", |b| {
-        b.to_async(&rt).iter(|| async {
-            stream::iter(0..APPENDS)
-                .map(|i| {
-                    store.append(
-                        NewRecord {
-                            r#type: RecordType::Analysis,
-                            task_id: format!("bench-{:02}", i % TASKS),
-                            agent_id: "bench".into(),
-                            content: bodies[(i % 64) as usize].clone(),
-                            metadata: None,
-                            capabilities: None,
-                            session_id: None,
-                            parent_id: None,
-                            expected_prev_hash: None,
-                        },
-                        None,
-                    )
-                })
-                .buffer_unordered(1024)
-                .for_each(|appended| async move {
-                    appended.unwrap();
-                })
-                .await
-        })
-    });
+    // Plain records, then erasable ones (docs/design.md §12): a salt drawn,
+    // a commitment hashed, two more columns written.
+    for (name, erasable) in [
+        ("append_1kb_full_16_tasks", false),
+        ("append_1kb_full_16_tasks_erasable", true),
+    ] {
+        group.bench_function(name, |b| {
+            b.to_async(&rt).iter(|| async {
+                stream::iter(0..APPENDS)
+                    .map(|i| {
+                        store.append(
+                            NewRecord {
+                                r#type: RecordType::Analysis,
+                                task_id: format!("bench-{:02}", i % TASKS),
+                                agent_id: "bench".into(),
+                                content: bodies[(i % 64) as usize].clone(),
+                                metadata: None,
+                                capabilities: None,
+                                session_id: None,
+                                parent_id: None,
+                                expected_prev_hash: None,
+                                erasable,
+                            },
+                            None,
+                        )
+                    })
+                    .buffer_unordered(1024)
+                    .for_each(|appended| async move {
+                        appended.unwrap();
+                    })
+                    .await
+            })
+        });
+    }
     group.finish();
     rt.block_on(store.close());
 }

@@ -30,6 +30,7 @@ fn records(n: u64) -> Vec<Record> {
                 session_id: None,
                 parent_id: None,
                 expected_prev_hash: None,
+                erasable: false,
             };
             let r = chain::link(
                 draft,
@@ -37,6 +38,7 @@ fn records(n: u64) -> Vec<Record> {
                 i,
                 format!("{i:036}"),
                 "2026-11-22T00:00:00.000Z".into(),
+                None,
             );
             head = Some(ChainHead::after(&r));
             r

@@ -7,7 +7,10 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use decision_trail::domain::json;
 use decision_trail::domain::metadata::metadata_from_json;
-use decision_trail::domain::record::{new_record_from_json, parse_body, HashInput, InputLimits};
+use decision_trail::domain::record::erasure::content_commitment;
+use decision_trail::domain::record::{
+    new_record_from_json, parse_body, Commitment, HashInput, InputLimits,
+};
 
 const METADATA: &str = r#"{"tools":["grep","cargo test","rg"],"confidence":0.82,"step":12,"model":{"name":"m","temperature":0.2},"tags":["auth","refactor"]}"#;
 
@@ -25,6 +28,7 @@ fn hash(c: &mut Criterion) {
         capabilities: None,
         session_id: None,
         parent_id: None,
+        commitment: None,
     };
     let mut group = c.benchmark_group("hash");
     group.throughput(Throughput::Elements(1));
@@ -35,6 +39,23 @@ fn hash(c: &mut Criterion) {
     };
     group.bench_function("record_1kb_with_metadata", |b| {
         b.iter(|| with_metadata.hash())
+    });
+    // An erasable record: the commitment to its content and metadata, then
+    // the hash over the commitment in their place (docs/design.md §12).
+    let salt = [7u8; 32];
+    group.bench_function("erasable_record_1kb_with_metadata", |b| {
+        b.iter(|| {
+            let commitment = content_commitment(&salt, &content, Some(&canonical_metadata));
+            HashInput {
+                commitment: Some(Commitment {
+                    value: &commitment,
+                    salt: None,
+                    erased: false,
+                }),
+                ..with_metadata
+            }
+            .hash()
+        })
     });
     group.bench_function("metadata_parse_check_canonicalize", |b| {
         b.iter(|| metadata_from_json("metadata", &json::parse(METADATA, 33).unwrap()).unwrap())

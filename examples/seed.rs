@@ -127,6 +127,7 @@ async fn main() -> Result<(), StoreError> {
                     session_id: Some(format!("seed-session-{}", i % 50)),
                     parent_id: None,
                     expected_prev_hash: None,
+                    erasable: false,
                 };
                 loop {
                     match store.append(draft.clone(), None).await {

@@ -60,6 +60,7 @@ pub async fn million_record_db() -> PathBuf {
                     session_id: None,
                     parent_id: None,
                     expected_prev_hash: None,
+                    erasable: false,
                 },
                 None,
             )

@@ -186,7 +186,8 @@ enum KeysCommand {
         /// The agent every record written with this key is attributed to.
         #[arg(long)]
         agent_id: String,
-        /// writer (append and read) or reader (read only).
+        /// writer (append and read), reader (read only) or admin (a writer
+        /// that may also erase erasable records and place legal holds).
         #[arg(long)]
         role: Role,
     },

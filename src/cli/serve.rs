@@ -164,6 +164,28 @@ pub struct ServeArgs {
     /// at most this often.
     #[arg(long, env = "DECISION_TRAIL_WITNESS_INTERVAL", default_value = "1s", value_parser = parse_duration)]
     pub witness_interval: Duration,
+    /// Every new record is erasable, whatever its append asks (MCP appends
+    /// and OTLP spans included): its hash covers a salted commitment to its
+    /// content and metadata, which DELETE /thoughts/{id}/content can erase
+    /// with every proof still valid.
+    #[arg(
+        long,
+        env = "DECISION_TRAIL_ERASABLE",
+        action = clap::ArgAction::SetTrue,
+        value_parser = clap::builder::BoolishValueParser::new()
+    )]
+    pub erasable: bool,
+    /// Erase the content of erasable records older than this (ms, s, m, h
+    /// or d), in the background, each erasure recorded on its task's trail;
+    /// tasks under a legal hold are kept. Off unless set; at least
+    /// --retention-floor.
+    #[arg(long, env = "DECISION_TRAIL_RETENTION", value_parser = parse_duration)]
+    pub retention: Option<Duration>,
+    /// The shortest --retention accepted: 183 days by default, the six
+    /// months the EU AI Act (Art. 19, 26(6)) asks automatically recorded
+    /// logs to be kept. Erasure requests are not bound by it.
+    #[arg(long, env = "DECISION_TRAIL_RETENTION_FLOOR", default_value = "183d", value_parser = parse_duration)]
+    pub retention_floor: Duration,
 }
 
 fn parse_duration_or_zero(text: &str) -> Result<Duration, String> {
@@ -258,7 +280,25 @@ async fn run_server(args: ServeArgs) -> Result<(), String> {
         checkpoint_copy: args.checkpoint_file.clone(),
         new_checkpoint_copy: args.new_checkpoint_copy,
         min_free_bytes: args.min_free_bytes,
+        erasable: args.erasable,
     };
+    if let Some(retention) = args.retention {
+        if retention > Duration::from_secs(100 * 366 * 86_400) {
+            return Err(format!(
+                "--retention {} is longer than a century: leave it unset to keep content",
+                crate::store::duration_text(retention)
+            ));
+        }
+        if retention < args.retention_floor {
+            return Err(format!(
+                "--retention {} is shorter than --retention-floor {}: records must be kept at \
+                 least as long as the floor (lower --retention-floor only where no law asks \
+                 for longer)",
+                crate::store::duration_text(retention),
+                crate::store::duration_text(args.retention_floor)
+            ));
+        }
+    }
     let loopback = exposure::listens_on_loopback(&args.listen)?;
     exposure::refuse_unless_meant(&args.listen, args.keys_file.is_some(), loopback, args.open)?;
     let keys = match &args.keys_file {
@@ -286,6 +326,13 @@ async fn run_server(args: ServeArgs) -> Result<(), String> {
         Some(policy) => Some(start_witnessing(policy, &args, &store).await?),
         None => None,
     };
+    let retention = args.retention.map(|retention| {
+        tracing::info!(
+            retention = %crate::store::duration_text(retention),
+            "retention: the content of erasable records older than this is erased"
+        );
+        crate::store::spawn_retention(store.clone(), retention)
+    });
     let listener = tokio::net::TcpListener::bind(&args.listen)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", args.listen))?;
@@ -341,6 +388,9 @@ async fn run_server(args: ServeArgs) -> Result<(), String> {
     }
     let served = http::serve(listener, state, shutdown).await;
     if let Some(task) = task {
+        task.abort();
+    }
+    if let Some(task) = retention {
         task.abort();
     }
     served.map_err(|e| format!("server error: {e}"))?;

@@ -254,9 +254,13 @@ fn export_checkpoint(text: &str) -> Option<String> {
 
 fn describe_chain(report: &AuditReport) -> String {
     format!(
-        "ok: task `{}`: {}, every hash, link, seq and timestamp checks; head {}{}",
+        "ok: task `{}`: {}{}, every hash, link, seq and timestamp checks; head {}{}",
         report.task_id.as_deref().unwrap_or("(none)"),
         count(report.length, "record"),
+        match report.erased {
+            0 => String::new(),
+            n => format!(" ({n} erased: checked through their content commitments)"),
+        },
         report.head_hash,
         match (report.complete, report.checkpoint.is_some()) {
             (true, true) =>

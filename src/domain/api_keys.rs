@@ -22,6 +22,9 @@ pub enum Role {
     Writer,
     /// Reads only.
     Reader,
+    /// Appends and reads as a writer does, and erases erasable records'
+    /// content and places legal holds (docs/design.md §12).
+    Admin,
 }
 
 impl Role {
@@ -29,6 +32,7 @@ impl Role {
         match self {
             Role::Writer => "writer",
             Role::Reader => "reader",
+            Role::Admin => "admin",
         }
     }
 }
@@ -39,7 +43,8 @@ impl std::str::FromStr for Role {
         match s {
             "writer" => Ok(Role::Writer),
             "reader" => Ok(Role::Reader),
-            other => Err(format!("role `{other}` is not writer or reader")),
+            "admin" => Ok(Role::Admin),
+            other => Err(format!("role `{other}` is not writer, reader or admin")),
         }
     }
 }
@@ -207,6 +212,18 @@ mod tests {
     }
 
     #[test]
+    fn an_admin_key_is_read_back_as_admin() {
+        let line = KeyEntry::new(&token_from_bytes(&[4; 32]), "dpo", Role::Admin, None)
+            .unwrap()
+            .to_line();
+        assert!(line.contains("\"role\":\"admin\""), "{line}");
+        let ring = KeyRing::parse(&line).unwrap();
+        let entry = ring.authenticate(&token_from_bytes(&[4; 32])).unwrap();
+        assert_eq!((entry.role, entry.role.as_str()), (Role::Admin, "admin"));
+        assert_eq!("admin".parse::<Role>(), Ok(Role::Admin));
+    }
+
+    #[test]
     fn the_file_keeps_only_the_hash() {
         let token = token_from_bytes(&[1; 32]);
         let line = KeyEntry::new(&token, "a", Role::Writer, None)
@@ -223,7 +240,7 @@ mod tests {
             .to_line();
         let text = format!(
             "{good}\nnot json\n{{\"key_hash\":\"sha256:zz\",\"agent_id\":\"a\",\"role\":\"writer\"}}\n\
-             {{\"key_hash\":\"{h}\",\"agent_id\":\"a\",\"role\":\"admin\"}}\n{good}\n\
+             {{\"key_hash\":\"{h}\",\"agent_id\":\"a\",\"role\":\"owner\"}}\n{good}\n\
              {{\"key_hash\":\"{h}\",\"agent_id\":\"\",\"role\":\"reader\"}}\n",
             h = key_hash("x")
         );

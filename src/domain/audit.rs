@@ -41,6 +41,9 @@ pub struct AuditReport {
     /// statement in the header gives it (its signature checked when a key
     /// was given); false for a receipt, or an export without a header.
     pub complete: bool,
+    /// Records whose content was erased: each checked through its
+    /// commitment (docs/design.md §12).
+    pub erased: u64,
 }
 
 /// The first thing that does not check, and where (1-based line).
@@ -93,8 +96,10 @@ pub fn audit_export(text: &str, trust: Trust<'_>) -> Result<AuditReport, AuditFa
         Some(key) => Some(trusted_checkpoint(header.as_ref(), trust.checkpoint, key)?),
     };
     let mut walk = ChainWalk::new();
+    let mut first_seq = 0;
     let mut task_id: Option<String> = None;
     let mut proofs_checked = 0;
+    let mut erased = 0;
     for (line, value) in lines {
         let (record_json, proof) = export::record_of_line(value).map_err(|e| fail(line, e))?;
         let record = record_from_json(record_json).map_err(|errors| {
@@ -102,8 +107,17 @@ pub fn audit_export(text: &str, trust: Trust<'_>) -> Result<AuditReport, AuditFa
             fail(line, format!("not a record: {}", list.join("; ")))
         })?;
         let at = format!("record {} (seq {})", record.id, record.seq);
+        erased += u64::from(record.is_erased());
         match &task_id {
-            None => task_id = Some(record.task_id.clone()),
+            None => {
+                task_id = Some(record.task_id.clone());
+                if trust.one_record {
+                    // A receipt's record sits inside its chain: the walk
+                    // begins at its seq, linked to its prev_hash.
+                    first_seq = record.seq;
+                    walk = ChainWalk::resuming(record.seq, &record.prev_hash);
+                }
+            }
             Some(t) if *t != record.task_id => {
                 return Err(fail(
                     line,
@@ -151,11 +165,12 @@ pub fn audit_export(text: &str, trust: Trust<'_>) -> Result<AuditReport, AuditFa
     };
     Ok(AuditReport {
         task_id,
-        length: walk.length(),
+        length: walk.length() - first_seq,
         head_hash: walk.head_hash().to_string(),
         checkpoint,
         proofs_checked,
         complete,
+        erased,
     })
 }
 
@@ -363,6 +378,25 @@ impl LogAudit {
         let leaf = leaf_hash(&data);
         frontier.append(&data);
         Ok(leaf)
+    }
+
+    /// After the log's last record: every erased record is named by an
+    /// erasure record of its task (`ChainWalk::finish`).
+    pub fn finish(&self) -> Result<(), LogProblem> {
+        for (task_id, walk) in &self.chains {
+            walk.finish().map_err(|b| LogProblem {
+                log_index: None,
+                what: format!(
+                    "record {} (task `{task_id}`, seq {}): {}: expected {}, found {}",
+                    b.id,
+                    b.index,
+                    b.reason.as_str(),
+                    b.expected,
+                    b.actual
+                ),
+            })?;
+        }
+        Ok(())
     }
 
     /// Compares the root of every leaf audited with a checkpoint's: the sizes

@@ -94,13 +94,16 @@ pub fn check_expected_head(
 }
 
 /// Builds the record that extends `head` (or starts a chain when `head` is None)
-/// as leaf `log_index` of the log, with the given id and clock reading.
+/// as leaf `log_index` of the log, with the given id and clock reading. An
+/// erasable draft needs `salt` (32 random bytes): its hash covers the
+/// commitment they make with its content and metadata (docs/design.md §12).
 pub fn link(
     draft: NewRecord,
     head: Option<&ChainHead>,
     log_index: u64,
     id: String,
     now: String,
+    salt: Option<[u8; 32]>,
 ) -> Record {
     let (seq, prev_hash, timestamp) = match head {
         None => (0, ZERO_HASH.to_string(), now),
@@ -125,7 +128,19 @@ pub fn link(
         timestamp,
         prev_hash,
         hash: String::new(),
+        erasable: None,
     };
+    if let Some(salt) = salt.filter(|_| draft.erasable) {
+        record.erasable = Some(super::record::Erasable {
+            commitment: super::record::erasure::content_commitment(
+                &salt,
+                &record.content,
+                record.metadata.as_ref().map(super::Metadata::canonical),
+            ),
+            salt: Some(hex::encode(salt)),
+            erased: None,
+        });
+    }
     record.hash = record.computed_hash();
     record
 }
@@ -207,11 +222,17 @@ pub enum BreakReason {
     /// newest checkpoint's size, which every stored record must be within
     /// (docs/design.md §2), so it was not written by the log's writer.
     NotSigned,
+    /// An erasable record's salt does not open its commitment to its content
+    /// and metadata, or an erased one still holds them (docs/design.md §12).
+    CommitmentMismatch,
+    /// A record's content was erased, but no erasure record of its task
+    /// names it: it was erased behind the service's back (§12).
+    ErasureUnrecorded,
 }
 
 impl BreakReason {
     /// Every reason, in the order the API documents them.
-    pub const ALL: [BreakReason; 7] = [
+    pub const ALL: [BreakReason; 9] = [
         BreakReason::PrevHashMismatch,
         BreakReason::HashMismatch,
         BreakReason::SeqGap,
@@ -219,6 +240,8 @@ impl BreakReason {
         BreakReason::NotInLog,
         BreakReason::ParentInvalid,
         BreakReason::NotSigned,
+        BreakReason::CommitmentMismatch,
+        BreakReason::ErasureUnrecorded,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -230,6 +253,8 @@ impl BreakReason {
             BreakReason::NotInLog => "not_in_log",
             BreakReason::ParentInvalid => "parent_invalid",
             BreakReason::NotSigned => "not_signed",
+            BreakReason::CommitmentMismatch => "commitment_mismatch",
+            BreakReason::ErasureUnrecorded => "erasure_unrecorded",
         }
     }
 }
@@ -261,6 +286,12 @@ pub struct ChainWalk {
     keys: RandomState,
     /// Where each record's canonical JSON is written to be hashed, reused.
     scratch: Vec<u8>,
+    /// The walk begins inside a chain (one record of a receipt): a
+    /// `parent_id` names a record it never saw, and is not checked.
+    partial: bool,
+    /// Erased records no erasure record of the chain has named yet, with
+    /// their position (docs/design.md §12): few, and named soon after.
+    unnamed_erasures: Vec<(u64, String)>,
 }
 
 impl Default for ChainWalk {
@@ -272,6 +303,8 @@ impl Default for ChainWalk {
             ids: HashSet::default(),
             keys: RandomState::new(),
             scratch: Vec::new(),
+            partial: false,
+            unnamed_erasures: Vec::new(),
         }
     }
 }
@@ -279,6 +312,17 @@ impl Default for ChainWalk {
 impl ChainWalk {
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// A walk that begins at the record of `seq` linking to `prev_hash`
+    /// (a receipt's one record): its parent is not checked.
+    pub fn resuming(seq: u64, prev_hash: &str) -> Self {
+        ChainWalk {
+            length: seq,
+            head_hash: prev_hash.to_string(),
+            partial: true,
+            ..Self::default()
+        }
     }
 
     /// Checks the next record. `seq` is None for records that carry no seq (the
@@ -322,6 +366,13 @@ impl ChainWalk {
                 stored_hash.to_string(),
             ));
         }
+        if let Some(problem) = input.opening_problem() {
+            return Err(broken(
+                BreakReason::CommitmentMismatch,
+                "the content and metadata content_commitment commits to".into(),
+                problem,
+            ));
+        }
         if timestamp_before(input.timestamp, &self.last_timestamp) {
             return Err(broken(
                 BreakReason::TimestampBackwards,
@@ -329,13 +380,24 @@ impl ChainWalk {
                 input.timestamp.to_string(),
             ));
         }
-        if let Some(parent) = input.parent_id {
+        if let Some(parent) = input.parent_id.filter(|_| !self.partial) {
             if !self.ids.contains(&self.keys.hash_one(parent)) {
                 return Err(broken(
                     BreakReason::ParentInvalid,
                     "the id of an earlier record of this task".into(),
                     parent.to_string(),
                 ));
+            }
+        }
+        if input.commitment.is_some_and(|c| c.erased) {
+            self.unnamed_erasures.push((index, input.id.to_string()));
+        }
+        if !self.unnamed_erasures.is_empty() && input.r#type == "decision" {
+            if let Some(named) = input
+                .metadata
+                .and_then(super::record::erasure::erased_by_statement)
+            {
+                self.unnamed_erasures.retain(|(_, id)| !named.contains(id));
             }
         }
         self.ids.insert(self.keys.hash_one(input.id));
@@ -355,6 +417,22 @@ impl ChainWalk {
     /// Hash of the last record walked (the zero hash before the first).
     pub fn head_hash(&self) -> &str {
         &self.head_hash
+    }
+
+    /// After the chain's last record: an erased record that no erasure
+    /// record of the chain names was erased behind the service's back
+    /// (docs/design.md §12). Not asked of a walk of part of a chain.
+    pub fn finish(&self) -> Result<(), ChainBreak> {
+        match self.unnamed_erasures.first() {
+            Some((index, id)) if !self.partial => Err(ChainBreak {
+                index: *index,
+                id: id.clone(),
+                reason: BreakReason::ErasureUnrecorded,
+                expected: "a later decision of the task whose metadata.erasure names it".into(),
+                actual: "its content erased with no erasure record naming it".into(),
+            }),
+            _ => Ok(()),
+        }
     }
 }
 
@@ -395,6 +473,7 @@ mod tests {
             session_id: None,
             parent_id: None,
             expected_prev_hash: None,
+            erasable: false,
         }
     }
 
@@ -414,6 +493,7 @@ mod tests {
             0,
             "id0".into(),
             "2026-01-01T00:00:00.000Z".into(),
+            None,
         );
         let head = ChainHead::after(&first);
         assert_eq!(
@@ -436,6 +516,7 @@ mod tests {
             7,
             "r1".into(),
             "2026-01-01T00:00:00.000Z".into(),
+            None,
         );
         assert_eq!((first.seq, first.log_index), (0, 7));
         assert_eq!(first.prev_hash, ZERO_HASH);
@@ -445,6 +526,7 @@ mod tests {
             8,
             "r2".into(),
             "2026-01-01T00:00:01.000Z".into(),
+            None,
         );
         assert_eq!(second.seq, 1);
         assert_eq!(second.prev_hash, first.hash);
@@ -477,6 +559,7 @@ mod tests {
             0,
             "r0".into(),
             "2026-01-01T00:00:01.000Z".into(),
+            None,
         );
         let mut second = link(
             draft("b"),
@@ -484,6 +567,7 @@ mod tests {
             1,
             "r1".into(),
             "2026-01-01T00:00:02.000Z".into(),
+            None,
         );
         second.timestamp = "2026-01-01T00:00:00.999Z".into();
         second.hash = second.computed_hash();

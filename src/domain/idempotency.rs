@@ -40,6 +40,7 @@ pub fn fingerprint(draft: &NewRecord) -> String {
         metadata: draft.metadata.as_ref(),
         expected_prev_hash: draft.expected_prev_hash.as_deref(),
         capabilities: draft.capabilities.as_ref(),
+        erasable: draft.erasable,
     })
 }
 
@@ -52,6 +53,8 @@ struct Fingerprinted<'a> {
     metadata: Option<&'a Metadata>,
     expected_prev_hash: Option<&'a str>,
     capabilities: Option<&'a Capabilities>,
+    /// Whether the request asked for an erasable record.
+    erasable: bool,
 }
 
 fn fingerprint_of(f: Fingerprinted<'_>) -> String {
@@ -74,7 +77,22 @@ fn fingerprint_of(f: Fingerprinted<'_>) -> String {
     if let Some(c) = f.capabilities {
         field(Some(c.canonical().as_bytes()));
     }
+    if f.erasable {
+        h.update(b"erasable");
+    }
     hex::encode(h.finalize())
+}
+
+/// The fingerprint an idempotency key keeps once its record's content was
+/// erased (docs/design.md §12): an unsalted hash of the content would let a
+/// guess of it be checked. A retry with the key is answered the erased
+/// record, whatever the request.
+pub const ERASED_FINGERPRINT: &str = "erased";
+
+/// Whether a request of fingerprint `sent` is a retry of the one stored
+/// with a key as `stored`.
+pub fn same_request(stored: &str, sent: &str) -> bool {
+    stored == sent || stored == ERASED_FINGERPRINT
 }
 
 /// Why a stored idempotency row `(scope, fingerprint)` cannot be answered
@@ -90,7 +108,22 @@ pub fn stored_row_problem(scope: &str, fingerprint: &str, record: &Record) -> Op
             record.id, record.agent_id
         ));
     }
-    let made = |expected_prev_hash: Option<&str>| {
+    // The marker an erasure leaves, and only an erased record's.
+    match (record.is_erased(), fingerprint == ERASED_FINGERPRINT) {
+        (true, true) => return None,
+        (false, true) => {
+            return Some(format!(
+                "the stored idempotency key says record {} was erased, and it was not",
+                record.id
+            ))
+        }
+        // An erasure that left the fingerprint: its content is gone, so
+        // the request's fingerprint cannot be made again, and what is
+        // answered holds nothing but what the hash covers.
+        (true, false) => return None,
+        (false, false) => {}
+    }
+    let made = |expected_prev_hash: Option<&str>, erasable: bool| {
         fingerprint_of(Fingerprinted {
             r#type: record.r#type,
             task_id: &record.task_id,
@@ -99,9 +132,17 @@ pub fn stored_row_problem(scope: &str, fingerprint: &str, record: &Record) -> Op
             metadata: record.metadata.as_ref(),
             expected_prev_hash,
             capabilities: record.capabilities.as_ref(),
+            erasable,
         })
     };
-    if made(None) != fingerprint && made(Some(&record.prev_hash)) != fingerprint {
+    // An erasable record was asked for as one, or made one by the
+    // service's `--erasable`.
+    let erasable = record.erasable.is_some();
+    let matches = [None, Some(record.prev_hash.as_str())]
+        .into_iter()
+        .flat_map(|e| [made(e, false), made(e, erasable)])
+        .any(|f| f == fingerprint);
+    if !matches {
         return Some(format!(
             "the stored idempotency key names record {}, which the request it fingerprints did \
              not make",
@@ -161,6 +202,7 @@ mod tests {
             0,
             "0190f000-0000-7000-8000-000000000000".into(),
             "2026-01-01T00:00:00.000Z".into(),
+            None,
         );
         let f = fingerprint(&request);
         assert_eq!(stored_row_problem("", &f, &record), None);

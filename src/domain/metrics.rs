@@ -61,6 +61,7 @@ pub const WITNESS_REFUSALS: &str = "decision_trail_witness_refusals_total";
 pub const LOG_ALTERED: &str = "decision_trail_log_altered_total";
 pub const STORED_ROWS_REFUSED: &str = "decision_trail_stored_rows_refused_total";
 pub const CLOCK_ANOMALIES: &str = "decision_trail_clock_anomalies_total";
+pub const RECORDS_ERASED: &str = "decision_trail_records_erased_total";
 
 /// A request's route label when no route matched (a 404): one fixed value,
 /// never the path asked for.
@@ -172,6 +173,13 @@ pub const FAMILIES: &[Family] = &[
          ahead of the last commit's time plus the running time since by more than the bound \
          (`ahead`)",
         &["direction"],
+    ),
+    recorded(
+        RECORDS_ERASED,
+        Kind::Counter,
+        "Records whose content was erased, by how: an erasure request (`request`) or the \
+         retention sweep (`retention`)",
+        &["how"],
     ),
     scraped(
         APPEND_QUEUE_DEPTH,

@@ -135,6 +135,11 @@ impl TlogProof {
                         r.id, r.hash
                     ));
                 }
+                // An erasable record's hash covers its commitment: its salt
+                // must open it to the content and metadata given.
+                if let Some(problem) = r.hash_input().opening_problem() {
+                    return Err(format!("record {}: {problem}", r.id));
+                }
                 if r.log_index != self.index {
                     return Err(format!(
                         "record {} is leaf {}, the proof is for leaf {}",

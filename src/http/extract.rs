@@ -60,6 +60,31 @@ impl FromRequest<AppState> for JsonBody {
     }
 }
 
+/// A JSON body as [`JsonBody`] reads it, or `{}` for a request without a
+/// body or Content-Type (a DELETE sent bare): its handler then names the
+/// fields that are missing instead of refusing the media type.
+pub struct JsonOrEmpty(pub JsonValue);
+
+impl FromRequest<AppState> for JsonOrEmpty {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &AppState) -> Result<Self, Self::Rejection> {
+        if req.headers().contains_key(CONTENT_TYPE) {
+            return JsonBody::from_request(req, state)
+                .await
+                .map(|b| JsonOrEmpty(b.0));
+        }
+        let bytes = read_body(req, state.limits.max_body_bytes, ApiError::MalformedJson).await?;
+        if bytes.is_empty() {
+            Ok(JsonOrEmpty(JsonValue::Object(Vec::new())))
+        } else {
+            Err(ApiError::UnsupportedMediaType(
+                "the body must be sent with Content-Type: application/json".into(),
+            ))
+        }
+    }
+}
+
 /// A request body of at most `limit` bytes (413 past it, by its declared
 /// length or as read); a body that cannot be read is `unreadable`'s problem.
 pub(crate) async fn read_body(

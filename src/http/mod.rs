@@ -10,6 +10,8 @@
 //!   `/tile/…`);
 //! - `trees`: a task's reasoning tree, a record's trail, work sessions;
 //! - `search`: full-text search;
+//! - `erasure`: erasing an erasable record's content, and legal holds
+//!   (docs/design.md §12);
 //! - `capabilities`: fingerprints, diffs and the snapshot registry;
 //! - `otlp`: OTLP/HTTP trace exports at `/v1/traces`, their GenAI spans
 //!   made records (otlp mapping v1);
@@ -39,6 +41,7 @@
 mod access_log;
 mod capabilities;
 mod clock;
+mod erasure;
 pub(crate) mod extract;
 pub mod guard;
 mod health;

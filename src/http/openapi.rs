@@ -95,7 +95,15 @@ impl utoipa::Modify for Guarded {
             if guard::is_open_path(path) {
                 continue;
             }
-            for op in [&mut item.get, &mut item.post].into_iter().flatten() {
+            for op in [
+                &mut item.get,
+                &mut item.post,
+                &mut item.put,
+                &mut item.delete,
+            ]
+            .into_iter()
+            .flatten()
+            {
                 // Open when no keys are configured: the empty requirement says so.
                 op.security = Some(vec![
                     SecurityRequirement::new("api_key", Vec::<String>::new()),
@@ -222,6 +230,11 @@ fn example_of(code: &str) -> Option<ApiError> {
             "this API key (agent `auditor`) may only read; appending needs a writer key".into(),
         ),
         "not_found" => ApiError::NotFound("no task has id `refactor-auth`".into()),
+        "not_erasable" => ApiError::NotErasable(
+            "record 01a211b7-fc7b-7000-8000-000000000000 is not erasable: its hash covers its \
+             content and metadata"
+                .into(),
+        ),
         "not_signed" => ApiError::NotSigned(
             "no signed checkpoint covers log_index 41 (the newest is of size 41)".into(),
         ),
@@ -262,7 +275,15 @@ fn example_of(code: &str) -> Option<ApiError> {
 /// description names, instead of every status showing the schema's 400.
 fn show_examples(api: &mut utoipa::openapi::OpenApi) {
     for item in api.paths.paths.values_mut() {
-        for op in [&mut item.get, &mut item.post].into_iter().flatten() {
+        for op in [
+            &mut item.get,
+            &mut item.post,
+            &mut item.put,
+            &mut item.delete,
+        ]
+        .into_iter()
+        .flatten()
+        {
             for response in op.responses.responses.values_mut() {
                 let RefOr::T(response) = response else {
                     continue;
@@ -294,7 +315,15 @@ pub(crate) fn served(keys_configured: bool) -> utoipa::openapi::OpenApi {
             components.security_schemes.clear();
         }
         for item in api.paths.paths.values_mut() {
-            for op in [&mut item.get, &mut item.post].into_iter().flatten() {
+            for op in [
+                &mut item.get,
+                &mut item.post,
+                &mut item.put,
+                &mut item.delete,
+            ]
+            .into_iter()
+            .flatten()
+            {
                 op.security = None;
                 op.responses.responses.remove("401");
             }

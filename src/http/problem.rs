@@ -36,7 +36,7 @@ pub struct Problem {
     pub detail: String,
     /// Stable machine-readable code: invalid_params, malformed_json,
     /// malformed_request, unauthorized, forbidden, not_found, method_not_allowed,
-    /// not_acceptable, request_timeout, conflict, not_signed, inconsistent, head_moved, payload_too_large,
+    /// not_acceptable, request_timeout, conflict, not_erasable, task_held, not_signed, inconsistent, head_moved, payload_too_large,
     /// log_altered, store_altered,
     /// unsupported_media_type, idempotency_key_reused, rate_limited,
     /// headers_too_large, uri_too_long, internal, unavailable, concurrency_limit.
@@ -88,6 +88,12 @@ pub enum ApiError {
     UnsupportedMediaType(String),
     #[error("{0}")]
     Conflict(String),
+    /// An erasure of a record whose hash covers its content.
+    #[error("{0}")]
+    NotErasable(String),
+    /// An erasure in a task under a legal hold.
+    #[error("{0}")]
+    TaskHeld(String),
     /// A proof asked for a record that no signed checkpoint covers.
     #[error("{0}")]
     NotSigned(String),
@@ -201,6 +207,16 @@ impl ApiError {
                 "Not acceptable",
             ),
             ApiError::Conflict(_) => (StatusCode::CONFLICT, "conflict", "Conflict"),
+            ApiError::NotErasable(_) => (
+                StatusCode::CONFLICT,
+                "not_erasable",
+                "The record is not erasable",
+            ),
+            ApiError::TaskHeld(_) => (
+                StatusCode::CONFLICT,
+                "task_held",
+                "The task is under a legal hold",
+            ),
             ApiError::NotSigned(_) => (
                 StatusCode::CONFLICT,
                 "not_signed",
@@ -327,6 +343,8 @@ impl From<StoreError> for ApiError {
                 ApiError::IdempotencyKeyReused { idempotency_key }
             }
             StoreError::Unavailable(m) => ApiError::Unavailable(m),
+            StoreError::NotErasable(m) => ApiError::NotErasable(m),
+            StoreError::Held(m) => ApiError::TaskHeld(m),
             // Safe to show (no path), and what an operator needs to know.
             e @ StoreError::NoRoom { .. } => {
                 ApiError::Overloaded(format!("not ready: {e} (--min-free-bytes)"))
@@ -503,6 +521,22 @@ pub mod responses {
         content_type = "application/problem+json"
     )]
     pub struct NotSignedResponse(Problem);
+
+    #[derive(IntoResponses)]
+    #[response(
+        status = 409,
+        description = "The record is not erasable: its hash covers its content (code `not_erasable`), or its task is under a legal hold (code `task_held`)",
+        content_type = "application/problem+json"
+    )]
+    pub struct ErasureConflict(Problem);
+
+    #[derive(IntoResponses)]
+    #[response(
+        status = 403,
+        description = "Erasing content and legal holds need an admin key (code `forbidden`), or a body `agent_id` other than the key's",
+        content_type = "application/problem+json"
+    )]
+    pub struct AdminOnly(Problem);
 
     #[derive(IntoResponses)]
     #[response(

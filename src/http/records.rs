@@ -82,6 +82,12 @@ pub struct NewRecordBody {
     /// 409 `head_moved` and the current head. Not stored.
     #[schema(value_type = Option<HashHex>)]
     expected_prev_hash: Option<String>,
+    /// Optional: make the record erasable (default false, or true on a
+    /// service started with --erasable). Its hash then covers a salted
+    /// commitment to its content and metadata, and
+    /// `DELETE /thoughts/{id}/content` can erase them with every proof of
+    /// the record still valid. Not stored beside the record.
+    erasable: Option<bool>,
 }
 
 /// The capability fingerprints a record is bound to (docs/design.md §9).
@@ -126,9 +132,11 @@ pub struct RecordBody {
     r#type: &'static str,
     task_id: String,
     agent_id: String,
-    content: String,
-    /// Present only when the record has metadata: its RFC 8785 canonical form,
-    /// exactly as hashed.
+    /// The thought; absent once erased.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    content: Option<String>,
+    /// Present only when the record has metadata (and is not erased): its
+    /// RFC 8785 canonical form, exactly as hashed or committed to.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<Object>)]
     metadata: Option<Box<RawValue>>,
@@ -149,9 +157,35 @@ pub struct RecordBody {
     prev_hash: String,
     /// SHA-256 of the RFC 8785 canonical JSON of {id, type, task_id, content,
     /// timestamp, prev_hash} plus metadata, capabilities, session_id and
-    /// parent_id when present; lowercase hex.
+    /// parent_id when present; lowercase hex. An erasable record's hash has
+    /// `content_commitment` in place of content and metadata.
     #[schema(value_type = HashHex)]
     hash: String,
+    /// Present only for an erasable record: lowercase hex SHA-256 of
+    /// `"decision-trail/commitment/v1\n"`, the salt's 32 bytes and the
+    /// canonical JSON of {content, metadata (when present)}.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<HashHex>)]
+    content_commitment: Option<String>,
+    /// An erasable record's 32 random bytes, lowercase hex, that open its
+    /// commitment; absent once erased.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<HashHex>)]
+    salt: Option<String>,
+    /// Present once the record's content was erased (it carries no content,
+    /// metadata or salt then).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    erased: Option<ErasedBody>,
+}
+
+/// Who erased a record's content, when and why.
+#[derive(Serialize, ToSchema)]
+pub struct ErasedBody {
+    /// The timestamp of the erasure record on the task's trail.
+    at: String,
+    /// The agent (API key) that erased it, or `decision-trail-retention`.
+    by: String,
+    reason: String,
 }
 
 impl TryFrom<Record> for RecordBody {
@@ -159,6 +193,19 @@ impl TryFrom<Record> for RecordBody {
 
     /// Fails only when stored metadata is not JSON: the file was edited by hand.
     fn try_from(r: Record) -> Result<RecordBody, ApiError> {
+        let erased = r.is_erased();
+        let (content_commitment, salt, erased_by) = match r.erasable {
+            None => (None, None, None),
+            Some(e) => (
+                Some(e.commitment),
+                e.salt,
+                e.erased.map(|e| ErasedBody {
+                    at: e.at,
+                    by: e.by,
+                    reason: e.reason,
+                }),
+            ),
+        };
         let metadata = r
             .metadata
             .map(|m| RawValue::from_string(m.canonical().to_string()))
@@ -184,10 +231,13 @@ impl TryFrom<Record> for RecordBody {
             log_index: r.log_index,
             task_id: r.task_id,
             agent_id: r.agent_id,
-            content: r.content,
+            content: (!erased).then_some(r.content),
             timestamp: r.timestamp,
             prev_hash: r.prev_hash,
             hash: r.hash,
+            content_commitment,
+            salt,
+            erased: erased_by,
         })
     }
 }

@@ -21,8 +21,8 @@ use utoipa_swagger_ui::SwaggerUi;
 use super::openapi::{self, ApiDoc};
 use super::problem::ApiError;
 use super::{
-    access_log, capabilities, guard, health, mcp, metrics, newline, otlp, records, search, tasks,
-    tiles, tlog, trees, ui, AppState,
+    access_log, capabilities, erasure, guard, health, mcp, metrics, newline, otlp, records, search,
+    tasks, tiles, tlog, trees, ui, AppState,
 };
 
 pub(crate) fn routes() -> OpenApiRouter<AppState> {
@@ -30,6 +30,8 @@ pub(crate) fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(records::append, records::list))
         .routes(routes!(records::get_one))
         .routes(routes!(records::receipt))
+        .routes(routes!(erasure::erase))
+        .routes(routes!(erasure::place_hold, erasure::lift_hold))
         .routes(routes!(tasks::list))
         .routes(routes!(tasks::get_one))
         .routes(routes!(tasks::verify))

@@ -39,6 +39,10 @@ pub struct TaskBody {
     first_timestamp: String,
     /// Timestamp of the last record.
     last_timestamp: String,
+    /// The legal hold on the task, when one stands (`GET /tasks/{task_id}`
+    /// only): nothing of it is erased while it does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hold: Option<super::erasure::HoldBody>,
 }
 
 impl From<TaskSummary> for TaskBody {
@@ -49,6 +53,7 @@ impl From<TaskSummary> for TaskBody {
             head_hash: t.head_hash,
             first_timestamp: t.first_timestamp,
             last_timestamp: t.last_timestamp,
+            hold: None,
         }
     }
 }
@@ -95,7 +100,15 @@ pub async fn get_one(
     Path(task_id): Path<String>,
 ) -> Result<Json<TaskBody>, ApiError> {
     match state.store.task(&task_id).await? {
-        Some(task) => Ok(Json(task.into())),
+        Some(task) => {
+            let mut body = TaskBody::from(task);
+            body.hold = state
+                .store
+                .hold(&task_id)
+                .await?
+                .map(|h| super::erasure::hold_body(task_id, h));
+            Ok(Json(body))
+        }
         None => Err(ApiError::NotFound(format!("no task has id `{task_id}`"))),
     }
 }
@@ -111,6 +124,10 @@ pub enum Verification {
         head_hash: String,
         /// The size of the signed checkpoint every record was proven in.
         tree_size: u64,
+        /// Records of the chain whose content was erased, each verified
+        /// through its `content_commitment`; absent when none was.
+        #[serde(skip_serializing_if = "is_zero")]
+        erased: u64,
     },
     Broken {
         /// false
@@ -156,11 +173,13 @@ pub async fn verify(
             length,
             head_hash,
             tree_size,
+            erased,
         } => Verification::Valid {
             valid: true,
             length,
             head_hash,
             tree_size,
+            erased,
         },
         ChainVerdict::Broken { at, seq, tree_size } => Verification::Broken {
             valid: false,
@@ -294,4 +313,9 @@ async fn next_export_chunk(
         }
     }
     Some((Ok(Bytes::from(chunk)), cur))
+}
+
+/// Whether a count is zero (a field left out of an answer then).
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }

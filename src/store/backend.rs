@@ -16,7 +16,7 @@ use futures_util::stream::BoxStream;
 
 use super::rows::StoredLink;
 use super::sql::{Db, Query};
-use super::{CapabilitySnapshot, Idempotency, SignedCheckpoint, StoreError};
+use super::{CapabilitySnapshot, Hold, Idempotency, SignedCheckpoint, StoreError};
 use crate::domain::checkpoint::LogSigner;
 use crate::domain::merkle::{Frontier, Hash, StoredHashes};
 use crate::domain::{ChainHead, Record};
@@ -104,6 +104,27 @@ pub(crate) struct Loaded {
     pub idempotency: HashMap<ScopedIdempotencyKey, StoredAppend>,
 }
 
+/// A record whose content an append erases, in the append's transaction
+/// (docs/design.md §12): the append is the record that says so.
+#[derive(Debug, Clone)]
+pub(crate) struct EraseOrder {
+    /// The erased record's position in the log.
+    pub log_index: u64,
+    /// Why, as the erasure record says it.
+    pub reason: String,
+}
+
+/// An erasure as the batch writes it.
+#[derive(Debug, Clone)]
+pub(crate) struct Erasing {
+    pub log_index: u64,
+    /// The erasure record's timestamp.
+    pub at: String,
+    /// The erasure record's agent.
+    pub by: String,
+    pub reason: String,
+}
+
 /// A batch as the writer planned it, ready to be written in one transaction.
 pub(crate) struct PlannedBatch<'a> {
     /// New records, in log order, chained and hashed.
@@ -118,6 +139,10 @@ pub(crate) struct PlannedBatch<'a> {
     pub idempotency_expires_at: i64,
     /// The signed checkpoint of the log with this batch in it.
     pub checkpoint: SignedCheckpoint,
+    /// Records whose content the batch's erasure records erase. Each must be
+    /// erasable, not erased and of a task not held, or the write fails as a
+    /// record's (`BatchError::Record`, a conflict).
+    pub erasures: Vec<Erasing>,
 }
 
 /// The log as stored, when it is not the log the writer last committed:
@@ -231,5 +256,12 @@ pub(crate) trait BatchStorage: Send {
     /// gone); an error when that cannot be learned.
     fn landed<'a>(&'a mut self, log_index: u64, hash: &'a str) -> Answer<'a, bool>;
     fn rollback(&mut self) -> BoxFuture<'_, ()>;
+    /// After a commit that erased content: what the backend does so that
+    /// the erased bytes are gone from its files too (SQLite: the WAL
+    /// checkpointed and truncated).
+    fn after_erasure(&mut self) -> Answer<'_, ()>;
+    /// Places (`Some`) or lifts (`None`) a legal hold on a task, between
+    /// batches: whether anything changed.
+    fn put_hold<'a>(&'a mut self, task_id: &'a str, hold: Option<&'a Hold>) -> Answer<'a, bool>;
     fn close(self: Box<Self>) -> BoxFuture<'static, ()>;
 }

@@ -93,7 +93,12 @@ impl RecordCache {
     /// Caches a committed record (never anything uncommitted).
     pub(crate) fn put(&self, record: &Record) {
         let Some(inner) = &self.inner else { return };
-        if bytes(record) > MAX_CACHED_RECORD_BYTES || inner.contains_key(record.id.as_str()) {
+        // An erasable record may be erased by any replica: it is read from
+        // the database each time, so no copy of its content outlives it.
+        if record.erasable.is_some()
+            || bytes(record) > MAX_CACHED_RECORD_BYTES
+            || inner.contains_key(record.id.as_str())
+        {
             return;
         }
         inner.insert(record.id.clone(), record.clone());
@@ -117,6 +122,7 @@ mod tests {
             session_id: None,
             parent_id: None,
             expected_prev_hash: None,
+            erasable: false,
         };
         link(
             draft,
@@ -124,6 +130,7 @@ mod tests {
             i,
             format!("r{i}"),
             "2026-01-01T00:00:00.000Z".into(),
+            None,
         )
     }
 

@@ -90,6 +90,9 @@ pub struct StoreConfig {
     /// PostgreSQL: the longest a connection may take to open, or a read to
     /// wait for a pooled one.
     pub connect_timeout: Duration,
+    /// Every new record is erasable (docs/design.md §12), whatever its
+    /// append asks.
+    pub erasable: bool,
 }
 
 /// Default PostgreSQL statement timeout.
@@ -125,6 +128,7 @@ impl Default for StoreConfig {
             min_free_bytes: DEFAULT_MIN_FREE_BYTES,
             statement_timeout: DEFAULT_STATEMENT_TIMEOUT,
             connect_timeout: DEFAULT_CONNECT_TIMEOUT,
+            erasable: false,
         }
     }
 }

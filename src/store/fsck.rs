@@ -119,6 +119,7 @@ pub async fn fsck(
         }
         None => {}
     }
+    audit.finish().map_err(|p| p.to_string())?;
     // The task summaries are derived rows: each must be its chain's.
     let wrong = reads.wrong_summaries().await.map_err(store_error)?;
     if let Some((task, what)) = wrong.first() {

@@ -48,6 +48,7 @@ pub mod checkpoint_copy;
 mod checkpoints;
 mod config;
 pub mod cosignatures;
+mod erasure;
 mod fsck;
 mod index_check;
 mod listings;
@@ -76,11 +77,12 @@ pub use config::{
     Seams, StoreConfig, Synchronous, DEFAULT_DATABASE_URL, DEFAULT_IDEMPOTENCY_TTL,
     DEFAULT_MIN_FREE_BYTES, DEFAULT_ORIGIN, DEFAULT_QUEUE_BYTES, DEFAULT_QUEUE_CAPACITY,
 };
+pub use erasure::{duration_text, spawn_retention, RETENTION_AGENT};
 pub use fsck::{fsck, FsckReport, FsckTrust};
 pub use search::{SearchHit, SearchPage, KEPT_FOR as SEARCH_KEPT_FOR};
 pub use types::{
-    Appended, CapabilitySnapshot, ChainVerdict, Idempotency, Listing, Page, SessionSummary,
-    SignedCheckpoint, StoreError, TaskSummary, MAX_TRAIL, SESSION_MEMBERS,
+    Appended, CapabilitySnapshot, ChainVerdict, Erased, Hold, Idempotency, Listing, Page,
+    SessionSummary, SignedCheckpoint, StoreError, TaskSummary, MAX_TRAIL, SESSION_MEMBERS,
 };
 
 use std::sync::Arc;
@@ -133,6 +135,10 @@ pub struct Store {
     shared: bool,
     /// Publishes a newer checkpoint read from the database (shared only).
     publish: writer::Publisher,
+    /// Every new record is erasable (`--erasable`, docs/design.md §12).
+    erasable: bool,
+    /// One erasure at a time in this process.
+    erase_turn: erasure::EraseTurn,
 }
 
 impl Store {
@@ -147,10 +153,11 @@ impl Store {
     /// that stores the record, so a crash keeps both or neither.
     pub async fn append(
         &self,
-        draft: NewRecord,
+        mut draft: NewRecord,
         idempotency: Option<Idempotency>,
     ) -> Result<Appended, StoreError> {
-        let appended = self.writer.append(draft, idempotency).await?;
+        draft.erasable |= self.erasable;
+        let appended = self.writer.append(draft, idempotency, Vec::new()).await?;
         // Committed: agents read back what they just wrote, so keep it at hand.
         self.recent.put(&appended.record);
         Ok(appended)

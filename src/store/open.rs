@@ -54,7 +54,7 @@ pub(super) async fn open_read_only(config: &StoreConfig) -> Result<Reads, StoreE
     } else {
         sqlite::open_read_only(config).await?
     };
-    let reads = Reads::new(rows);
+    let reads = Reads::as_stored(rows).await;
     reads.ready().await?;
     Ok(reads)
 }
@@ -163,6 +163,8 @@ impl Store {
         )?;
         Ok(Store {
             shared: opened.shared,
+            erasable: config.erasable,
+            erase_turn: Default::default(),
             publish,
             writer,
             reads,

@@ -55,11 +55,42 @@ pub(crate) fn filter_clauses<'a>(
 pub(crate) struct Reads {
     /// The backend the configuration names.
     rows: Box<dyn RowReads>,
+    /// The record columns selected: `RECORD_COLUMNS`, or for a database
+    /// `fsck` reads before erasable records were migrated in, the same with
+    /// NULL in place of the columns it lacks.
+    columns: &'static str,
 }
+
+/// `RECORD_COLUMNS` of a database without erasable records' columns
+/// (migrated before SQLite's 0016, PostgreSQL's 0006): read by `fsck`,
+/// which migrates nothing.
+const RECORD_COLUMNS_BEFORE_ERASURE: &str =
+    "log_index, id, task_id, seq, type, agent_id, content, metadata, capabilities, session_id, \
+     parent_id, timestamp, prev_hash, hash, NULL AS content_commitment, NULL AS salt, \
+     NULL AS erased_at, NULL AS erased_by, NULL AS erased_reason";
 
 impl Reads {
     pub(crate) fn new(rows: Box<dyn RowReads>) -> Reads {
-        Reads { rows }
+        Reads {
+            rows,
+            columns: RECORD_COLUMNS,
+        }
+    }
+
+    /// Reads for a database as it is, migrated or not (`fsck`): without the
+    /// erasable records' columns, records are read as they were written.
+    pub(crate) async fn as_stored(rows: Box<dyn RowReads>) -> Reads {
+        let mut reads = Reads::new(rows);
+        let probe =
+            Query::new("SELECT count(content_commitment) FROM thoughts WHERE log_index < 0");
+        if let Err(e) = reads.rows.db().fetch_one::<(i64,)>(&probe).await {
+            // "no such column" (SQLite), "column … does not exist" (PostgreSQL).
+            let said = e.to_string();
+            if said.contains("no such column") || said.contains("does not exist") {
+                reads.columns = RECORD_COLUMNS_BEFORE_ERASURE;
+            }
+        }
+        reads
     }
 
     /// Where the store's small shared reads of other modules run (`cosignatures`).
@@ -83,10 +114,9 @@ impl Reads {
         condition: &str,
         value: Param<'_>,
     ) -> Result<Option<Record>, StoreError> {
-        let query = Query::new(format!(
-            "SELECT {RECORD_COLUMNS} FROM thoughts WHERE {condition}"
-        ))
-        .bind(value);
+        let columns = self.columns;
+        let query =
+            Query::new(format!("SELECT {columns} FROM thoughts WHERE {condition}")).bind(value);
         Ok(self.rows.records(query).await?.pop())
     }
 
@@ -168,8 +198,9 @@ impl Reads {
             Listing::Log => ("log_index", None),
             Listing::Task(task_id) => ("seq", Some(task_id)),
         };
+        let columns = self.columns;
         let mut query = Query::new(format!(
-            "SELECT {RECORD_COLUMNS} FROM thoughts WHERE {position_column} > $1"
+            "SELECT {columns} FROM thoughts WHERE {position_column} > $1"
         ))
         .bind(Param::Int(after));
         filter_clauses(&mut query, self.rows.db().dialect(), task, filter);
@@ -191,8 +222,9 @@ impl Reads {
         let (Some(after), Some(tree_size)) = (after, position(tree_size)) else {
             return Ok(Vec::new());
         };
+        let columns = self.columns;
         let query = Query::new(format!(
-            "SELECT {RECORD_COLUMNS} FROM thoughts \
+            "SELECT {columns} FROM thoughts \
              WHERE task_id = $1 AND seq > $2 AND log_index < $3 ORDER BY seq LIMIT $4"
         ))
         .bind(Param::Text(task_id))
@@ -398,8 +430,9 @@ impl Reads {
         parent_id: &str,
         limit: u32,
     ) -> Result<Vec<Record>, StoreError> {
+        let columns = self.columns;
         let query = Query::new(format!(
-            "SELECT {RECORD_COLUMNS} FROM thoughts \
+            "SELECT {columns} FROM thoughts \
              WHERE task_id = $1 AND parent_id = $2 ORDER BY seq LIMIT $3"
         ))
         .bind(Param::Text(task_id))
@@ -416,8 +449,9 @@ impl Reads {
         tree_size: u64,
     ) -> Result<Option<Record>, StoreError> {
         let size = position(tree_size).unwrap_or(i64::MAX);
+        let columns = self.columns;
         let query = Query::new(format!(
-            "SELECT {RECORD_COLUMNS} FROM thoughts WHERE task_id = $1 AND log_index < $2 \
+            "SELECT {columns} FROM thoughts WHERE task_id = $1 AND log_index < $2 \
              ORDER BY seq DESC LIMIT 1"
         ))
         .bind(Param::Text(task_id))

@@ -14,12 +14,12 @@ use sqlx::{Decode, FromRow, Postgres, Sqlite, Type, ValueRef};
 
 use super::{CapabilitySnapshot, SessionSummary, SignedCheckpoint, StoreError, TaskSummary};
 use crate::domain::merkle::{from_hex, Hash};
-use crate::domain::record::Capabilities;
+use crate::domain::record::{Capabilities, Commitment, Erasable, Erasure};
 use crate::domain::{ChainHead, HashInput, Metadata, Record, RecordType};
 
 /// The columns of a record, in the order of the backends' record rows.
 pub(crate) const RECORD_COLUMNS: &str =
-    "log_index, id, task_id, seq, type, agent_id, content, metadata, capabilities, session_id, parent_id, timestamp, prev_hash, hash";
+    "log_index, id, task_id, seq, type, agent_id, content, metadata, capabilities, session_id, parent_id, timestamp, prev_hash, hash, content_commitment, salt, erased_at, erased_by, erased_reason";
 
 /// A task row's columns, in [`TaskRow`]'s order.
 pub(crate) const TASK_COLUMNS: &str =
@@ -103,6 +103,21 @@ pub(crate) fn hash_bytes(hex_text: &str) -> Result<[u8; 32], StoreError> {
     from_hex(hex_text)
         .map(|hash| hash.0)
         .ok_or_else(|| StoreError::Internal(format!("`{hex_text}` is not a record hash")))
+}
+
+/// An erasable record's commitment and salt as their 32 bytes each, as
+/// both backends store them; None for a record that is not erasable (or,
+/// for the salt, erased).
+pub(crate) type ErasableBytes = (Option<[u8; 32]>, Option<[u8; 32]>);
+
+pub(crate) fn erasable_bytes(r: &Record) -> Result<ErasableBytes, StoreError> {
+    let Some(e) = &r.erasable else {
+        return Ok((None, None));
+    };
+    Ok((
+        Some(hash_bytes(&e.commitment)?),
+        e.salt.as_deref().map(hash_bytes).transpose()?,
+    ))
 }
 
 /// Stored hash bytes as the API writes them, lowercase hex. 32 bytes are
@@ -252,9 +267,11 @@ pub(crate) struct StoredLink {
     ends: [u32; LINK_TEXT_COLUMNS],
     /// Which columns are NULL, one bit each in the same order.
     nulls: u16,
+    /// Whether the record's content was erased (docs/design.md §12).
+    erased: bool,
 }
 
-const LINK_TEXT_COLUMNS: usize = 11;
+const LINK_TEXT_COLUMNS: usize = 13;
 
 /// A chain row's text columns, borrowed from the driver's row.
 pub(crate) struct LinkText<'a> {
@@ -270,6 +287,12 @@ pub(crate) struct LinkText<'a> {
     pub timestamp: &'a str,
     pub prev_hash: &'a str,
     pub hash: &'a str,
+    /// An erasable record's `content_commitment`, as hex.
+    pub commitment: Option<&'a str>,
+    /// Its salt, as hex, while not erased.
+    pub salt: Option<&'a str>,
+    /// Whether it was erased.
+    pub erased: bool,
 }
 
 impl StoredLink {
@@ -286,6 +309,8 @@ impl StoredLink {
             Some(t.timestamp),
             Some(t.prev_hash),
             Some(t.hash),
+            t.commitment,
+            t.salt,
         ];
         let mut text = String::with_capacity(columns.iter().flatten().map(|c| c.len()).sum());
         let mut ends = [0; LINK_TEXT_COLUMNS];
@@ -304,6 +329,7 @@ impl StoredLink {
             text,
             ends,
             nulls,
+            erased: t.erased,
         }
     }
 
@@ -341,7 +367,17 @@ impl StoredLink {
             capabilities: self.column(5),
             session_id: self.column(6),
             parent_id: self.column(7),
+            commitment: self.column(11).map(|value| Commitment {
+                value,
+                salt: self.column(12),
+                erased: self.erased,
+            }),
         }
+    }
+
+    /// Whether the record's content was erased.
+    pub fn erased(&self) -> bool {
+        self.erased
     }
 }
 
@@ -364,6 +400,14 @@ pub(crate) struct RecordColumns {
     pub timestamp: String,
     pub prev_hash: String,
     pub hash: String,
+    /// An erasable record's commitment, as hex (stored as 32 bytes).
+    pub content_commitment: Option<HashText>,
+    /// Its salt, as hex, until erased.
+    pub salt: Option<HashText>,
+    /// When, by whom and why it was erased, once it was.
+    pub erased_at: Option<String>,
+    pub erased_by: Option<String>,
+    pub erased_reason: Option<String>,
 }
 
 impl TryFrom<RecordColumns> for Record {
@@ -403,6 +447,15 @@ impl TryFrom<RecordColumns> for Record {
             timestamp: row.timestamp,
             prev_hash: row.prev_hash,
             hash: row.hash,
+            erasable: row.content_commitment.map(|c| Erasable {
+                commitment: c.0,
+                salt: row.salt.map(|s| s.0),
+                erased: row.erased_at.map(|at| Erasure {
+                    at,
+                    by: row.erased_by.unwrap_or_default(),
+                    reason: row.erased_reason.unwrap_or_default(),
+                }),
+            }),
         })
     }
 }

@@ -66,6 +66,9 @@ pub enum ChainVerdict {
         head_hash: String,
         /// The size of the signed checkpoint every record was proven in.
         tree_size: u64,
+        /// Records whose content was erased (each verified through its
+        /// commitment, docs/design.md §12).
+        erased: u64,
     },
     /// The first break, and the stored `seq` of the record where it is.
     Broken {
@@ -145,9 +148,35 @@ pub enum StoreError {
     /// (docs/design.md §2, "Nothing read back is trusted").
     #[error("{0}")]
     RowAltered(String),
+    /// An erasure of a record whose hash covers its content (not erasable).
+    #[error("{0}")]
+    NotErasable(String),
+    /// An erasure in a task under a legal hold.
+    #[error("{0}")]
+    Held(String),
     /// Stored data that does not read back as a record, or an unexpected error.
     #[error("storage error: {0}")]
     Internal(String),
+}
+
+/// A legal hold on a task (docs/design.md §12): while it stands, nothing of
+/// the task is erased, by request or by retention.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hold {
+    /// When it was placed (the service's clock).
+    pub at: String,
+    /// The agent (key) that placed it.
+    pub by: String,
+    pub reason: String,
+}
+
+/// What an erasure answers: the record as it is now (erased), and the
+/// record that says so, None when it was erased before (erasing again
+/// changes nothing).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Erased {
+    pub record: Record,
+    pub erasure: Option<Record>,
 }
 
 /// A work session: the records that name it, across tasks (docs/design.md §6).

@@ -25,8 +25,8 @@ struct Unproven {
 
 /// How a walk of the rows ended.
 enum Walked {
-    /// Every row walked.
-    Whole(ChainWalk),
+    /// Every row walked, and how many of them were erased.
+    Whole(ChainWalk, u64),
     /// A row broke the chain.
     Broken(ChainVerdict),
     /// The prover found a break first and stopped listening.
@@ -54,7 +54,9 @@ impl Store {
             let mut rows = self.reads.chain(task_id);
             let mut walk = ChainWalk::new();
             let mut pending: Vec<Unproven> = Vec::with_capacity(PROOFS_PER_READ);
+            let mut erased = 0;
             while let Some(row) = rows.try_next().await? {
+                erased += u64::from(row.erased());
                 let input = row.hash_input(task_id);
                 if let Err(at) = walk.step(Some(row.seq), &input, row.hash()) {
                     // A record before this one may be out of the log: the
@@ -88,7 +90,7 @@ impl Store {
                 }
             }
             let _ = pages.send(pending).await;
-            Ok::<_, StoreError>(Walked::Whole(walk))
+            Ok::<_, StoreError>(Walked::Whole(walk, erased))
         };
         // Two pages are proven at once (one's hashes read while the other's
         // are checked); their verdicts are taken in page order, so the first
@@ -111,11 +113,16 @@ impl Store {
         if let Some(broken) = proven? {
             return Ok(Some(broken));
         }
-        let walk = match walked? {
-            Walked::Whole(walk) => walk,
+        let (walk, erased) = match walked? {
+            Walked::Whole(walk, erased) => (walk, erased),
             Walked::Broken(verdict) => return Ok(Some(verdict)),
             Walked::Stopped => unreachable!("the prover stops only at a break"),
         };
+        // Every erased record is named by an erasure record of the chain.
+        if let Err(at) = walk.finish() {
+            let seq = at.index;
+            return Ok(Some(ChainVerdict::Broken { at, seq, tree_size }));
+        }
         let mut tree_size = tree_size;
         if !late.is_empty() {
             // Read from the database itself: on SQLite the published
@@ -146,6 +153,7 @@ impl Store {
             length: walk.length(),
             head_hash: walk.head_hash().to_string(),
             tree_size,
+            erased,
         }))
     }
 

@@ -12,6 +12,7 @@ mod cli;
 mod conditional;
 mod conformance;
 mod durability;
+mod erasure;
 mod exposure;
 mod faults;
 mod idempotency;

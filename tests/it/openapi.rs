@@ -47,7 +47,7 @@ fn every_operation_documents_its_problems() {
             }
         }
     }
-    assert_eq!(operations, 28);
+    assert_eq!(operations, 31);
     // Operation ids are unique (OpenAPI 3.1 §4.8.10.1): tools and link
     // inference key on them.
     let mut ids: Vec<&str> = doc["paths"]
@@ -178,6 +178,7 @@ fn patterns_and_lengths_in_the_document_are_the_domain_s_constants() {
     use decision_trail::domain::chain::BreakReason;
     use decision_trail::domain::cursor::CURSOR_PATTERN;
     use decision_trail::domain::idempotency::{KEY_PATTERN, MAX_KEY_BYTES};
+    use decision_trail::domain::record::erasure::MAX_REASON_CHARS;
     use decision_trail::domain::record::{HASH_PATTERN, MAX_ID_CHARS};
     use decision_trail::domain::search::MAX_QUERY_CHARS;
     use decision_trail::domain::RECORD_TYPES;
@@ -210,6 +211,7 @@ fn patterns_and_lengths_in_the_document_are_the_domain_s_constants() {
                 serde_json::json!(MAX_ID_CHARS),
                 serde_json::json!(MAX_KEY_BYTES),
                 serde_json::json!(MAX_QUERY_CHARS),
+                serde_json::json!(MAX_REASON_CHARS),
             ],
         };
         assert!(allowed.contains(&value), "{keyword} {value}");

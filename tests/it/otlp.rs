@@ -495,3 +495,41 @@ async fn a_parent_whose_stored_key_was_pointed_elsewhere_is_not_linked() {
         "{metrics}"
     );
 }
+
+#[tokio::test]
+async fn with_erasable_on_the_service_spans_become_erasable_records_whose_erasure_survives_a_retry()
+{
+    let app = TestApp::builder()
+        .config(|c| c.erasable = true)
+        .spawn()
+        .await;
+    send_proto(&app, &agent_run()).await;
+    let trail = records(&app, "conv-42").await;
+    assert_eq!(trail.len(), 5);
+    for r in &trail {
+        assert!(r["content_commitment"].is_string(), "{r}");
+        crate::support::assert_hash_recomputes(r);
+    }
+    let erased = app
+        .client
+        .delete(app.url(&format!(
+            "/thoughts/{}/content",
+            trail[1]["id"].as_str().unwrap()
+        )))
+        .json(&json!({"reason": "the prompt held a customer's name"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(erased.status(), 200);
+    // The exporter's retry replays every span: no new record, the erased one
+    // answered as erased.
+    send_proto(&app, &agent_run()).await;
+    let again = records(&app, "conv-42").await;
+    assert_eq!(again.len(), 6, "five spans and the erasure: {again:#?}");
+    assert!(again[1].get("erased").is_some());
+    let (_, verdict) = app.get_json("/tasks/conv-42/verify").await;
+    assert_eq!(
+        (verdict["valid"].as_bool(), verdict["erased"].as_u64()),
+        (Some(true), Some(1))
+    );
+}

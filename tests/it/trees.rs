@@ -45,6 +45,7 @@ fn optional_fields_hash_as_the_independent_vectors_say() {
             capabilities: caps.as_ref().map(|c| c.canonical()),
             session_id: r["session_id"].as_str(),
             parent_id: r["parent_id"].as_str(),
+            commitment: None,
         };
         let name = &case["name"];
         assert_eq!(

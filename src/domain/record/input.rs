@@ -51,10 +51,13 @@ pub struct NewRecord {
     /// Conditional append: the chain head the caller expects. Not stored or
     /// hashed; the append is refused when the head is another.
     pub expected_prev_hash: Option<String>,
+    /// Whether the record is erasable (docs/design.md §12): its hash covers
+    /// a salted commitment to its content and metadata instead of them.
+    pub erasable: bool,
 }
 
 /// Names of the fields an append body may carry.
-pub const NEW_RECORD_FIELDS: [&str; 9] = [
+pub const NEW_RECORD_FIELDS: [&str; 10] = [
     "type",
     "task_id",
     "agent_id",
@@ -64,6 +67,7 @@ pub const NEW_RECORD_FIELDS: [&str; 9] = [
     "session_id",
     "parent_id",
     "expected_prev_hash",
+    "erasable",
 ];
 
 /// Validates an append body (docs/design.md §3), naming every bad field at once.
@@ -138,6 +142,17 @@ pub fn new_record_from_json(
             None
         }
     };
+    let erasable = match body.get("erasable") {
+        None | Some(JsonValue::Null) => false,
+        Some(JsonValue::Bool(b)) => *b,
+        Some(other) => {
+            errors.push(FieldError::new(
+                "erasable",
+                format!("must be true or false, not {}", other.kind()),
+            ));
+            false
+        }
+    };
     match (r#type, task_id, agent_id, content, metadata) {
         (Some(r#type), Some(task_id), Some(agent_id), Some(content), Some(metadata))
             if errors.is_empty() =>
@@ -152,6 +167,7 @@ pub fn new_record_from_json(
                 session_id,
                 parent_id,
                 expected_prev_hash,
+                erasable,
             })
         }
         _ => Err(errors),

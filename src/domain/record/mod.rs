@@ -15,13 +15,15 @@ use std::str::FromStr;
 pub use super::capabilities::binding::{Capabilities, CAPABILITIES_FIELDS};
 use super::Metadata;
 
+pub mod erasure;
 mod hash;
 mod identifier;
 mod input;
 mod members;
 mod read;
 
-pub use hash::{hash_of_json_record, HashInput};
+pub use erasure::{Erasable, Erasure};
+pub use hash::{hash_of_json_record, Commitment, HashInput};
 pub use identifier::{identifier_problem, is_invisible, new_identifier_problem, MAX_ID_CHARS};
 pub use input::{
     new_record_from_json, parse_body, InputLimits, NewRecord, DEFAULT_MAX_CONTENT_BYTES,
@@ -91,10 +93,13 @@ pub struct Record {
     pub timestamp: String,
     pub prev_hash: String,
     pub hash: String,
+    /// An erasable record's commitment, salt and erasure (docs/design.md
+    /// §12); None for a record in the original format.
+    pub erasable: Option<Erasable>,
 }
 
 /// Names of the fields of a full record, in the order they are served.
-pub const RECORD_FIELDS: [&str; 14] = [
+pub const RECORD_FIELDS: [&str; 17] = [
     "id",
     "seq",
     "log_index",
@@ -109,6 +114,9 @@ pub const RECORD_FIELDS: [&str; 14] = [
     "timestamp",
     "prev_hash",
     "hash",
+    "content_commitment",
+    "salt",
+    "erased",
 ];
 
 impl Record {
@@ -124,7 +132,17 @@ impl Record {
             capabilities: self.capabilities.as_ref().map(Capabilities::canonical),
             session_id: self.session_id.as_deref(),
             parent_id: self.parent_id.as_deref(),
+            commitment: self.erasable.as_ref().map(|e| Commitment {
+                value: &e.commitment,
+                salt: e.salt.as_deref(),
+                erased: e.erased.is_some(),
+            }),
         }
+    }
+
+    /// Whether the record's content has been erased.
+    pub fn is_erased(&self) -> bool {
+        self.erasable.as_ref().is_some_and(|e| e.erased.is_some())
     }
 
     /// The hash the record's fields call for (not necessarily its stored `hash`).

@@ -6,7 +6,7 @@ use super::members::{
     object_members, optional_capabilities, optional_identifier, refuse_unknown, required,
     required_string,
 };
-use super::{is_hash_hex, Record, RecordType, RECORD_FIELDS};
+use super::{is_hash_hex, Erasable, Erasure, Record, RecordType, RECORD_FIELDS};
 use crate::domain::json::JsonValue;
 use crate::domain::metadata::metadata_from_json;
 use crate::domain::FieldError;
@@ -18,6 +18,13 @@ pub fn record_from_json(value: &JsonValue) -> Result<Record, Vec<FieldError>> {
     let members = object_members(value, "a record")?;
     let mut errors = Vec::new();
     refuse_unknown(members, &RECORD_FIELDS, "unknown field", &mut errors);
+    let erased = erased_member(value, &mut errors);
+    if erased.is_some() && (value.get("content").is_some() || value.get("metadata").is_some()) {
+        errors.push(FieldError::new(
+            "content",
+            "an erased record carries no content or metadata",
+        ));
+    }
     let mut text = |field: &str, non_empty: bool| {
         required_string(value, field, &mut errors).and_then(|s| {
             if non_empty && s.is_empty() {
@@ -32,7 +39,12 @@ pub fn record_from_json(value: &JsonValue) -> Result<Record, Vec<FieldError>> {
     let type_text = text("type", true);
     let task_id = text("task_id", true);
     let agent_id = text("agent_id", true);
-    let content = text("content", false);
+    // An erased record is served without its content (docs/design.md §12).
+    let content = if erased.is_some() {
+        Some(String::new())
+    } else {
+        text("content", false)
+    };
     let timestamp = text("timestamp", true);
     let prev_hash = text("prev_hash", true);
     let hash = text("hash", true);
@@ -71,6 +83,23 @@ pub fn record_from_json(value: &JsonValue) -> Result<Record, Vec<FieldError>> {
             .map_err(|mut e| errors.append(&mut e))
             .ok(),
     };
+    let commitment = hex_member(value, "content_commitment", &mut errors);
+    let salt = hex_member(value, "salt", &mut errors);
+    let erasable = match (commitment, salt, erased) {
+        (None, None, None) => None,
+        (Some(commitment), salt, erased) => Some(Erasable {
+            commitment,
+            salt,
+            erased,
+        }),
+        (None, _, _) => {
+            errors.push(FieldError::new(
+                "content_commitment",
+                "is required with salt or erased",
+            ));
+            None
+        }
+    };
     let capabilities = optional_capabilities(value, &mut errors);
     let session_id = optional_identifier(value, "session_id", &mut errors, identifier_ok);
     let parent_id = optional_identifier(value, "parent_id", &mut errors, identifier_ok);
@@ -105,7 +134,45 @@ pub fn record_from_json(value: &JsonValue) -> Result<Record, Vec<FieldError>> {
             timestamp,
             prev_hash,
             hash,
+            erasable,
         }),
         _ => Err(errors),
+    }
+}
+
+/// An optional member of 64 lowercase hex characters.
+fn hex_member(value: &JsonValue, field: &str, errors: &mut Vec<FieldError>) -> Option<String> {
+    match value.get(field)? {
+        JsonValue::String(s) if is_hash_hex(s) => Some(s.clone()),
+        _ => {
+            errors.push(FieldError::new(
+                field,
+                "must be 64 lowercase hex characters",
+            ));
+            None
+        }
+    }
+}
+
+/// The optional `erased` member: `{"at", "by", "reason"}`, all strings.
+fn erased_member(value: &JsonValue, errors: &mut Vec<FieldError>) -> Option<Erasure> {
+    let erased = value.get("erased")?;
+    let mut fields = ["at", "by", "reason"].map(|f| match erased.get(f) {
+        Some(JsonValue::String(s)) => Some(s.clone()),
+        _ => None,
+    });
+    match (&mut fields, erased) {
+        ([Some(at), Some(by), Some(reason)], JsonValue::Object(_)) => Some(Erasure {
+            at: std::mem::take(at),
+            by: std::mem::take(by),
+            reason: std::mem::take(reason),
+        }),
+        _ => {
+            errors.push(FieldError::new(
+                "erased",
+                "must be an object of strings at, by and reason",
+            ));
+            None
+        }
     }
 }

@@ -51,7 +51,8 @@ fn specs() -> Vec<ToolSpec> {
             "Append a thought record (plan, analysis, decision or reflection) to its task's chain. \
              The server sets id, seq, log_index, timestamp, prev_hash and hash; the answer is the \
              record as stored. Pass expected_prev_hash to append only if the chain's head is \
-             that hash, and idempotency_key to make a retry safe.",
+             that hash, idempotency_key to make a retry safe, and erasable: true for a record \
+             whose content may have to be erased later (personal data) with its proofs intact.",
             Method::POST,
             "/thoughts",
             "201",
@@ -475,6 +476,7 @@ mod tests {
             "metadata",
             "expected_prev_hash",
             "idempotency_key",
+            "erasable",
         ] {
             assert!(names.contains(&n), "{n} in {names:?}");
         }

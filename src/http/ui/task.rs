@@ -206,13 +206,20 @@ async fn walk(
         ChainVerdict::Valid {
             length,
             tree_size: size,
+            erased,
             ..
         } => {
             state.verdicts.remember(task_id, length, true);
+            let erased = match erased {
+                0 => String::new(),
+                n => format!(" ({n} erased, verified through their commitments)"),
+            };
             (
                 VerdictView {
                     valid: true,
-                    text: format!("valid, {length} records, proven in checkpoint of size {size}"),
+                    text: format!(
+                        "valid, {length} records{erased}, proven in checkpoint of size {size}"
+                    ),
                     broken_href: None,
                 },
                 None,

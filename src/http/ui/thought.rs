@@ -68,6 +68,7 @@ pub(super) async fn page_of(
     let input = record.hash_input();
     let canonical = input.canonical_json();
     let recomputed = input.hash();
+    let input_opens = input.opening_problem().is_none();
     let (checkpoint, proof, _) = inclusion(state, &record).await?;
     let mut fingerprints = Vec::new();
     if let Some(c) = &record.capabilities {
@@ -123,7 +124,8 @@ pub(super) async fn page_of(
                 state,
                 format!("Record #{} of {}", record.seq, record.task_id),
             ),
-            matches: recomputed == record.hash,
+            // An erasable record's salt must also open its commitment.
+            matches: recomputed == record.hash && input_opens,
             canonical,
             recomputed,
             metadata_canonical: record.metadata.as_ref().map(|m| m.canonical().to_string()),

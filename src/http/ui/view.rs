@@ -250,6 +250,10 @@ pub(super) struct RecordView {
     pub prev_hash: String,
     /// Why the chain walk stopped at this record, when it did.
     pub broken: Option<String>,
+    /// An erasable record's content commitment (docs/design.md §12).
+    pub commitment: Option<String>,
+    /// Who erased the content, when and why, once erased.
+    pub erased: Option<String>,
 }
 
 impl RecordView {
@@ -286,6 +290,12 @@ impl RecordView {
             hash: r.hash.clone(),
             prev_hash: r.prev_hash.clone(),
             broken: None,
+            commitment: r.erasable.as_ref().map(|e| e.commitment.clone()),
+            erased: r
+                .erasable
+                .as_ref()
+                .and_then(|e| e.erased.as_ref())
+                .map(|e| format!("Content erased {} by {}: {}", e.at, e.by, e.reason)),
         }
     }
 }

@@ -26,6 +26,10 @@ pub(super) struct LinkRow {
     timestamp: String,
     prev_hash: HashText,
     hash: HashText,
+    /// An erasable record's commitment and salt (docs/design.md §12).
+    content_commitment: Option<HashText>,
+    salt: Option<HashText>,
+    erased_at: Option<String>,
 }
 
 impl From<LinkRow> for StoredLink {
@@ -47,6 +51,9 @@ impl From<LinkRow> for StoredLink {
                 timestamp: &row.timestamp,
                 prev_hash: &row.prev_hash.0,
                 hash: &row.hash.0,
+                commitment: row.content_commitment.as_ref().map(|c| c.0.as_str()),
+                salt: row.salt.as_ref().map(|s| s.0.as_str()),
+                erased: row.erased_at.is_some(),
             },
         )
     }
@@ -57,6 +64,9 @@ impl From<LinkRow> for StoredLink {
 pub(super) struct RecordRow {
     /// The one column a chain row leaves out (a walk reads one task).
     task_id: String,
+    /// Who erased the record and why (a walk needs only whether).
+    erased_by: Option<String>,
+    erased_reason: Option<String>,
     /// The rest.
     #[sqlx(flatten)]
     link: LinkRow,
@@ -85,6 +95,11 @@ impl TryFrom<RecordRow> for Record {
             timestamp: link.timestamp,
             prev_hash: link.prev_hash.0,
             hash: link.hash.0,
+            content_commitment: link.content_commitment,
+            salt: link.salt,
+            erased_at: link.erased_at,
+            erased_by: row.erased_by,
+            erased_reason: row.erased_reason,
         })
     }
 }

@@ -17,9 +17,9 @@ use crate::domain::checkpoint::LogSigner;
 use crate::domain::merkle::{leaf_data, leaf_hash, stored_leaf_index, Frontier, StoredHashes};
 use crate::domain::{Metadata, Record};
 use crate::store::backend::{
-    Answer, BatchError, BatchStorage, Loaded, Moved, PlannedBatch, Wanted,
+    Answer, BatchError, BatchStorage, Erasing, Loaded, Moved, PlannedBatch, Wanted,
 };
-use crate::store::rows::{hash_bytes, head, stored_hash, RECORD_COLUMNS};
+use crate::store::rows::{erasable_bytes, hash_bytes, head, stored_hash, RECORD_COLUMNS};
 use crate::store::sql::{Db, Param, Query};
 use crate::store::{log_check, log_rows, snapshots};
 use crate::store::{CapabilitySnapshot, SignedCheckpoint, StoreError};
@@ -351,13 +351,16 @@ impl BatchStorage for PgBatches {
             let written = match insert_records(conn, &batch.records).await {
                 Err(StoreError::Conflict(e)) => Err(BatchError::Record(StoreError::Conflict(e))),
                 Err(e) => Err(BatchError::Batch(e)),
-                // A rule those rows break is no caller's doing: not a 409.
-                Ok(()) => insert_the_rest(conn, batch).await.map_err(|e| {
-                    BatchError::Batch(match e {
-                        StoreError::Conflict(m) => StoreError::Internal(m),
-                        other => other,
-                    })
-                }),
+                Ok(()) => match erase(conn, &batch.erasures).await {
+                    Err(e) => Err(e),
+                    // A rule those rows break is no caller's doing: not a 409.
+                    Ok(()) => insert_the_rest(conn, batch).await.map_err(|e| {
+                        BatchError::Batch(match e {
+                            StoreError::Conflict(m) => StoreError::Internal(m),
+                            other => other,
+                        })
+                    }),
+                },
             };
             if let Err(BatchError::Batch(StoreError::Unavailable(_) | StoreError::Internal(_))) =
                 &written
@@ -449,6 +452,42 @@ impl BatchStorage for PgBatches {
         })
     }
 
+    fn after_erasure(&mut self) -> Answer<'_, ()> {
+        // The row was rewritten in place of the old one; what PostgreSQL
+        // keeps of the old version until VACUUM is said in docs/design.md §12.
+        Box::pin(async { Ok(()) })
+    }
+
+    fn put_hold<'a>(
+        &'a mut self,
+        task_id: &'a str,
+        hold: Option<&'a crate::store::Hold>,
+    ) -> Answer<'a, bool> {
+        Box::pin(async move {
+            let conn = self.connection().await?;
+            // Under the log's lock, as erasures run: a hold answered placed
+            // is seen by every erasure that commits after it, on any replica.
+            let result = async {
+                sqlx::Executor::execute(&mut *conn, locked_transaction().as_str())
+                    .await
+                    .map_err(map_error)?;
+                let changed =
+                    crate::store::erasure::put_hold(Db::Pg(&mut *conn), task_id, hold).await;
+                let end = if changed.is_ok() {
+                    "COMMIT"
+                } else {
+                    "ROLLBACK"
+                };
+                sqlx::Executor::execute(&mut *conn, end)
+                    .await
+                    .map_err(map_error)?;
+                changed
+            }
+            .await;
+            self.settle(result)
+        })
+    }
+
     fn close(self: Box<Self>) -> BoxFuture<'static, ()> {
         Box::pin(async move {
             if let Some(conn) = self.conn {
@@ -501,14 +540,29 @@ async fn insert_records(conn: &mut PgConnection, records: &[Record]) -> Result<(
             .collect::<Result<Vec<_>, _>>()?;
         let prev_hash: Vec<&[u8]> = prev_hash.iter().map(|h| h.as_slice()).collect();
         let hash: Vec<&[u8]> = hash.iter().map(|h| h.as_slice()).collect();
+        // An erasable record's commitment and salt, as bytes (migration 0006).
+        let erasable = chunk
+            .iter()
+            .map(erasable_bytes)
+            .collect::<Result<Vec<_>, _>>()?;
+        let commitment: Vec<Option<&[u8]>> = erasable
+            .iter()
+            .map(|(c, _)| c.as_ref().map(|c| c.as_slice()))
+            .collect();
+        let salt: Vec<Option<&[u8]>> = erasable
+            .iter()
+            .map(|(_, s)| s.as_ref().map(|s| s.as_slice()))
+            .collect();
         sqlx::query(
             "INSERT INTO thoughts (log_index, id, task_id, seq, type, agent_id, content, metadata, \
-             capabilities, session_id, parent_id, timestamp, prev_hash, hash) \
-             SELECT c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14 FROM UNNEST(\
+             capabilities, session_id, parent_id, timestamp, prev_hash, hash, content_commitment, \
+             salt) \
+             SELECT c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16 FROM UNNEST(\
              $1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::text[], \
              $7::bytea[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], \
-             $13::bytea[], $14::bytea[]) WITH ORDINALITY \
-             AS r(c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, n) ORDER BY n",
+             $13::bytea[], $14::bytea[], $15::bytea[], $16::bytea[]) WITH ORDINALITY \
+             AS r(c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, n) \
+             ORDER BY n",
         )
         .bind(&log_index)
         .bind(&id)
@@ -524,9 +578,51 @@ async fn insert_records(conn: &mut PgConnection, records: &[Record]) -> Result<(
         .bind(&timestamp)
         .bind(&prev_hash)
         .bind(&hash)
+        .bind(&commitment)
+        .bind(&salt)
         .execute(&mut *conn)
         .await
         .map_err(map_error)?;
+    }
+    Ok(())
+}
+
+/// Erases the content, metadata and salt of the batch's erased records and
+/// empties their search documents, in the batch's transaction (docs/design.md
+/// §12). A record that cannot be erased fails its append.
+async fn erase(conn: &mut PgConnection, erasures: &[Erasing]) -> Result<(), BatchError> {
+    for e in erasures {
+        let row: Option<(String, bool, bool, bool)> = sqlx::query_as(
+            "SELECT id, content_commitment IS NOT NULL AND salt IS NOT NULL, \
+             erased_at IS NOT NULL, EXISTS (SELECT 1 FROM holds h WHERE h.task_id = t.task_id) \
+             FROM thoughts t WHERE log_index = $1 FOR UPDATE",
+        )
+        .bind(e.log_index as i64)
+        .fetch_optional(&mut *conn)
+        .await
+        .map_err(|e| BatchError::Batch(map_error(e)))?;
+        if !matches!(row, Some((_, true, false, false))) {
+            return Err(BatchError::Record(crate::store::erasure::cannot_erase(
+                e.log_index,
+                row,
+            )));
+        }
+        sqlx::query(
+            "WITH search AS (UPDATE thoughts_search SET doc = ''::tsvector WHERE log_index = $1), \
+             keys AS (UPDATE idempotency SET fingerprint = $5 WHERE record_id = $6) \
+             UPDATE thoughts SET content = ''::bytea, metadata = NULL, salt = NULL, \
+             erased_at = $2, erased_by = $3, erased_reason = $4 WHERE log_index = $1",
+        )
+        .bind(e.log_index as i64)
+        .bind(&e.at)
+        .bind(&e.by)
+        .bind(&e.reason)
+        .bind(crate::domain::idempotency::ERASED_FINGERPRINT)
+        .bind(&row.as_ref().expect("checked above").0)
+        .execute(&mut *conn)
+        .await
+        .map_err(|e| BatchError::Batch(map_error(e)))?;
+        tracing::info!(log_index = e.log_index, by = %e.by, "erased a record's content");
     }
     Ok(())
 }

@@ -139,6 +139,9 @@ pub(crate) async fn open(config: &StoreConfig) -> Result<Opened, StoreError> {
         .busy_timeout(BUSY_TIMEOUT)
         // The index pages every append touches stay in memory (32 MiB).
         .pragma("cache_size", "-32768")
+        // What is deleted or rewritten is overwritten with zeros, so that an
+        // erased record's bytes do not stay in free space (docs/design.md §12).
+        .pragma("secure_delete", "ON")
         .disable_statement_logging();
     let mut writer = SqliteConnection::connect_with(&write_options)
         .await
@@ -171,7 +174,7 @@ pub(crate) async fn open(config: &StoreConfig) -> Result<Opened, StoreError> {
     let level = pragma_level(config.synchronous);
     raw_writer
         .execute_batch(&format!(
-            "PRAGMA synchronous = {level}; PRAGMA cache_size = -32768; PRAGMA foreign_keys = ON; PRAGMA wal_autocheckpoint = {WAL_AUTOCHECKPOINT};"
+            "PRAGMA synchronous = {level}; PRAGMA cache_size = -32768; PRAGMA foreign_keys = ON; PRAGMA wal_autocheckpoint = {WAL_AUTOCHECKPOINT}; PRAGMA secure_delete = ON;"
         ))
         .map_err(raw::map_error)?;
     let (journal, synchronous): (String, i64) = raw_writer

@@ -18,6 +18,7 @@ use tokio::sync::Semaphore;
 use super::BUSY_TIMEOUT;
 use crate::domain::merkle::StoredHashes;
 use crate::domain::Record;
+use crate::store::rows::HashText;
 use crate::store::rows::{
     hash_hex, stored_hash, LinkText, RecordColumns, StoredLink, RECORD_COLUMNS,
 };
@@ -104,7 +105,22 @@ pub(super) fn record_columns(row: &Row<'_>) -> rusqlite::Result<RecordColumns> {
         timestamp: row.get(11)?,
         prev_hash: hash_text(row, 12, &mut [0; 64])?.into_owned(),
         hash: hash_text(row, 13, &mut [0; 64])?.into_owned(),
+        content_commitment: optional_hash_text(row, 14)?,
+        salt: optional_hash_text(row, 15)?,
+        erased_at: row.get(16)?,
+        erased_by: row.get(17)?,
+        erased_reason: row.get(18)?,
     })
+}
+
+/// An optional stored hash (an erasable record's commitment or salt) as hex.
+fn optional_hash_text(row: &Row<'_>, i: usize) -> rusqlite::Result<Option<HashText>> {
+    if row.get_ref(i)? == rusqlite::types::ValueRef::Null {
+        return Ok(None);
+    }
+    Ok(Some(HashText(
+        hash_text(row, i, &mut [0; 64])?.into_owned(),
+    )))
 }
 
 /// A stored record hash (`hash`, `prev_hash`) as the API writes it: its
@@ -233,6 +249,7 @@ pub(super) fn stored_link(row: &Row<'_>) -> rusqlite::Result<StoredLink> {
         hash_text(row, 11, &mut prev_hash)?,
         hash_text(row, 12, &mut hash)?,
     );
+    let (commitment, salt) = (optional_hash_text(row, 13)?, optional_hash_text(row, 14)?);
     Ok(StoredLink::new(
         row.get::<_, i64>(0)?.max(0) as u64,
         row.get::<_, i64>(1)?.max(0) as u64,
@@ -248,6 +265,9 @@ pub(super) fn stored_link(row: &Row<'_>) -> rusqlite::Result<StoredLink> {
             timestamp: text(10)?,
             prev_hash: &prev_hash,
             hash: &hash,
+            commitment: commitment.as_ref().map(|c| c.0.as_str()),
+            salt: salt.as_ref().map(|s| s.0.as_str()),
+            erased: row.get_ref(15)? != rusqlite::types::ValueRef::Null,
         },
     ))
 }

@@ -12,7 +12,8 @@ use crate::store::rows::RecordColumns;
 /// 0011) as the hex text a `RecordColumns` reads.
 const RECORD_COLUMNS_AS_TEXT: &str =
     "log_index, id, task_id, seq, type, agent_id, content, metadata, capabilities, session_id, \
-     parent_id, timestamp, lower(hex(prev_hash)) AS prev_hash, lower(hex(hash)) AS hash";
+     parent_id, timestamp, lower(hex(prev_hash)) AS prev_hash, lower(hex(hash)) AS hash, \
+     content_commitment, salt, erased_at, erased_by, erased_reason";
 use crate::store::search::SearchSql;
 use crate::store::StoreError;
 

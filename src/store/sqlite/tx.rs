@@ -8,22 +8,27 @@ use sqlx::{Connection, SqliteConnection};
 
 use super::{map_error, raw, rebuild, search};
 use crate::domain::checkpoint::LogSigner;
+use crate::domain::idempotency::ERASED_FINGERPRINT;
 use crate::domain::merkle::Frontier;
 use crate::domain::record::Capabilities;
+use crate::domain::search::{index_text, metadata_text};
 use crate::domain::{Metadata, Record};
 use crate::store::backend::{
-    Answer, BatchError, BatchStorage, Loaded, Moved, PlannedBatch, Wanted,
+    Answer, BatchError, BatchStorage, Erasing, Loaded, Moved, PlannedBatch, Wanted,
 };
 use crate::store::log_rows::INSERT_CHECKPOINT;
-use crate::store::rows::{hash_bytes, head};
+use crate::store::rows::{erasable_bytes, hash_bytes, head};
 use crate::store::sql::{position, Db};
 use crate::store::{log_check, snapshots};
 use crate::store::{CapabilitySnapshot, SignedCheckpoint, StoreError};
 
+/// How long the WAL's checkpoint after an erasure waits for readers.
+const ERASURE_CHECKPOINT_WAIT: std::time::Duration = std::time::Duration::from_millis(50);
+
 /// The writer's connections to the file (one process writes at a time: each
 /// takes the write lock, and the writer uses them one after the other).
 pub(super) struct SqliteBatches {
-    /// Loading and rebuilding the log, probes and snapshots (sqlx).
+    /// Loading and rebuilding the log, probes, snapshots and holds (sqlx).
     pub(super) conn: SqliteConnection,
     /// The batches: begin, load, write, commit, driven directly ([`raw`]);
     /// its calls block, so the writer runs on a thread of its own.
@@ -250,6 +255,7 @@ impl BatchStorage for SqliteBatches {
     ) -> BoxFuture<'a, Result<(), BatchError>> {
         Box::pin(async move {
             insert_records(&self.raw, &batch.records).map_err(BatchError::Record)?;
+            erase(&self.raw, &batch.erasures)?;
             write_the_rest(&self.raw, batch).map_err(BatchError::Batch)
         })
     }
@@ -299,6 +305,46 @@ impl BatchStorage for SqliteBatches {
         })
     }
 
+    fn after_erasure(&mut self) -> Answer<'_, ()> {
+        Box::pin(async move {
+            // The WAL still holds the pages as they were before the erasure:
+            // they are copied into the file (where secure_delete zeroed the
+            // erased bytes) and the WAL truncated. A reader's snapshot can
+            // keep the checkpoint from finishing: it waits for readers a
+            // moment only (appends wait behind it), and the writer tries
+            // again after its next commits until it finishes.
+            self.raw
+                .busy_timeout(ERASURE_CHECKPOINT_WAIT)
+                .map_err(raw::map_error)?;
+            let busy = self
+                .raw
+                .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |row| {
+                    row.get::<_, i64>(0)
+                });
+            self.raw
+                .busy_timeout(super::BUSY_TIMEOUT)
+                .map_err(raw::map_error)?;
+            match busy.map_err(raw::map_error)? {
+                0 => Ok(()),
+                _ => Err(StoreError::Busy(
+                    "readers kept the WAL from being checkpointed after an erasure".into(),
+                )),
+            }
+        })
+    }
+
+    fn put_hold<'a>(
+        &'a mut self,
+        task_id: &'a str,
+        hold: Option<&'a crate::store::Hold>,
+    ) -> Answer<'a, bool> {
+        Box::pin(crate::store::erasure::put_hold(
+            Db::Sqlite(&mut self.conn),
+            task_id,
+            hold,
+        ))
+    }
+
     fn close(self: Box<Self>) -> BoxFuture<'static, ()> {
         Box::pin(async move {
             if let Err(e) = self.conn.close().await {
@@ -314,13 +360,15 @@ fn insert_records(conn: &rusqlite::Connection, records: &[Record]) -> Result<(),
     let mut insert = conn
         .prepare_cached(
             "INSERT INTO thoughts (log_index, id, task_id, seq, type, agent_id, content, metadata, \
-             capabilities, session_id, parent_id, timestamp, prev_hash, hash) \
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+             capabilities, session_id, parent_id, timestamp, prev_hash, hash, content_commitment, \
+             salt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         )
         .map_err(raw::map_error)?;
     for r in records {
         // Stored as their 32 bytes (migration 0011).
         let (prev_hash, hash) = (hash_bytes(&r.prev_hash)?, hash_bytes(&r.hash)?);
+        // An erasable record's commitment and salt, as bytes (migration 0016).
+        let (commitment, salt) = erasable_bytes(r)?;
         insert
             .execute(rusqlite::params![
                 position(r.log_index),
@@ -337,8 +385,73 @@ fn insert_records(conn: &rusqlite::Connection, records: &[Record]) -> Result<(),
                 r.timestamp,
                 prev_hash.as_slice(),
                 hash.as_slice(),
+                commitment.as_ref().map(|c| c.as_slice()),
+                salt.as_ref().map(|s| s.as_slice()),
             ])
             .map_err(raw::map_error)?;
+    }
+    Ok(())
+}
+
+/// Erases the content, metadata and salt of the batch's erased records, and
+/// their words from the search index (FTS5's secure-delete, migration 0016),
+/// in the batch's transaction (docs/design.md §12). A record that cannot be
+/// erased (not erasable, erased already, its task held) fails its append.
+fn erase(conn: &rusqlite::Connection, erasures: &[Erasing]) -> Result<(), BatchError> {
+    if erasures.is_empty() {
+        return Ok(());
+    }
+    let mut read = conn
+        .prepare_cached(
+            "SELECT id, content, metadata, content_commitment IS NOT NULL AND salt IS NOT NULL,              erased_at IS NOT NULL, EXISTS (SELECT 1 FROM holds h WHERE h.task_id = t.task_id)              FROM thoughts t WHERE log_index = ?",
+        )
+        .map_err(|e| BatchError::Batch(raw::map_error(e)))?;
+    for e in erasures {
+        let at = position(e.log_index);
+        let row: Option<(String, String, Option<String>, bool, bool, bool)> = read
+            .query_row([at], |r| {
+                Ok((
+                    r.get(0)?,
+                    r.get(1)?,
+                    r.get(2)?,
+                    r.get(3)?,
+                    r.get(4)?,
+                    r.get(5)?,
+                ))
+            })
+            .optional()
+            .map_err(|e| BatchError::Batch(raw::map_error(e)))?;
+        let (id, content, metadata) = match row {
+            Some((id, content, metadata, true, false, false)) => (id, content, metadata),
+            other => {
+                return Err(BatchError::Record(crate::store::erasure::cannot_erase(
+                    e.log_index,
+                    other.map(|r| (r.0, r.3, r.4, r.5)),
+                )))
+            }
+        };
+        conn.prepare_cached(
+            "INSERT INTO thoughts_fts (thoughts_fts, rowid, content, metadata)              VALUES ('delete', ?, ?, ?)",
+        )
+        .and_then(|mut s| {
+            s.execute(rusqlite::params![
+                at,
+                index_text(&content),
+                metadata.as_deref().map(metadata_text)
+            ])
+        })
+        .map_err(|e| BatchError::Batch(raw::map_error(e)))?;
+        conn.prepare_cached(
+            "UPDATE thoughts SET content = '', metadata = NULL, salt = NULL, erased_at = ?, \
+             erased_by = ?, erased_reason = ? WHERE log_index = ?",
+        )
+        .and_then(|mut s| s.execute(rusqlite::params![e.at, e.by, e.reason, at]))
+        .map_err(|e| BatchError::Batch(raw::map_error(e)))?;
+        // A key's fingerprint hashes the content without a salt: it goes too.
+        conn.prepare_cached("UPDATE idempotency SET fingerprint = ? WHERE record_id = ?")
+            .and_then(|mut s| s.execute(rusqlite::params![ERASED_FINGERPRINT, id]))
+            .map_err(|e| BatchError::Batch(raw::map_error(e)))?;
+        tracing::info!(%id, log_index = e.log_index, by = %e.by, "erased a record's content");
     }
     Ok(())
 }

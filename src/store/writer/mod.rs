@@ -24,7 +24,7 @@ use std::time::Instant;
 
 use tokio::sync::{mpsc, oneshot, watch, Mutex, OwnedSemaphorePermit, Semaphore};
 
-use super::backend::{BatchStorage, SearchDocument};
+use super::backend::{BatchStorage, EraseOrder, SearchDocument};
 use super::checkpoint_copy::CheckpointCopy;
 use super::{
     Appended, CapabilitySnapshot, Idempotency, Seams, SignedCheckpoint, StoreConfig, StoreError,
@@ -67,6 +67,12 @@ enum Job {
         CapabilitySnapshot,
         oneshot::Sender<Result<(CapabilitySnapshot, bool), StoreError>>,
     ),
+    /// A legal hold placed (Some) or lifted (None) on a task (not part of the log).
+    Hold(
+        String,
+        Option<super::Hold>,
+        oneshot::Sender<Result<bool, StoreError>>,
+    ),
     /// Witnesses' cosignature lines of one checkpoint (not part of the log).
     Cosignatures(
         u64,
@@ -82,6 +88,8 @@ struct Pending {
     idempotency: Option<Idempotency>,
     /// Made on the caller's thread: the writer only writes it.
     search: SearchDocument,
+    /// The records whose content this append (an erasure record) erases.
+    erasing: Vec<EraseOrder>,
     reply: oneshot::Sender<Result<Appended, StoreError>>,
     /// Holds this append's bytes in the queue's byte budget until it is answered.
     _permit: OwnedSemaphorePermit,
@@ -128,6 +136,7 @@ impl Writer {
             clock: Default::default(),
             started: Instant::now(),
             clock_notes: clock_notes.clone(),
+            erasure_owed: false,
         };
         let (done, stopped) = oneshot::channel();
         let writing = async move {
@@ -170,6 +179,7 @@ impl Writer {
         &self,
         draft: NewRecord,
         idempotency: Option<Idempotency>,
+        erasing: Vec<EraseOrder>,
     ) -> Result<Appended, StoreError> {
         let size = draft.content.len()
             + draft.task_id.len()
@@ -189,6 +199,7 @@ impl Writer {
                 draft,
                 idempotency,
                 search,
+                erasing,
                 reply,
                 _permit: permit,
             })),
@@ -270,6 +281,16 @@ impl Writer {
         let (reply, answer) = oneshot::channel();
         self.ask(Job::Cosignatures(tree_size, lines, reply), answer)
             .await
+    }
+
+    /// Places or lifts a legal hold through the one write connection.
+    pub(crate) async fn put_hold(
+        &self,
+        task_id: String,
+        hold: Option<super::Hold>,
+    ) -> Result<bool, StoreError> {
+        let (reply, answer) = oneshot::channel();
+        self.ask(Job::Hold(task_id, hold, reply), answer).await
     }
 
     /// Whether an append could commit now: the writer runs and its

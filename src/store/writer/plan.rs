@@ -8,11 +8,11 @@ use std::collections::HashMap;
 
 use super::task::State;
 use crate::domain::chain::{self, ChainHead};
-use crate::domain::idempotency::stored_row_problem;
+use crate::domain::idempotency::{same_request, stored_row_problem};
 use crate::domain::merkle::{leaf_data, Frontier};
 use crate::domain::{NewRecord, Record};
 use crate::store::backend::{
-    BatchError, Loaded, PlannedBatch, ScopedIdempotencyKey, SearchDocument,
+    BatchError, EraseOrder, Erasing, Loaded, PlannedBatch, ScopedIdempotencyKey, SearchDocument,
 };
 use crate::store::{Appended, Idempotency, SignedCheckpoint, StoreError};
 
@@ -52,7 +52,12 @@ pub(super) struct Plan<'a> {
 
 /// One append as the batch sees it: the draft, its idempotency key, its
 /// search document.
-pub(super) type Item<'a> = (&'a NewRecord, Option<&'a Idempotency>, &'a SearchDocument);
+pub(super) type Item<'a> = (
+    &'a NewRecord,
+    Option<&'a Idempotency>,
+    &'a SearchDocument,
+    &'a [EraseOrder],
+);
 
 impl State {
     /// Plans a batch in memory: each append is a retry (same key, same
@@ -74,7 +79,8 @@ impl State {
         let mut log_hashes = Vec::with_capacity(items.len() * 2);
         let mut seen: HashMap<ScopedIdempotencyKey, (String, Earlier)> = HashMap::new();
         let mut new_idempotency: Vec<(&Idempotency, usize)> = Vec::new();
-        for (draft, idempotency, search) in items {
+        let mut erasures = Vec::new();
+        for (draft, idempotency, search, erasing) in items {
             if let Some(idempotency) = idempotency {
                 let id = (
                     idempotency.scope.clone(),
@@ -100,7 +106,7 @@ impl State {
                 }
                 if let Some((fingerprint, earlier)) = seen.get(&id) {
                     // The same key is a retry only for the same request.
-                    outcomes.push(if *fingerprint != idempotency.fingerprint {
+                    outcomes.push(if !same_request(fingerprint, &idempotency.fingerprint) {
                         Outcome::Refused(StoreError::IdempotencyKeyReused {
                             idempotency_key: idempotency.idempotency_key.clone(),
                         })
@@ -141,13 +147,26 @@ impl State {
                 Some(h) => self.stamp_after(now, &h.last_timestamp),
                 None => now,
             };
+            // An erasable record's salt: 32 bytes from the OS's CSPRNG.
+            let salt = draft.erasable.then(|| {
+                let mut salt = [0u8; 32];
+                crate::store::random::fill(&mut salt);
+                salt
+            });
             let record = chain::link(
                 (*draft).clone(),
                 head,
                 frontier.size(),
                 (self.seams.new_id)(&timestamp),
                 timestamp,
+                salt,
             );
+            erasures.extend(erasing.iter().map(|order| Erasing {
+                log_index: order.log_index,
+                at: record.timestamp.clone(),
+                by: record.agent_id.clone(),
+                reason: order.reason.clone(),
+            }));
             log_hashes.extend(frontier.append(&leaf_data(&record.agent_id, &record.hash)));
             moved.insert(record.task_id.clone(), ChainHead::after(&record));
             if let Some(idempotency) = idempotency {
@@ -174,6 +193,7 @@ impl State {
             idempotency: new_idempotency,
             idempotency_expires_at,
             checkpoint: SignedCheckpoint::sign(&frontier, &self.signer, &self.origin),
+            erasures,
         });
         Ok(Plan {
             batch,

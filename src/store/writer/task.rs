@@ -67,6 +67,9 @@ pub(super) struct State {
     pub(super) started: Instant,
     /// What the watch last found, shared with the store (`/readyz`).
     pub(super) clock_notes: ClockNotes,
+    /// An erasure was committed but the backend's files still hold the
+    /// erased bytes (SQLite: the WAL not yet checkpointed).
+    pub(super) erasure_owed: bool,
 }
 
 /// What the writer last found wrong with the system clock, and when: said
@@ -141,7 +144,14 @@ impl State {
     async fn commit_batch(&mut self, batch: Vec<Pending>, begun: Result<(), BatchError>) {
         let items: Vec<Item<'_>> = batch
             .iter()
-            .map(|p| (&p.draft, p.idempotency.as_ref(), &p.search))
+            .map(|p| {
+                (
+                    &p.draft,
+                    p.idempotency.as_ref(),
+                    &p.search,
+                    p.erasing.as_slice(),
+                )
+            })
             .collect();
         let written = match begun {
             Ok(()) => self.finish_batch(&items).await,
@@ -167,6 +177,7 @@ impl State {
                             &pending.draft,
                             pending.idempotency.as_ref(),
                             &pending.search,
+                            pending.erasing.as_slice(),
                         )])
                         .await
                         .map_err(BatchError::into_store_error)
@@ -272,6 +283,9 @@ impl State {
             Job::Snapshot(snapshot, reply) => {
                 let _ = reply.send(self.storage.put_snapshot(&snapshot).await);
             }
+            Job::Hold(task_id, hold, reply) => {
+                let _ = reply.send(self.storage.put_hold(&task_id, hold.as_ref()).await);
+            }
             Job::Cosignatures(tree_size, lines, reply) => {
                 let _ = reply.send(
                     self.storage
@@ -288,11 +302,25 @@ impl State {
         &mut self,
         items: &[Item<'_>],
     ) -> Result<Vec<Result<Appended, StoreError>>, BatchError> {
+        let erases = items.iter().any(|(.., erasing)| !erasing.is_empty());
         match self.write_in_transaction(items).await {
             Ok((outcomes, records, checkpoint, moved, frontier)) => {
                 if let Err(e) = self.storage.commit().await {
                     self.storage.rollback().await;
                     self.settle_commit(&e, &records).await?;
+                }
+                if erases || self.erasure_owed {
+                    // Erased in the database all the same; until the files
+                    // are cleaned, each commit tries again.
+                    self.erasure_owed = match self.storage.after_erasure().await {
+                        Ok(()) => false,
+                        Err(e) => {
+                            if !self.erasure_owed {
+                                tracing::warn!(error = %e, "the erased bytes stay in the WAL until a checkpoint finishes; it is tried after each commit");
+                            }
+                            true
+                        }
+                    };
                 }
                 self.frontier = frontier;
                 self.integrated
@@ -428,14 +456,14 @@ impl State {
         let tasks: Vec<&str> = {
             let mut tasks: Vec<&str> = items
                 .iter()
-                .map(|(draft, _, _)| draft.task_id.as_str())
+                .map(|(draft, ..)| draft.task_id.as_str())
                 .filter(|t| !self.heads.contains_key(*t))
                 .collect();
             tasks.sort_unstable();
             tasks.dedup();
             tasks
         };
-        let idempotency: Vec<&Idempotency> = items.iter().filter_map(|(_, i, _)| *i).collect();
+        let idempotency: Vec<&Idempotency> = items.iter().filter_map(|(_, i, ..)| *i).collect();
         let wanted = Wanted {
             tasks: &tasks,
             idempotency: &idempotency,

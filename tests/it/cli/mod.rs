@@ -350,7 +350,7 @@ async fn keys_add_prints_a_token_once_and_the_service_accepts_it() {
         assert_eq!(mode & 0o777, 0o600);
     }
     // Refused entries leave the file as it was.
-    for (agent, role) in [("x", "admin"), ("", "writer"), ("a\u{7}b", "reader")] {
+    for (agent, role) in [("x", "owner"), ("", "writer"), ("a\u{7}b", "reader")] {
         assert!(
             !keys_add(&file, agent, role).status.success(),
             "{agent:?} {role}"

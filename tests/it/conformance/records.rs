@@ -33,6 +33,7 @@ fn six_fields(value: &JsonValue) -> HashInput<'_> {
         capabilities: None,
         session_id: None,
         parent_id: None,
+        commitment: None,
     }
 }
 
@@ -190,6 +191,7 @@ fn walk(records: &[Value]) -> Result<(u64, String), decision_trail::domain::chai
             capabilities: None,
             session_id: None,
             parent_id: None,
+            commitment: None,
         };
         walker.step(None, &input, s("hash"))?;
     }

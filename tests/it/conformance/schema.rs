@@ -41,6 +41,7 @@ fn input() -> HashInput<'static> {
         capabilities: None,
         session_id: None,
         parent_id: None,
+        commitment: None,
     }
 }
 

@@ -38,6 +38,7 @@ async fn the_tools_are_listed_with_input_and_output_schemas() {
         "metadata",
         "expected_prev_hash",
         "idempotency_key",
+        "erasable",
     ] {
         assert!(props.contains_key(p), "thought_record takes {p}");
     }
@@ -94,6 +95,21 @@ async fn record_and_list_answer_in_the_envelope() {
     );
     assert_eq!(refused["code"], "INVALID_PARAMS");
     assert_eq!(fields(&refused), ["type"]);
+    // An erasable record: its hash covers the commitment the salt opens.
+    let erasable = data(
+        &call(
+            &client,
+            "thought_record",
+            json!({"type": "plan", "task_id": "t3", "agent_id": "a1", "content": "Ada's plan",
+                   "erasable": true}),
+        )
+        .await,
+    );
+    assert_eq!(
+        erasable["content_commitment"].as_str().unwrap(),
+        crate::support::oracle_commitment(&erasable)
+    );
+    assert_hash_recomputes(&erasable);
 
     data(
         &call(
@@ -104,7 +120,7 @@ async fn record_and_list_answer_in_the_envelope() {
         .await,
     );
     let all = data(&call(&client, "thought_record_list", json!({})).await);
-    assert_eq!(all["records"].as_array().unwrap().len(), 2);
+    assert_eq!(all["records"].as_array().unwrap().len(), 3);
     let t1 = data(&call(&client, "thought_record_list", json!({"task_id": "t1"})).await);
     let records = t1["records"].as_array().unwrap();
     assert_eq!(records.len(), 1);

@@ -214,7 +214,9 @@ async fn a_scrape_after_concurrent_load_adds_up_to_the_requests_sent() {
             && !f.name.contains("witness")
             // Security events and clock anomalies, labeled by what they were.
             && !f.name.contains("refused")
-            && !f.name.contains("clock");
+            && !f.name.contains("clock")
+            // Labeled by how the content was erased.
+            && !f.name.contains("erased");
         if used {
             assert!(e.kinds.contains_key(f.name), "{} is not exposed", f.name);
         }

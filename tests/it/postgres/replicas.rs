@@ -306,6 +306,7 @@ async fn a_replica_far_behind_continues_the_log_from_the_database() {
         session_id: None,
         parent_id: None,
         expected_prev_hash: None,
+        erasable: false,
     };
     let busy = Store::open(&config(0)).await.unwrap();
     let idle = Store::open(&config(1)).await.unwrap();

@@ -158,20 +158,26 @@ pub fn signing_key_beside(path: &Path) -> PathBuf {
 /// Puts back a trigger an attacker dropped, as the migrations define it: the
 /// service refuses to start without it, so a careful attacker restores it.
 pub async fn restore_trigger(conn: &mut sqlx::SqliteConnection, name: &str) {
-    let sql = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/migrations/sqlite"))
-        .unwrap()
-        .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
+    // In the migrations' order: the last definition of a trigger is its own.
+    let mut files: Vec<_> =
+        std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/migrations/sqlite"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+    files.sort();
+    let sql = files
+        .into_iter()
+        .map(|path| std::fs::read_to_string(path).unwrap())
         .flat_map(|text| {
             text.split("CREATE TRIGGER ")
                 .skip(1)
                 .map(|t| format!("CREATE TRIGGER {}END;", t.split("END;").next().unwrap()))
                 .collect::<Vec<_>>()
         })
-        .filter(|t| {
+        .rfind(|t| {
             t.starts_with(&format!("CREATE TRIGGER {name} "))
                 || t.starts_with(&format!("CREATE TRIGGER {name}\n"))
         })
-        .last()
         .unwrap_or_else(|| panic!("no trigger {name} in the migrations"));
     sqlx::query(&sql).execute(conn).await.unwrap();
 }

@@ -1,4 +1,4 @@
-//! API keys for tests that require them: three fixed tokens and the ring
+//! API keys for tests that require them: four fixed tokens and the ring
 //! that holds them.
 
 use decision_trail::domain::api_keys::{token_from_bytes, KeyEntry, KeyRing, Role};
@@ -9,11 +9,14 @@ pub const READER: [u8; 32] = [2; 32];
 
 pub const OTHER_WRITER: [u8; 32] = [3; 32];
 
+pub const ADMIN: [u8; 32] = [4; 32];
+
 pub fn ring() -> KeyRing {
     let lines: Vec<String> = [
         (WRITER, "planner-1", Role::Writer),
         (READER, "auditor", Role::Reader),
         (OTHER_WRITER, "coder-2", Role::Writer),
+        (ADMIN, "dpo", Role::Admin),
     ]
     .iter()
     .map(|(bytes, agent, role)| {

@@ -53,12 +53,27 @@ fn oracle_canonical(value: &Value, out: &mut String) {
 /// SHA-256 of the canonical JSON of {id, type, task_id, content, timestamp,
 /// prev_hash} plus metadata, capabilities, session_id and parent_id when
 /// present, as lowercase hex.
+/// An erasable record's hash has `content_commitment` in place of content
+/// and metadata (docs/design.md §12).
 pub fn oracle_hash(record: &Value) -> String {
     let mut h = serde_json::Map::new();
+    let erasable = record.get("content_commitment").is_some();
     for f in ["id", "type", "task_id", "content", "timestamp", "prev_hash"] {
-        h.insert(f.to_string(), record[f].clone());
+        if !(erasable && f == "content") {
+            h.insert(f.to_string(), record[f].clone());
+        }
     }
-    for optional in ["metadata", "capabilities", "session_id", "parent_id"] {
+    let optional: &[&str] = if erasable {
+        &[
+            "content_commitment",
+            "capabilities",
+            "session_id",
+            "parent_id",
+        ]
+    } else {
+        &["metadata", "capabilities", "session_id", "parent_id"]
+    };
+    for &optional in optional {
         if let Some(m) = record.get(optional).filter(|m| !m.is_null()) {
             h.insert(optional.into(), m.clone());
         }
@@ -66,6 +81,23 @@ pub fn oracle_hash(record: &Value) -> String {
     let mut canonical = String::new();
     oracle_canonical(&Value::Object(h), &mut canonical);
     hex::encode(Sha256::digest(canonical.as_bytes()))
+}
+
+/// An erasable record's commitment, from docs/design.md §12: SHA-256 of the
+/// tag, the salt's bytes and the canonical JSON of {content, metadata}.
+pub fn oracle_commitment(record: &Value) -> String {
+    let mut c = serde_json::Map::new();
+    c.insert("content".into(), record["content"].clone());
+    if let Some(m) = record.get("metadata").filter(|m| !m.is_null()) {
+        c.insert("metadata".into(), m.clone());
+    }
+    let mut canonical = String::new();
+    oracle_canonical(&Value::Object(c), &mut canonical);
+    let mut h = Sha256::new();
+    h.update(b"decision-trail/commitment/v1\n");
+    h.update(hex::decode(record["salt"].as_str().unwrap()).unwrap());
+    h.update(canonical.as_bytes());
+    hex::encode(h.finalize())
 }
 
 /// Asserts that a served record's hash is what its fields call for.

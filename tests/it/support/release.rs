@@ -90,6 +90,9 @@ pub async fn verify_upgraded_release(app: &TestApp, dir: &str, before: &[(i64, S
         .iter()
         .map(|r| {
             assert_eq!(oracle_hash(r), r["hash"].as_str().unwrap(), "{r}");
+            // Records of a release before erasable records stay in the
+            // original format: never erasable.
+            assert!(r.get("content_commitment").is_none(), "{r}");
             (
                 r["log_index"].as_i64().unwrap(),
                 r["id"].as_str().unwrap().to_string(),
@@ -99,6 +102,14 @@ pub async fn verify_upgraded_release(app: &TestApp, dir: &str, before: &[(i64, S
         .collect();
     listed.sort();
     assert_eq!(listed, before);
+    let refused = app
+        .client
+        .delete(app.url(&format!("/thoughts/{}/content", before[0].1)))
+        .json(&json!({"reason": "an old record"}))
+        .send()
+        .await
+        .unwrap();
+    crate::support::assert_problem(refused, 409, "not_erasable").await;
     let (status, by_hash) = app
         .get_json(&format!("/log/proof/inclusion?hash={}", before[7].2))
         .await;

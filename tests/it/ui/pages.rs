@@ -265,3 +265,31 @@ async fn search_pages_follow_the_first_page_s_order_with_the_same_filters() {
     );
     assert!(super::next_page(&second).is_none());
 }
+
+#[tokio::test]
+async fn an_erased_record_shows_who_erased_it_and_why_and_its_task_still_verifies() {
+    let app = TestApp::spawn().await;
+    let r = app
+        .append(&json!({"type": "plan", "task_id": "gdpr", "agent_id": "a",
+            "content": "Call Ada on 0123", "erasable": true}))
+        .await;
+    let id = r["id"].as_str().unwrap();
+    let erased = app
+        .client
+        .delete(app.url(&format!("/thoughts/{id}/content")))
+        .json(&json!({"reason": "Art. 17 request", "agent_id": "dpo"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(erased.status(), 200);
+    for path in [format!("/ui/thoughts/{id}"), "/ui/tasks/gdpr".into()] {
+        let body = html(&app, &path).await;
+        assert!(
+            body.contains("Content erased") && body.contains("by dpo: Art. 17 request"),
+            "{path}: {body}"
+        );
+        assert!(!body.contains("Call Ada"), "{path} still shows the content");
+    }
+    let record_page = html(&app, &format!("/ui/thoughts/{id}")).await;
+    assert!(record_page.contains(r["content_commitment"].as_str().unwrap()));
+}

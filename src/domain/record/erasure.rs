@@ -1,0 +1,281 @@
+//! Erasable records (docs/design.md §12): the content commitment a hash
+//! covers in place of `content` and `metadata`, its opening (the salt), and
+//! what an erasure leaves and says.
+//!
+//! `content_commitment = lowercase_hex(SHA-256("decision-trail/commitment/v1\n"
+//! ‖ salt ‖ UTF-8(canonical_json(C))))`, where `C` is `{"content": …}` plus
+//! `"metadata": …` when the record has metadata. The salt is 32 random bytes
+//! drawn by the server: without it the commitment reveals nothing of a short
+//! content (a guess cannot be checked), and once it is erased with the
+//! content the record still verifies through its commitment.
+
+use sha2::{Digest, Sha256};
+
+use super::is_hash_hex;
+use crate::domain::json;
+
+/// What the commitment's hash begins with: it names the rule and its version.
+pub const COMMITMENT_TAG: &[u8] = b"decision-trail/commitment/v1\n";
+
+/// The salt's length in bytes (64 hex characters as served).
+pub const SALT_BYTES: usize = 32;
+
+/// Longest erasure or hold reason, in characters.
+pub const MAX_REASON_CHARS: usize = 512;
+
+/// What an erasable record carries beside its fields.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Erasable {
+    /// `content_commitment`, lowercase hex: what the hash covers in place of
+    /// the content and metadata.
+    pub commitment: String,
+    /// The commitment's opening, lowercase hex; None once erased.
+    pub salt: Option<String>,
+    /// Who erased the content, when and why; None while it is there.
+    pub erased: Option<Erasure>,
+}
+
+/// An erasure, as the record keeps it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Erasure {
+    /// The erasure record's timestamp.
+    pub at: String,
+    /// The agent (key) that erased it, or the retention sweep.
+    pub by: String,
+    pub reason: String,
+}
+
+/// The commitment to `content` and `metadata` (canonical text) under `salt`,
+/// as 64 lowercase hex digits.
+pub fn content_commitment(salt: &[u8], content: &str, metadata: Option<&str>) -> String {
+    let mut c = Vec::with_capacity(content.len() + metadata.map_or(0, str::len) + 32);
+    c.extend_from_slice(b"{\"content\":");
+    json::write_string(content, &mut c);
+    if let Some(metadata) = metadata {
+        c.extend_from_slice(b",\"metadata\":");
+        c.extend_from_slice(metadata.as_bytes());
+    }
+    c.push(b'}');
+    let mut h = Sha256::new();
+    h.update(COMMITMENT_TAG);
+    h.update(salt);
+    h.update(&c);
+    hex::encode(h.finalize())
+}
+
+/// Why a record's commitment does not hold, if it does not: an erasable
+/// record's salt must open its commitment to its content and metadata; an
+/// erased one keeps neither (nor the salt). `content` and `metadata` are as
+/// stored or served.
+pub fn opening_problem(
+    commitment: &str,
+    salt: Option<&str>,
+    erased: bool,
+    content: &str,
+    metadata: Option<&str>,
+) -> Option<String> {
+    if !is_hash_hex(commitment) {
+        return Some("content_commitment is not 64 lowercase hex characters".into());
+    }
+    if erased {
+        if salt.is_some() || !content.is_empty() || metadata.is_some() {
+            return Some("an erased record still holds its salt, content or metadata".into());
+        }
+        return None;
+    }
+    let Some(salt) = salt else {
+        return Some("an erasable record that is not erased has no salt".into());
+    };
+    if !is_hash_hex(salt) {
+        return Some("salt is not 64 lowercase hex characters".into());
+    }
+    let bytes = hex::decode(salt).expect("checked hex");
+    let opened = content_commitment(&bytes, content, metadata);
+    (opened != commitment).then(|| {
+        format!("the salt opens the content and metadata to {opened}, not to content_commitment")
+    })
+}
+
+/// Why an erasure or hold reason cannot be taken, if it cannot: 1 to 512
+/// characters, not only blank.
+pub fn reason_problem(reason: &str) -> Option<String> {
+    let chars = reason.chars().count();
+    if reason.trim().is_empty() {
+        Some("must not be empty or blank".into())
+    } else if chars > MAX_REASON_CHARS {
+        Some(format!(
+            "must be at most {MAX_REASON_CHARS} characters, not {chars}"
+        ))
+    } else if reason
+        .chars()
+        .any(|c| c.is_control() && c != '\n' && c != '\t')
+    {
+        Some("must not hold control characters".into())
+    } else {
+        None
+    }
+}
+
+/// The content and metadata of the record that says an erasure happened:
+/// the erased records' ids and the reason. One id: `{"erasure": {"record":
+/// id, "reason": …}}`; several (a retention sweep): `"records": [ids]`.
+pub fn erasure_statement(ids: &[&str], reason: &str) -> (String, String) {
+    let mut metadata = Vec::new();
+    metadata.extend_from_slice(b"{\"erasure\":{\"reason\":");
+    json::write_string(reason, &mut metadata);
+    let content = if let [id] = ids {
+        metadata.extend_from_slice(b",\"record\":");
+        json::write_string(id, &mut metadata);
+        format!("Erased the content of record {id}: {reason}")
+    } else {
+        metadata.extend_from_slice(b",\"records\":[");
+        for (i, id) in ids.iter().enumerate() {
+            if i > 0 {
+                metadata.push(b',');
+            }
+            json::write_string(id, &mut metadata);
+        }
+        metadata.push(b']');
+        format!(
+            "Erased the content of {} records ({}): {reason}",
+            ids.len(),
+            ids.join(", ")
+        )
+    };
+    metadata.extend_from_slice(b"}}");
+    (
+        content,
+        String::from_utf8(metadata).expect("canonical JSON of strings is UTF-8"),
+    )
+}
+
+/// The ids an erasure record's metadata (canonical text) names as erased:
+/// `erasure.record`, or each of `erasure.records`; None for other metadata.
+pub fn erased_by_statement(metadata: &str) -> Option<Vec<String>> {
+    if !metadata.contains("\"erasure\"") {
+        return None;
+    }
+    let value = json::parse(metadata, 4).ok()?;
+    let erasure = value.get("erasure")?;
+    let mut ids = Vec::new();
+    if let Some(json::JsonValue::String(id)) = erasure.get("record") {
+        ids.push(id.clone());
+    }
+    if let Some(json::JsonValue::Array(items)) = erasure.get("records") {
+        ids.extend(items.iter().filter_map(|i| match i {
+            json::JsonValue::String(id) => Some(id.clone()),
+            _ => None,
+        }));
+    }
+    Some(ids)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_commitment_covers_the_tag_the_salt_and_canonical_content_and_metadata() {
+        let salt = [7u8; 32];
+        // Written out by hand: the tag, the salt's bytes, then C's canonical JSON.
+        let mut by_hand = Sha256::new();
+        by_hand.update(b"decision-trail/commitment/v1\n");
+        by_hand.update([7u8; 32]);
+        by_hand.update(br#"{"content":"Call Ada at +44 20 7946 0000","metadata":{"k":1}}"#);
+        let want = hex::encode(by_hand.finalize());
+        let got = content_commitment(&salt, "Call Ada at +44 20 7946 0000", Some(r#"{"k":1}"#));
+        assert_eq!(got, want);
+        // Without metadata, C has content only; another salt, another commitment.
+        let bare = content_commitment(&salt, "x", None);
+        assert_ne!(bare, content_commitment(&[8u8; 32], "x", None));
+        assert_ne!(bare, content_commitment(&salt, "x", Some("{}")));
+    }
+
+    #[test]
+    fn the_worked_example_of_the_design_holds() {
+        // docs/design.md §12, computed there by hand.
+        let salt: Vec<u8> = (0u8..32).collect();
+        let commitment = content_commitment(
+            &salt,
+            "Call Ada at +44 20 7946 0000",
+            Some(r#"{"ticket":118}"#),
+        );
+        assert_eq!(
+            commitment,
+            "021e3a848acadf86be1254e164d2c4944e951edc6768fc408f80573a1a0f28de"
+        );
+        let zeros = crate::domain::ZERO_HASH;
+        let salt_hex = hex::encode(&salt);
+        let input = crate::domain::HashInput {
+            id: "01a211b7-fc7b-7000-8000-000000000000",
+            r#type: "plan",
+            task_id: "refund-118",
+            content: "Call Ada at +44 20 7946 0000",
+            timestamp: "2026-11-25T08:00:00.123Z",
+            prev_hash: zeros,
+            metadata: Some(r#"{"ticket":118}"#),
+            capabilities: None,
+            session_id: None,
+            parent_id: None,
+            commitment: Some(super::super::Commitment {
+                value: &commitment,
+                salt: Some(&salt_hex),
+                erased: false,
+            }),
+        };
+        assert_eq!(input.opening_problem(), None);
+        assert_eq!(
+            input.hash(),
+            "6eb064af78e011726488ffda8358abe5e5d2b95c2448c0cea02fd840f076e421"
+        );
+    }
+
+    #[test]
+    fn an_opening_must_open_and_an_erased_record_keeps_nothing() {
+        let salt = hex::encode([1u8; 32]);
+        let c = content_commitment(&[1u8; 32], "hello", None);
+        assert_eq!(opening_problem(&c, Some(&salt), false, "hello", None), None);
+        assert!(opening_problem(&c, Some(&salt), false, "hellp", None).is_some());
+        assert!(opening_problem(&c, None, false, "hello", None).is_some());
+        assert_eq!(opening_problem(&c, None, true, "", None), None);
+        assert!(opening_problem(&c, None, true, "hello", None).is_some());
+        assert!(opening_problem(&c, Some(&salt), true, "", None).is_some());
+        assert!(opening_problem("xyz", None, true, "", None).is_some());
+    }
+
+    #[test]
+    fn reasons_are_one_to_512_characters() {
+        assert!(reason_problem("").is_some());
+        assert!(reason_problem("  ").is_some());
+        assert_eq!(reason_problem("GDPR Art. 17 request #12"), None);
+        assert_eq!(reason_problem(&"é".repeat(512)), None);
+        assert!(reason_problem(&"é".repeat(513)).is_some());
+        assert!(reason_problem("a\u{0}b").is_some());
+    }
+
+    #[test]
+    fn an_erasure_says_which_records_and_why_in_canonical_metadata() {
+        let (content, metadata) = erasure_statement(&["r1"], "asked \"by\" Ada");
+        assert_eq!(content, "Erased the content of record r1: asked \"by\" Ada");
+        assert_eq!(
+            metadata,
+            r#"{"erasure":{"reason":"asked \"by\" Ada","record":"r1"}}"#
+        );
+        let (_, metadata) = erasure_statement(&["r1", "r2"], "retention");
+        assert_eq!(
+            metadata,
+            r#"{"erasure":{"reason":"retention","records":["r1","r2"]}}"#
+        );
+        // It is canonical: what the metadata rules would store.
+        let parsed = json::parse(&metadata, 8).unwrap();
+        assert_eq!(json::canonicalize(&parsed).unwrap(), metadata);
+        // And names what it erased.
+        assert_eq!(
+            erased_by_statement(&metadata),
+            Some(vec!["r1".to_string(), "r2".to_string()])
+        );
+        let (_, one) = erasure_statement(&["r9"], "x");
+        assert_eq!(erased_by_statement(&one), Some(vec!["r9".to_string()]));
+        assert_eq!(erased_by_statement(r#"{"k":1}"#), None);
+    }
+}
