@@ -266,6 +266,13 @@ pub(super) fn fsck(database_url: &str, key: Option<&Path>, policy: Option<&Path>
                 count(report.records, "record"),
                 count(report.tasks as u64, "task")
             );
+            if report.erased > 0 {
+                println!(
+                    "ok: {} erased, each checked through its content commitment and named by \
+                     an erasure record of its task",
+                    count(report.erased, "record")
+                );
+            }
             println!(
                 "ok: the search index is the records' words; {} re-verified",
                 count(report.snapshots, "capability snapshot")

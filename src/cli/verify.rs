@@ -361,11 +361,15 @@ fn verify_url(url: &str, args: &VerifyArgs) -> Result<Vec<String>, String> {
         }
         if let (Some(n), Some(a)) = (checked.audited, &audit) {
             println!(
-                "ok: {} audited this run ({} in all, {}): every hash, link, seq and timestamp \
+                "ok: {} audited this run ({} in all, {}{}): every hash, link, seq and timestamp \
                  checks, the log is dense, and the root of all their leaves is the signed root",
                 count(n, "record"),
                 a.size(),
                 count(a.tasks() as u64, "task"),
+                match a.erased() {
+                    0 => String::new(),
+                    n => format!(", {n} erased: checked through their content commitments"),
+                },
             );
         }
         println!("state saved to {}", state_path.display());

@@ -311,6 +311,8 @@ pub struct LogAudit {
     chains: std::collections::HashMap<String, ChainWalk>,
     /// The log of every leaf audited so far.
     frontier: Frontier,
+    /// Records audited whose content was erased (docs/design.md §12).
+    erased: u64,
 }
 
 impl Default for LogAudit {
@@ -324,6 +326,7 @@ impl LogAudit {
         LogAudit {
             chains: std::collections::HashMap::new(),
             frontier: Frontier::empty(),
+            erased: 0,
         }
     }
 
@@ -335,6 +338,11 @@ impl LogAudit {
     /// Chains seen so far.
     pub fn tasks(&self) -> usize {
         self.chains.len()
+    }
+
+    /// Records audited so far whose content was erased.
+    pub fn erased(&self) -> u64 {
+        self.erased
     }
 
     /// Audits the next record of the log; returns its leaf hash, for callers
@@ -377,6 +385,7 @@ impl LogAudit {
         let data = leaf_data(&record.agent_id, &record.hash);
         let leaf = leaf_hash(&data);
         frontier.append(&data);
+        self.erased += u64::from(record.is_erased());
         Ok(leaf)
     }
 

@@ -25,6 +25,9 @@ const PAGE: u32 = 2000;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FsckReport {
     pub records: u64,
+    /// Records whose content was erased, each checked through its
+    /// commitment and named by an erasure record (docs/design.md §12).
+    pub erased: u64,
     pub tasks: usize,
     /// The last checkpoint's origin, when its signature was checked.
     pub signed_by: Option<String>,
@@ -150,6 +153,7 @@ pub async fn fsck(
     reads.close().await;
     Ok(FsckReport {
         records: audit.size(),
+        erased: audit.erased(),
         tasks: audit.tasks(),
         signed_by,
         snapshots,

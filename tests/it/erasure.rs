@@ -166,7 +166,11 @@ async fn an_erased_record_keeps_its_hash_and_every_proof_and_the_erasure_is_on_t
     assert!(out.contains("4 records (1 erased"), "{out}");
     // A fresh monitor of the whole log, over HTTP.
     let state = dir.path().join("state.json").display().to_string();
-    binary_ok(&["verify", "--url", &base, "--state", &state]).await;
+    let out = binary_ok(&["verify", "--url", &base, "--state", &state]).await;
+    assert!(
+        out.contains("1 erased: checked through their content commitments"),
+        "{out}"
+    );
     // Every record after the erased one is still in the log's tiles: the
     // leaf tile holds the erased record's leaf as it was.
     let (_, page) = app.get_json("/thoughts?task_id=crm").await;
@@ -205,7 +209,8 @@ async fn an_erased_record_keeps_its_hash_and_every_proof_and_the_erasure_is_on_t
     // fsck reads the whole database back and passes.
     let url = app.database_url.clone();
     let _kept = app.stop().await;
-    binary_ok(&["fsck", &url]).await;
+    let out = binary_ok(&["fsck", &url]).await;
+    assert!(out.contains("ok: 1 record erased"), "{out}");
 }
 
 #[tokio::test]

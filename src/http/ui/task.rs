@@ -104,6 +104,8 @@ struct TaskPage {
     nodes: Vec<TreeItem>,
     next: Option<String>,
     first_page: Option<String>,
+    /// The legal hold that stands on the task, said in words.
+    hold: Option<String>,
 }
 
 /// `GET /ui/tasks/{task_id}`.
@@ -160,6 +162,12 @@ pub(super) async fn page(
     } else {
         Vec::new()
     };
+    let hold = state.store.hold(&task_id).await?.map(|h| {
+        format!(
+            "Under a legal hold since {} by {}: {}. Nothing of this task is erased while it stands.",
+            h.at, h.by, h.reason
+        )
+    });
     let href = task_href(&task_id);
     let view = if tree { "tree" } else { "" };
     let next = listed
@@ -182,6 +190,7 @@ pub(super) async fn page(
             first_timestamp: task.first_timestamp,
             last_timestamp: task.last_timestamp,
             tree,
+            hold,
             verdict: verdict.map(|(v, _)| v),
             records,
             nodes,

@@ -292,4 +292,18 @@ async fn an_erased_record_shows_who_erased_it_and_why_and_its_task_still_verifie
     }
     let record_page = html(&app, &format!("/ui/thoughts/{id}")).await;
     assert!(record_page.contains(r["content_commitment"].as_str().unwrap()));
+    // A legal hold is said on the task's page.
+    let held = app
+        .client
+        .put(app.url("/tasks/gdpr/hold"))
+        .json(&json!({"reason": "litigation 2026-7"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(held.status(), 201);
+    let task_page = html(&app, "/ui/tasks/gdpr").await;
+    assert!(
+        task_page.contains("Legal hold.") && task_page.contains("litigation 2026-7"),
+        "{task_page}"
+    );
 }
