@@ -95,15 +95,7 @@ impl utoipa::Modify for Guarded {
             if guard::is_open_path(path) {
                 continue;
             }
-            for op in [
-                &mut item.get,
-                &mut item.post,
-                &mut item.put,
-                &mut item.delete,
-            ]
-            .into_iter()
-            .flatten()
-            {
+            for op in operations(item) {
                 // Open when no keys are configured: the empty requirement says so.
                 op.security = Some(vec![
                     SecurityRequirement::new("api_key", Vec::<String>::new()),
@@ -275,15 +267,7 @@ fn example_of(code: &str) -> Option<ApiError> {
 /// description names, instead of every status showing the schema's 400.
 fn show_examples(api: &mut utoipa::openapi::OpenApi) {
     for item in api.paths.paths.values_mut() {
-        for op in [
-            &mut item.get,
-            &mut item.post,
-            &mut item.put,
-            &mut item.delete,
-        ]
-        .into_iter()
-        .flatten()
-        {
+        for op in operations(item) {
             for response in op.responses.responses.values_mut() {
                 let RefOr::T(response) = response else {
                     continue;
@@ -315,15 +299,7 @@ pub(crate) fn served(keys_configured: bool) -> utoipa::openapi::OpenApi {
             components.security_schemes.clear();
         }
         for item in api.paths.paths.values_mut() {
-            for op in [
-                &mut item.get,
-                &mut item.post,
-                &mut item.put,
-                &mut item.delete,
-            ]
-            .into_iter()
-            .flatten()
-            {
+            for op in operations(item) {
                 op.security = None;
                 op.responses.responses.remove("401");
             }
@@ -382,4 +358,18 @@ pub struct ExportLine {
     record: RecordBody,
     /// RFC 9162 inclusion proof of the record in the header's tree, hex.
     inclusion_proof: Vec<String>,
+}
+
+/// The operations of a path the service serves (GET, POST, PUT, DELETE).
+fn operations(
+    item: &mut utoipa::openapi::PathItem,
+) -> impl Iterator<Item = &mut utoipa::openapi::path::Operation> {
+    [
+        &mut item.get,
+        &mut item.post,
+        &mut item.put,
+        &mut item.delete,
+    ]
+    .into_iter()
+    .flatten()
 }

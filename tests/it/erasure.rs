@@ -452,10 +452,11 @@ async fn retention_erases_old_erasable_content_but_not_young_or_held_and_the_flo
             "type": "analysis", "task_id": task, "agent_id": "a", "content": content}));
         async move { request.send().await.unwrap().json::<Value>().await.unwrap() }
     };
-    let get = |id: String| {
-        let request = client.get(format!("{base}/thoughts/{id}"));
+    let get_json = |path: String| {
+        let request = client.get(format!("{base}{path}"));
         async move { request.send().await.unwrap().json::<Value>().await.unwrap() }
     };
+    let get = |id: String| get_json(format!("/thoughts/{id}"));
     let old = post("kept-briefly", "old content").await;
     let held = post("held", "held content").await;
     assert!(old["content_commitment"].is_string(), "{old}");
@@ -488,14 +489,7 @@ async fn retention_erases_old_erasable_content_but_not_young_or_held_and_the_flo
         "{erased}"
     );
     // One erasure record on the task names what the sweep erased.
-    let page: Value = client
-        .get(format!("{base}/thoughts?task_id=kept-briefly"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let page = get_json("/thoughts?task_id=kept-briefly".into()).await;
     let statements: Vec<&Value> = page["records"]
         .as_array()
         .unwrap()
@@ -505,14 +499,7 @@ async fn retention_erases_old_erasable_content_but_not_young_or_held_and_the_flo
     assert!(!statements.is_empty(), "{page}");
     let names = statements[0]["metadata"]["erasure"].to_string();
     assert!(names.contains(&id(&old)), "{names}");
-    let verdict: Value = client
-        .get(format!("{base}/tasks/kept-briefly/verify"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let verdict = get_json("/tasks/kept-briefly/verify".into()).await;
     assert_eq!(verdict["valid"], true, "{verdict}");
     served.child.kill().unwrap();
     served.child.wait().unwrap();
@@ -591,6 +578,13 @@ async fn the_database_refuses_any_other_rewrite_and_an_erasure_behind_the_servic
         let url = url.clone();
         async move { crate::support::execute(&url, &sql).await }
     };
+    // An erasure written by hand, with no decision saying so.
+    let quiet_erasure = format!(
+        "UPDATE thoughts SET content = '', metadata = NULL, salt = NULL, erased_at = '{}', \
+         erased_by = 'mallory', erased_reason = 'quietly' WHERE log_index = {}",
+        kept["timestamp"].as_str().unwrap(),
+        at(&kept)
+    );
     // Any rewrite of an erasable record but its erasure is refused, and an
     // erasure without the decision that says so too.
     for sql in [
@@ -602,12 +596,7 @@ async fn the_database_refuses_any_other_rewrite_and_an_erasure_behind_the_servic
             "UPDATE thoughts SET content_commitment = zeroblob(32) WHERE log_index = {}",
             at(&kept)
         ),
-        format!(
-            "UPDATE thoughts SET content = '', metadata = NULL, salt = NULL, erased_at = '{}', \
-             erased_by = 'mallory', erased_reason = 'quietly' WHERE log_index = {}",
-            kept["timestamp"].as_str().unwrap(),
-            at(&kept)
-        ),
+        quiet_erasure.clone(),
     ] {
         let refused = execute(sql.clone()).await;
         assert!(
@@ -639,15 +628,10 @@ async fn the_database_refuses_any_other_rewrite_and_an_erasure_behind_the_servic
         .execute(&mut conn)
         .await
         .unwrap();
-    sqlx::query(&format!(
-        "UPDATE thoughts SET content = '', metadata = NULL, salt = NULL, erased_at = '{}', \
-         erased_by = 'mallory', erased_reason = 'quietly' WHERE log_index = {}",
-        kept["timestamp"].as_str().unwrap(),
-        at(&kept)
-    ))
-    .execute(&mut conn)
-    .await
-    .unwrap();
+    sqlx::query(&quiet_erasure)
+        .execute(&mut conn)
+        .await
+        .unwrap();
     crate::support::restore_trigger(&mut conn, "thoughts_no_update").await;
     let (_, verdict) = app.get_json("/tasks/t/verify").await;
     assert_eq!(verdict["valid"], false, "{verdict}");
