@@ -20,6 +20,7 @@ from mcp.client.streamable_http import streamable_http_client
 
 EXPECTED_TOOLS = {
     "thought_record",
+    "thought_record_batch",
     "thought_record_list",
     "thought_get",
     "audit_verify_chain",

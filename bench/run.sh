@@ -31,7 +31,10 @@
 #                           split by thread (/proc/PID/task: the writer's
 #                           and the HTTP runtime's CPU per POST); BINS="A B" runs
 #                           several service builds (each on a fresh database)
-#                           alternating with the floor in the same run
+#                           alternating with the floor in the same run;
+#                           BATCH=100 adds POST /thoughts/batch loads of that
+#                           many records a request (16 connections): records/s
+#                           and CPU per record ÷ the floor's per request
 #   bench/run.sh tail       the append tail: TAIL_POSTS (150,000) 1 KB POSTs
 #                           over 16 tasks to each build of BINS in turn (each
 #                           on a fresh database): req/s, CPU per POST, p50,
@@ -526,13 +529,19 @@ print(json.dumps(s))"
     # runtime's shares of it, thread by thread (a thread that ended during
     # the load is counted in the process's total only; one that began, from
     # zero).
+    # With a fourth argument, the load is batch_load's: the figures are per
+    # record (n counts records, rps records/s).
     cpu_load() {
-        local before after tb ta
+        local before after tb ta per=1
         before=$(cpu_s "$2"); tb=$(threads_s "$2")
-        r=$(post_load "$1" "$POSTS" "$3")
+        if [ -n "${4:-}" ]; then
+            r=$(batch_load "$1" "$POSTS" "$3"); per=$BATCH
+        else
+            r=$(post_load "$1" "$POSTS" "$3")
+        fi
         after=$(cpu_s "$2"); ta=$(threads_s "$2")
         python3 -c "import json,sys
-r = json.loads(sys.argv[1]); n = max(r['n'], 1)
+r = json.loads(sys.argv[1]); r['n'] *= $per; r['rps'] *= $per; n = max(r['n'], 1)
 r['cpu_us'] = (float(sys.argv[3]) - float(sys.argv[2])) * 1e6 / n
 tb, ta = json.loads(sys.argv[4]), json.loads(sys.argv[5])
 def per(name):
@@ -553,16 +562,40 @@ print(json.dumps(r))" "$r" "$before" "$after" "$tb" "$ta"
         for _ in $(seq 100); do curl -sf "http://$addr/healthz" >/dev/null && break; sleep 0.1; done
         k=$((k + 1))
     done
+    export BATCH=${BATCH:-0}
+    if [ "$BATCH" -gt 0 ]; then
+        # One batch body per task: BATCH copies of its 1 KB record.
+        for i in $(seq -f %02g 0 $((TASKS - 1))); do
+            python3 -c "import json,sys; b = json.load(open(sys.argv[1]))
+print(json.dumps({'records': [b] * int(sys.argv[2])}))" "$WORK/body-$i.json" "$BATCH" >"$WORK/batch-$i.json"
+        done
+    fi
+    # POSTS records to $1 in batches of BATCH, one connection per task.
+    batch_load() {
+        local n=$2 tag=$3 start end pids=() i
+        start=$(now)
+        for i in $(seq -f %02g 0 $((TASKS - 1))); do
+            hey -n $((n / BATCH / TASKS)) -c 1 -m POST -T application/json \
+                -D "$WORK/batch-$i.json" -o csv "http://$1/thoughts/batch" >"$WORK/$tag-$i.csv" &
+            pids+=($!)
+        done
+        wait "${pids[@]}"
+        end=$(now)
+        python3 bench/stats.py "$(elapsed "$start" "$end")" "$WORK/$tag"-*.csv
+    }
     for r in $(seq 1 "$ROUNDS"); do
         echo "round $r/$ROUNDS" >&2
         echo "floor $(cpu_load "$FLOOR" "$FLOOR_PID" "cf$r")" >>"$WORK/cpu"
         for k in "${!CPU_BINS[@]}"; do
             echo "s$k $(cpu_load "${CPU_ADDRS[$k]}" "${CPU_PIDS[$k]}" "cs$k-$r")" >>"$WORK/cpu"
+            if [ "$BATCH" -gt 0 ]; then
+                echo "b$k $(cpu_load "${CPU_ADDRS[$k]}" "${CPU_PIDS[$k]}" "cb$k-$r" batch)" >>"$WORK/cpu"
+            fi
         done
     done
     rss=(); for p in "${CPU_PIDS[@]}"; do rss+=("$(peak_rss_mb "$p")"); done
     python3 - "$WORK/cpu" "$SYNC" "${CPU_BINS[@]}" -- "${rss[@]}" <<'PY'
-import json, statistics, sys
+import json, os, statistics, sys
 args = sys.argv[3:]
 bins, rss = args[:args.index("--")], args[args.index("--") + 1:]
 rows = {}
@@ -585,6 +618,14 @@ print("writer: the trail-writer thread; HTTP: the HTTP runtime's threads (parse,
 print("each column is its own median over the rounds, so writer + HTTP need not add up to the total; ratios are of the unrounded medians")
 for k in range(1, len(bins)):
     print(f"build {k} ÷ build 0: CPU per POST {med(f's{k}', 'cpu_us') / med('s0', 'cpu_us'):.2f}, req/s {med(f's{k}', 'rps') / med('s0', 'rps'):.2f}")
+for k, b in enumerate(bins):
+    w = f"b{k}"
+    if w not in rows:
+        continue
+    print(f"{b[-34:]}: POST /thoughts/batch, {os.environ['BATCH']} records a batch, 16 connections: "
+          f"{med(w, 'rps'):.0f} records/s, p50 {med(w, 'p50_ms'):.1f} ms, p99 {med(w, 'p99_ms'):.1f} ms a batch, "
+          f"errors {sum(r['errors'] for r in rows[w])}, CPU {med(w, 'cpu_us'):.1f} µs a record = {med(w, 'cpu_us') / f_cpu:.2f} × the floor's per request "
+          f"(writer {med(w, 'writer_us'):.1f}, HTTP {med(w, 'workers_us'):.1f})")
 PY
     exit 0
 fi

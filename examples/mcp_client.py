@@ -1,7 +1,7 @@
 """decision-trail's MCP tools from Python, with the MCP SDK (pip install mcp).
 
-Appends a decision over Streamable HTTP, walks its task's chain and fetches the
-record's receipt. BASE names the service (default http://127.0.0.1:8080); with
+Appends a plan and an analysis in one batch, then a decision, over Streamable
+HTTP, walks their task's chain and fetches the decision's receipt. BASE names the service (default http://127.0.0.1:8080); with
 API keys, give streamable_http_client an httpx client that sends the token.
 CI runs this file against a fresh service (.ci/mcp).
 """
@@ -20,6 +20,14 @@ async def main():
             await session.initialize()
             tools = await session.list_tools()
             print([t.name for t in tools.tools])
+            # Several records in one call, in order, all or none.
+            batch = await session.call_tool("thought_record_batch", {"records": [
+                {"type": "plan", "task_id": "refactor-auth", "agent_id": "planner-1",
+                 "content": "Split the auth module, then add tests."},
+                {"type": "analysis", "task_id": "refactor-auth", "agent_id": "planner-1",
+                 "content": "Sessions need sticky routing; tokens do not."},
+            ]})
+            print([r["seq"] for r in batch.structured_content["data"]["records"]])
             result = await session.call_tool("thought_record", {
                 "type": "decision", "task_id": "refactor-auth", "agent_id": "planner-1",
                 "content": "Chose JWT over sessions: the API is stateless.",

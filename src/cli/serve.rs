@@ -15,8 +15,8 @@ use crate::domain::witness::Policy;
 use crate::http::guard::Rate;
 use crate::http::witnessing::Witnessing;
 use crate::http::{
-    self, AppState, Limits, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_CONNECTIONS,
-    DEFAULT_MAX_HEADER_BYTES, DEFAULT_MAX_IN_FLIGHT, DEFAULT_RATE,
+    self, AppState, Limits, DEFAULT_MAX_BATCH_BODY_BYTES, DEFAULT_MAX_BODY_BYTES,
+    DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_HEADER_BYTES, DEFAULT_MAX_IN_FLIGHT, DEFAULT_RATE,
 };
 use crate::store::{
     Store, StoreConfig, Synchronous, DEFAULT_DATABASE_URL, DEFAULT_MIN_FREE_BYTES, DEFAULT_ORIGIN,
@@ -36,6 +36,10 @@ pub struct ServeArgs {
     /// Largest request body accepted, in bytes.
     #[arg(long, env = "DECISION_TRAIL_MAX_BODY_BYTES", default_value_t = DEFAULT_MAX_BODY_BYTES)]
     pub max_body_bytes: usize,
+    /// Largest body of `POST /thoughts/batch`, in bytes; a batch of n records
+    /// may also be at most n times --max-body-bytes.
+    #[arg(long, env = "DECISION_TRAIL_MAX_BATCH_BODY_BYTES", default_value_t = DEFAULT_MAX_BATCH_BODY_BYTES)]
+    pub max_batch_body_bytes: usize,
     /// Largest record `content` accepted, in UTF-8 bytes.
     #[arg(long, env = "DECISION_TRAIL_MAX_CONTENT_BYTES", default_value_t = DEFAULT_MAX_CONTENT_BYTES)]
     pub max_content_bytes: usize,
@@ -353,6 +357,7 @@ async fn run_server(args: ServeArgs) -> Result<(), String> {
     );
     let limits = Limits {
         max_body_bytes: args.max_body_bytes,
+        max_batch_body_bytes: args.max_batch_body_bytes,
         max_content_bytes: args.max_content_bytes,
         max_metadata_bytes: args.max_metadata_bytes,
         max_header_bytes: args.max_header_bytes,

@@ -89,6 +89,30 @@ fn fingerprint_of(f: Fingerprinted<'_>) -> String {
 /// record, whatever the request.
 pub const ERASED_FINGERPRINT: &str = "erased";
 
+/// The key item `index` of a batch sent with `key` is remembered by: the
+/// batch's key, a space (never in a key sent, so no single append's key is
+/// one) and the item's position.
+pub fn batch_item_key(key: &str, index: usize) -> String {
+    format!("{key} {index}")
+}
+
+/// The fingerprint item `index` of a batch of `count` is remembered with:
+/// its own fingerprint under its place in the batch, so that a batch sent
+/// again with the same key is the same request only when every item and the
+/// count are the same.
+pub fn batch_item_fingerprint(item: &str, index: usize, count: usize) -> String {
+    format!("batch {index}/{count} {item}")
+}
+
+/// The request's own fingerprint in a stored one (a batch item's without
+/// its place).
+fn own_fingerprint(stored: &str) -> &str {
+    match stored.strip_prefix("batch ") {
+        Some(rest) => rest.split_once(' ').map_or(rest, |(_, own)| own),
+        None => stored,
+    }
+}
+
 /// Whether a request of fingerprint `sent` is a retry of the one stored
 /// with a key as `stored`.
 pub fn same_request(stored: &str, sent: &str) -> bool {
@@ -102,6 +126,7 @@ pub fn same_request(stored: &str, sent: &str) -> bool {
 /// fingerprint recomputed from the record itself (with or without the
 /// `expected_prev_hash` it was appended after). None when it can.
 pub fn stored_row_problem(scope: &str, fingerprint: &str, record: &Record) -> Option<String> {
+    let fingerprint = own_fingerprint(fingerprint);
     if !scope.is_empty() && record.agent_id != scope {
         return Some(format!(
             "the stored idempotency key of agent `{scope}` names record {} of agent `{}`",
@@ -222,6 +247,26 @@ mod tests {
             stored_row_problem("", &fingerprint(&conditional), &record),
             None
         );
+        // A batch's item is checked by its own fingerprint, under its place.
+        let in_batch = batch_item_fingerprint(&f, 3, 10);
+        assert_eq!(stored_row_problem("", &in_batch, &record), None);
+        assert!(stored_row_problem("", &batch_item_fingerprint(&other, 3, 10), &record).is_some());
+    }
+
+    #[test]
+    fn a_batch_is_the_same_request_only_with_the_same_items_and_count() {
+        let f = fingerprint(&draft(
+            r#"{"type":"plan","task_id":"t","agent_id":"a","content":"x"}"#,
+        ));
+        let stored = batch_item_fingerprint(&f, 0, 2);
+        assert!(same_request(&stored, &batch_item_fingerprint(&f, 0, 2)));
+        assert!(!same_request(&stored, &batch_item_fingerprint(&f, 0, 3)));
+        assert!(!same_request(&stored, &f));
+        // No key sent as a header contains a space: no single append's key
+        // is a batch item's.
+        let key = batch_item_key("k-1", 7);
+        assert_eq!(key, "k-1 7");
+        assert!(key_problem(&key).is_some());
     }
 
     #[test]

@@ -21,43 +21,65 @@ impl FromRequest<AppState> for JsonBody {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &AppState) -> Result<Self, Self::Rejection> {
-        let content_type = req
-            .headers()
-            .get(CONTENT_TYPE)
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or("");
-        if !is_json_media_type(content_type) {
-            return Err(ApiError::UnsupportedMediaType(if content_type.is_empty() {
-                "the body must be sent with Content-Type: application/json".into()
-            } else {
-                format!("Content-Type `{content_type}` is not supported; send application/json")
-            }));
-        }
-        let bytes = read_body(req, state.limits.max_body_bytes, ApiError::MalformedJson).await?;
-        let text = std::str::from_utf8(&bytes).map_err(|e| {
-            ApiError::MalformedJson(format!(
-                "the body is not valid UTF-8 (byte {})",
-                e.valid_up_to()
-            ))
-        })?;
-        parse_body(text).map(JsonBody).map_err(|e| match e.kind {
-            ParseErrorKind::Syntax(_) => ApiError::MalformedJson(e.to_string()),
-            // The text is JSON, but a value in it cannot be accepted: name the field.
-            ParseErrorKind::LoneSurrogate
-            | ParseErrorKind::DuplicateKey
-            | ParseErrorKind::TooDeep { .. } => {
-                let message = match e.kind {
-                    ParseErrorKind::LoneSurrogate => {
-                        "contains a lone UTF-16 surrogate escape, which cannot be represented in UTF-8"
-                            .to_string()
-                    }
-                    ParseErrorKind::DuplicateKey => "is given more than once".to_string(),
-                    _ => format!("metadata is nested deeper than {MAX_METADATA_DEPTH} levels"),
-                };
-                ApiError::invalid(vec![FieldError::new(render_path(&e.path), message)])
-            }
-        })
+        let (value, _) = read_json(req, state.limits.max_body_bytes).await?;
+        Ok(JsonBody(value))
     }
+}
+
+/// A batch's JSON body, read as [`JsonBody`] is, up to the batch body limit
+/// (`--max-batch-body-bytes`); with its size in bytes, which the handler
+/// holds to the per-record limit times the batch's count.
+pub struct BatchBody(pub JsonValue, pub usize);
+
+impl FromRequest<AppState> for BatchBody {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &AppState) -> Result<Self, Self::Rejection> {
+        let (value, size) = read_json(req, state.limits.max_batch_body_bytes).await?;
+        Ok(BatchBody(value, size))
+    }
+}
+
+/// A JSON body of at most `limit` bytes, read by the domain's strict
+/// reader, and its size.
+async fn read_json(req: Request, limit: usize) -> Result<(JsonValue, usize), ApiError> {
+    let content_type = req
+        .headers()
+        .get(CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    if !is_json_media_type(content_type) {
+        return Err(ApiError::UnsupportedMediaType(if content_type.is_empty() {
+            "the body must be sent with Content-Type: application/json".into()
+        } else {
+            format!("Content-Type `{content_type}` is not supported; send application/json")
+        }));
+    }
+    let bytes = read_body(req, limit, ApiError::MalformedJson).await?;
+    let text = std::str::from_utf8(&bytes).map_err(|e| {
+        ApiError::MalformedJson(format!(
+            "the body is not valid UTF-8 (byte {})",
+            e.valid_up_to()
+        ))
+    })?;
+    let value = parse_body(text).map_err(|e| match e.kind {
+        ParseErrorKind::Syntax(_) => ApiError::MalformedJson(e.to_string()),
+        // The text is JSON, but a value in it cannot be accepted: name the field.
+        ParseErrorKind::LoneSurrogate
+        | ParseErrorKind::DuplicateKey
+        | ParseErrorKind::TooDeep { .. } => {
+            let message = match e.kind {
+                ParseErrorKind::LoneSurrogate => {
+                    "contains a lone UTF-16 surrogate escape, which cannot be represented in UTF-8"
+                        .to_string()
+                }
+                ParseErrorKind::DuplicateKey => "is given more than once".to_string(),
+                _ => format!("metadata is nested deeper than {MAX_METADATA_DEPTH} levels"),
+            };
+            ApiError::invalid(vec![FieldError::new(render_path(&e.path), message)])
+        }
+    })?;
+    Ok((value, bytes.len()))
 }
 
 /// A JSON body as [`JsonBody`] reads it, or `{}` for a request without a

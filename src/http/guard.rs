@@ -146,6 +146,20 @@ impl<C: Clock + Clone> RateLimiter<C> {
         }
     }
 
+    /// Takes `n` more tokens from `who`'s bucket (a batch's records past
+    /// the request's own), or says how long until they are there; None when
+    /// the bucket never holds `n`.
+    pub fn take_more(&self, who: &str, n: u32) -> Result<(), Option<Duration>> {
+        let Some(n) = NonZeroU32::new(n) else {
+            return Ok(());
+        };
+        match self.limiter.check_key_n(&who.to_string(), n) {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(not_until)) => Err(Some(not_until.wait_time_from(self.clock.now()))),
+            Err(_) => Err(None),
+        }
+    }
+
     /// Takes one token from `who`'s bucket, or says how long until one is there.
     pub fn take(&self, who: &str) -> Result<(), Duration> {
         if self.limiter.len() >= self.prune_at.load(Ordering::Relaxed) {
@@ -165,6 +179,11 @@ impl<C: Clock> std::fmt::Debug for RateLimiter<C> {
         f.debug_struct("RateLimiter").finish_non_exhaustive()
     }
 }
+
+/// The rate limit's bucket the request was counted in: a batch takes a
+/// token per record from it.
+#[derive(Clone, Debug)]
+pub(crate) struct RateBucket(pub(crate) String);
 
 /// The shared state of the guards.
 #[derive(Debug)]
@@ -273,6 +292,8 @@ pub async fn guard(State(state): State<AppState>, mut req: Request, next: Next) 
             }
             .into_response();
         }
+        // A batch counts its records against the same bucket (http::batch).
+        req.extensions_mut().insert(RateBucket(who));
     }
     let Some(caller) = caller else {
         return run_in_time(limits.request_timeout, next.run(req)).await;

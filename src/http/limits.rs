@@ -15,6 +15,9 @@ pub const DEFAULT_MAX_BODY_BYTES: usize = 2 * 1024 * 1024;
 pub struct Limits {
     /// Request body, in bytes (413 `payload_too_large`).
     pub max_body_bytes: usize,
+    /// A batch's body, in bytes (413 `payload_too_large`); a batch of n
+    /// records may also be at most n times `max_body_bytes`.
+    pub max_batch_body_bytes: usize,
     /// `content`, in bytes (400 `invalid_params`).
     pub max_content_bytes: usize,
     /// `metadata` in canonical form, in bytes (400 `invalid_params`).
@@ -36,6 +39,9 @@ pub struct Limits {
     pub rate: Option<Rate>,
 }
 
+/// Default limit on a batch's body, in bytes.
+pub const DEFAULT_MAX_BATCH_BODY_BYTES: usize = 16 * 1024 * 1024;
+
 pub const DEFAULT_MAX_HEADER_BYTES: usize = 16 * 1024;
 pub const DEFAULT_HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 pub const DEFAULT_REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
@@ -50,6 +56,7 @@ impl Default for Limits {
     fn default() -> Self {
         Limits {
             max_body_bytes: DEFAULT_MAX_BODY_BYTES,
+            max_batch_body_bytes: DEFAULT_MAX_BATCH_BODY_BYTES,
             max_content_bytes: DEFAULT_MAX_CONTENT_BYTES,
             max_metadata_bytes: DEFAULT_MAX_METADATA_BYTES,
             max_header_bytes: DEFAULT_MAX_HEADER_BYTES,

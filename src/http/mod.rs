@@ -39,6 +39,7 @@
 //!   (its own application, not a route of the service's).
 
 mod access_log;
+mod batch;
 mod capabilities;
 mod clock;
 mod erasure;

@@ -28,7 +28,7 @@ use crate::domain::idempotency::{fingerprint, key_problem};
 use crate::domain::json::JsonValue;
 use crate::domain::merkle::{to_hex, Hash, LogQuery};
 use crate::domain::record::{new_record_from_json, RecordFilter};
-use crate::domain::{FieldError, Record, RecordType};
+use crate::domain::{FieldError, NewRecord, Record, RecordType};
 use crate::store::{Appended, Idempotency, Listing, SignedCheckpoint};
 
 /// An append request. Unknown fields are refused: a silently dropped field is
@@ -286,19 +286,11 @@ pub async fn append(
 ) -> Result<Response, ApiError> {
     let caller = Caller::of(caller, &state)?;
     // Whose idempotency keys these are: the key's agent, or nobody when open.
-    let scope = match &caller {
-        Caller::Open => String::new(),
-        Caller::Key {
-            role: Role::Reader,
-            agent_id,
-        } => {
-            return Err(ApiError::Forbidden(format!(
-                "this API key (agent `{agent_id}`) may only read; appending needs a writer key"
-            )))
-        }
-        Caller::Key { agent_id, .. } => {
+    let scope = match writer_agent(&caller)? {
+        None => String::new(),
+        Some(agent_id) => {
             bind_agent(&mut body, agent_id)?;
-            agent_id.clone()
+            agent_id.to_string()
         }
     };
     let mut errors = Vec::new();
@@ -310,25 +302,9 @@ pub async fn append(
             None
         }
     };
-    // The parent must be an earlier record of the task. Ids are learnt only
-    // from a 201, so a known parent is committed, hence earlier; the database
-    // refuses the rest (migrations/sqlite/0006_sessions_trees.sql).
     if let Some(d) = &draft {
-        if let Some(parent) = &d.parent_id {
-            match state.store.record(parent).await? {
-                None => errors.push(FieldError::new(
-                    "parent_id",
-                    format!("no record has id `{parent}`"),
-                )),
-                Some(p) if p.task_id != d.task_id => errors.push(FieldError::new(
-                    "parent_id",
-                    format!(
-                        "`{parent}` is a record of task `{}`: a parent must be of the same task",
-                        p.task_id
-                    ),
-                )),
-                Some(_) => {}
-            }
+        if let Some(why) = parent_problem(&state, d).await? {
+            errors.push(FieldError::new("parent_id", why));
         }
     }
     ApiError::refuse_any(errors)?;
@@ -360,9 +336,45 @@ pub async fn append(
     Ok(response)
 }
 
+/// The agent a key appends as (None when the service is open); a reader
+/// key may not append.
+pub(super) fn writer_agent(caller: &Caller) -> Result<Option<&str>, ApiError> {
+    match caller {
+        Caller::Open => Ok(None),
+        Caller::Key {
+            role: Role::Reader,
+            agent_id,
+        } => Err(ApiError::Forbidden(format!(
+            "this API key (agent `{agent_id}`) may only read; appending needs a writer key"
+        ))),
+        Caller::Key { agent_id, .. } => Ok(Some(agent_id)),
+    }
+}
+
+/// Why a draft's `parent_id` cannot be its parent, if it cannot. The parent
+/// must be an earlier record of the task: ids are learnt only from a 201, so
+/// a known parent is committed, hence earlier; the database refuses the rest
+/// (migrations/sqlite/0006_sessions_trees.sql).
+pub(super) async fn parent_problem(
+    state: &AppState,
+    draft: &NewRecord,
+) -> Result<Option<String>, ApiError> {
+    let Some(parent) = &draft.parent_id else {
+        return Ok(None);
+    };
+    Ok(match state.store.record(parent).await? {
+        None => Some(format!("no record has id `{parent}`")),
+        Some(p) if p.task_id != draft.task_id => Some(format!(
+            "`{parent}` is a record of task `{}`: a parent must be of the same task",
+            p.task_id
+        )),
+        Some(_) => None,
+    })
+}
+
 /// A writer key writes as its agent: an omitted `agent_id` is the key's, a
 /// different one is refused.
-fn bind_agent(body: &mut JsonValue, agent_id: &str) -> Result<(), ApiError> {
+pub(super) fn bind_agent(body: &mut JsonValue, agent_id: &str) -> Result<(), ApiError> {
     let JsonValue::Object(members) = body else {
         return Ok(()); // not an object: validation says so
     };
@@ -379,7 +391,7 @@ fn bind_agent(body: &mut JsonValue, agent_id: &str) -> Result<(), ApiError> {
 }
 
 /// The `Idempotency-Key` header, if sent and usable.
-fn idempotency_key(headers: &HeaderMap, errors: &mut Vec<FieldError>) -> Option<String> {
+pub(super) fn idempotency_key(headers: &HeaderMap, errors: &mut Vec<FieldError>) -> Option<String> {
     const NAME: &str = "Idempotency-Key";
     let mut values = headers.get_all(NAME).iter();
     let first = values.next()?;

@@ -21,13 +21,14 @@ use utoipa_swagger_ui::SwaggerUi;
 use super::openapi::{self, ApiDoc};
 use super::problem::ApiError;
 use super::{
-    access_log, capabilities, erasure, guard, health, mcp, metrics, newline, otlp, records, search,
-    tasks, tiles, tlog, trees, ui, AppState,
+    access_log, batch, capabilities, erasure, guard, health, mcp, metrics, newline, otlp, records,
+    search, tasks, tiles, tlog, trees, ui, AppState,
 };
 
 pub(crate) fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .routes(routes!(records::append, records::list))
+        .routes(routes!(batch::append_batch))
         .routes(routes!(records::get_one))
         .routes(routes!(records::receipt))
         .routes(routes!(erasure::erase))

@@ -163,6 +163,47 @@ impl Store {
         Ok(appended)
     }
 
+    /// Appends records in their order, all or none, in one writer batch
+    /// (`POST /thoughts/batch`): records of one task chain in that order, and
+    /// when one is refused (a moved head, a reused key) nothing is written and
+    /// that refusal is the answer. Each draft's idempotency is as for
+    /// [`Store::append`].
+    pub async fn append_batch(
+        &self,
+        drafts: Vec<(NewRecord, Option<Idempotency>)>,
+    ) -> Result<Vec<Appended>, StoreError> {
+        let answers = self.append_group(drafts, true).await?;
+        answers.into_iter().collect()
+    }
+
+    /// Appends records in their order in one writer batch, each appended or
+    /// refused on its own (the spans of an OTLP export): one answer per draft.
+    pub async fn append_each(
+        &self,
+        drafts: Vec<(NewRecord, Option<Idempotency>)>,
+    ) -> Result<Vec<Result<Appended, StoreError>>, StoreError> {
+        self.append_group(drafts, false).await
+    }
+
+    async fn append_group(
+        &self,
+        drafts: Vec<(NewRecord, Option<Idempotency>)>,
+        atomic: bool,
+    ) -> Result<Vec<Result<Appended, StoreError>>, StoreError> {
+        let drafts = drafts
+            .into_iter()
+            .map(|(mut draft, idempotency)| {
+                draft.erasable |= self.erasable;
+                (draft, idempotency, Vec::new())
+            })
+            .collect();
+        let answers = self.writer.append_group(drafts, atomic).await?;
+        for appended in answers.iter().flatten() {
+            self.recent.put(&appended.record);
+        }
+        Ok(answers)
+    }
+
     /// Finishes the appends already queued, then stops the writer and closes the
     /// database. Appends after this are refused as unavailable.
     pub async fn close(&self) {

@@ -7,6 +7,7 @@ mod abuse;
 mod answers;
 mod append;
 mod auth;
+mod batch;
 mod capabilities;
 mod cli;
 mod conditional;

@@ -15,6 +15,7 @@ use std::str::FromStr;
 pub use super::capabilities::binding::{Capabilities, CAPABILITIES_FIELDS};
 use super::Metadata;
 
+mod batch;
 pub mod erasure;
 mod hash;
 mod identifier;
@@ -22,6 +23,7 @@ mod input;
 mod members;
 mod read;
 
+pub use batch::{item_path, new_records_from_batch, MAX_BATCH_RECORDS};
 pub use erasure::{Erasable, Erasure};
 pub use hash::{hash_of_json_record, Commitment, HashInput};
 pub use identifier::{identifier_problem, is_invisible, new_identifier_problem, MAX_ID_CHARS};

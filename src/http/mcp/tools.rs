@@ -58,6 +58,16 @@ fn specs() -> Vec<ToolSpec> {
             "201",
         ),
         spec(
+            "thought_record_batch",
+            "Append 1 to 1000 thought records in one call, in their order, all or none: \
+             records is a list of thought_record arguments (without idempotency_key); one bad \
+             record refuses the batch, naming records[i] and its field. idempotency_key covers \
+             the whole batch. The answer is every record as stored.",
+            Method::POST,
+            "/thoughts/batch",
+            "201",
+        ),
+        spec(
             "thought_record_list",
             "List records: one task's chain in seq order (task_id), or every record in log \
              order; filter by type, agent_id, since and until; page with limit and the `next` \

@@ -405,7 +405,7 @@ async fn record_spans(
                         idempotency_key: p.planned.idempotency_key.clone(),
                         fingerprint: fingerprint(&draft),
                     };
-                    appends.push(state.store.append(draft, Some(idempotency)));
+                    appends.push((draft, Some(idempotency)));
                     sources.push(p);
                 }
                 Err(why) => {
@@ -417,8 +417,13 @@ async fn record_spans(
                 }
             }
         }
-        // A level's appends are queued together (one group commit).
-        let results = futures_util::future::join_all(appends).await;
+        // A level's appends are queued together, each appended or refused
+        // on its own in one writer batch.
+        let results = if appends.is_empty() {
+            Vec::new()
+        } else {
+            state.store.append_each(appends).await?
+        };
         for (p, result) in sources.into_iter().zip(results) {
             match result {
                 Ok(appended) => {

@@ -82,17 +82,35 @@ enum Job {
     Shutdown,
 }
 
-/// An append waiting for the writer.
-struct Pending {
+/// One record to append, as the writer plans it.
+struct Draft {
     draft: NewRecord,
     idempotency: Option<Idempotency>,
     /// Made on the caller's thread: the writer only writes it.
     search: SearchDocument,
     /// The records whose content this append (an erasure record) erases.
     erasing: Vec<EraseOrder>,
-    reply: oneshot::Sender<Result<Appended, StoreError>>,
-    /// Holds this append's bytes in the queue's byte budget until it is answered.
+}
+
+/// Appends waiting for the writer, sent together: one record, or a batch.
+struct Pending {
+    /// In the order they chain and join the log.
+    drafts: Vec<Draft>,
+    /// Whether the drafts are appended all or none (`POST /thoughts/batch`);
+    /// otherwise each is refused or appended on its own (OTLP's spans).
+    atomic: bool,
+    /// One answer per draft, in their order.
+    reply: oneshot::Sender<Vec<Result<Appended, StoreError>>>,
+    /// Holds the appends' bytes in the queue's byte budget until they are answered.
     _permit: OwnedSemaphorePermit,
+}
+
+impl Pending {
+    /// Answers every draft with `e`.
+    fn refuse(self, e: &StoreError) {
+        let answers = vec![Err(e.clone()); self.drafts.len()];
+        let _ = self.reply.send(answers);
+    }
 }
 
 impl Writer {
@@ -181,31 +199,47 @@ impl Writer {
         idempotency: Option<Idempotency>,
         erasing: Vec<EraseOrder>,
     ) -> Result<Appended, StoreError> {
-        let size = draft.content.len()
-            + draft.task_id.len()
-            + draft.agent_id.len()
-            + draft.metadata.as_ref().map_or(0, |m| m.canonical().len())
-            + draft.capabilities.as_ref().map_or(0, |_| 240)
-            + 256;
+        let mut answers = self
+            .append_group(vec![(draft, idempotency, erasing)], false)
+            .await?;
+        answers.pop().expect("one answer per draft")
+    }
+
+    /// Queues appends as one job, planned in one writer batch in their order,
+    /// and waits for their answers, one per draft. When `atomic`, one refused
+    /// draft refuses them all and nothing of them is written.
+    pub(crate) async fn append_group(
+        &self,
+        drafts: Vec<(NewRecord, Option<Idempotency>, Vec<EraseOrder>)>,
+        atomic: bool,
+    ) -> Result<Vec<Result<Appended, StoreError>>, StoreError> {
+        let size: usize = drafts.iter().map(|(draft, ..)| queued_size(draft)).sum();
         let permit = self
             .queued_bytes
             .clone()
             .try_acquire_many_owned(u32::try_from(size).unwrap_or(u32::MAX))
             .map_err(|_| queue_full())?;
-        let search = (self.search_document)(&draft);
-        let (reply, answer) = oneshot::channel();
-        self.ask(
-            Job::Append(Box::new(Pending {
+        let drafts = drafts
+            .into_iter()
+            .map(|(draft, idempotency, erasing)| Draft {
+                search: (self.search_document)(&draft),
                 draft,
                 idempotency,
-                search,
                 erasing,
+            })
+            .collect();
+        let (reply, answer) = oneshot::channel();
+        self.jobs
+            .try_send(Job::Append(Box::new(Pending {
+                drafts,
+                atomic,
                 reply,
                 _permit: permit,
-            })),
-            answer,
-        )
-        .await
+            })))
+            .map_err(refused_job)?;
+        answer
+            .await
+            .map_err(|_| StoreError::Unavailable("the writer stopped before answering".into()))
     }
 
     /// Queues `job` without waiting for room, then waits for its answer.
@@ -214,12 +248,7 @@ impl Writer {
         job: Job,
         answer: oneshot::Receiver<Result<T, StoreError>>,
     ) -> Result<T, StoreError> {
-        self.jobs.try_send(job).map_err(|e| match e {
-            mpsc::error::TrySendError::Full(_) => queue_full(),
-            mpsc::error::TrySendError::Closed(_) => {
-                StoreError::Unavailable("the writer has stopped".into())
-            }
-        })?;
+        self.jobs.try_send(job).map_err(refused_job)?;
         answer
             .await
             .map_err(|_| StoreError::Unavailable("the writer stopped before answering".into()))?
@@ -299,6 +328,26 @@ impl Writer {
     pub(crate) async fn probe(&self) -> Result<(), StoreError> {
         let (reply, answer) = oneshot::channel();
         self.ask(Job::Probe(reply), answer).await
+    }
+}
+
+/// What an append is charged in the queue's byte budget.
+fn queued_size(draft: &NewRecord) -> usize {
+    draft.content.len()
+        + draft.task_id.len()
+        + draft.agent_id.len()
+        + draft.metadata.as_ref().map_or(0, |m| m.canonical().len())
+        + draft.capabilities.as_ref().map_or(0, |_| 240)
+        + 256
+}
+
+/// Why a job could not be queued.
+fn refused_job<T>(e: mpsc::error::TrySendError<T>) -> StoreError {
+    match e {
+        mpsc::error::TrySendError::Full(_) => queue_full(),
+        mpsc::error::TrySendError::Closed(_) => {
+            StoreError::Unavailable("the writer has stopped".into())
+        }
     }
 }
 

@@ -5,6 +5,7 @@
 //! answer once the batch is committed.
 
 use std::collections::HashMap;
+use std::ops::Range;
 
 use super::task::State;
 use crate::domain::chain::{self, ChainHead};
@@ -26,6 +27,25 @@ pub(super) enum Outcome {
     Stored(Box<Record>),
     /// Refused on its own (a moved head, a reused key); the batch goes on.
     Refused(StoreError),
+}
+
+/// What an atomic group's planning restores when one of its items is refused.
+struct Savepoint {
+    /// Records (and their search documents) planned before the group.
+    records: usize,
+    log_hashes: usize,
+    new_idempotency: usize,
+    erasures: usize,
+    frontier: Frontier,
+    moved: HashMap<String, ChainHead>,
+}
+
+/// The first refusal among a group's outcomes.
+fn refusal(outcomes: &[Outcome]) -> Option<StoreError> {
+    outcomes.iter().find_map(|o| match o {
+        Outcome::Refused(e) => Some(e.clone()),
+        _ => None,
+    })
 }
 
 /// An idempotency key seen in this batch or found stored: what it created.
@@ -63,9 +83,14 @@ impl State {
     /// Plans a batch in memory: each append is a retry (same key, same
     /// request), a refusal (reused key, moved head) or a new record chained on
     /// its head and added to the log; the checkpoint of the result is signed.
+    ///
+    /// The items of each of `atomic`'s ranges are appended all or none: when
+    /// one is refused, what the others planned is undone and each is refused
+    /// with that reason.
     pub(super) fn plan<'a>(
         &self,
         items: &[Item<'a>],
+        atomic: &[Range<usize>],
         mut loaded: Loaded,
         idempotency_expires_at: i64,
         first_stamp: String,
@@ -80,7 +105,47 @@ impl State {
         let mut seen: HashMap<ScopedIdempotencyKey, (String, Earlier)> = HashMap::new();
         let mut new_idempotency: Vec<(&Idempotency, usize)> = Vec::new();
         let mut erasures = Vec::new();
-        for (draft, idempotency, search, erasing) in items {
+        let mut groups = atomic.iter().peekable();
+        let mut savepoint: Option<(&Range<usize>, Savepoint)> = None;
+        // One step past the last item, to settle a group that ends with it.
+        for at in 0..=items.len() {
+            // An atomic group that ended before this item is settled first.
+            if let Some((group, _)) = &savepoint {
+                if group.end == at {
+                    let (group, point) = savepoint.take().expect("checked above");
+                    if let Some(e) = refusal(&outcomes[group.clone()]) {
+                        records.truncate(point.records);
+                        documents.truncate(point.records);
+                        log_hashes.truncate(point.log_hashes);
+                        new_idempotency.truncate(point.new_idempotency);
+                        erasures.truncate(point.erasures);
+                        frontier = point.frontier;
+                        moved = point.moved;
+                        seen.retain(|_, (_, earlier)| {
+                            !matches!(earlier, Earlier::Index(i) if *i >= point.records)
+                        });
+                        outcomes.truncate(group.start);
+                        outcomes.extend(group.clone().map(|_| Outcome::Refused(e.clone())));
+                    }
+                }
+            }
+            if groups.peek().is_some_and(|g| g.start == at) {
+                let group = groups.next().expect("peeked");
+                savepoint = Some((
+                    group,
+                    Savepoint {
+                        records: records.len(),
+                        log_hashes: log_hashes.len(),
+                        new_idempotency: new_idempotency.len(),
+                        erasures: erasures.len(),
+                        frontier: frontier.clone(),
+                        moved: moved.clone(),
+                    },
+                ));
+            }
+            let Some((draft, idempotency, search, erasing)) = items.get(at) else {
+                break;
+            };
             if let Some(idempotency) = idempotency {
                 let id = (
                     idempotency.scope.clone(),

@@ -3,6 +3,7 @@
 //! commit (docs/design.md §4).
 
 use std::collections::HashMap;
+use std::ops::Range;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -24,7 +25,8 @@ use crate::store::backend::{BatchError, BatchStorage, Moved, Wanted};
 use crate::store::checkpoint_copy::CheckpointCopy;
 use crate::store::{Appended, Idempotency, Seams, SignedCheckpoint, StoreError};
 
-/// Most appends committed in one transaction.
+/// Appends past which no more join a transaction (one caller's batch may
+/// take it past this).
 const MAX_BATCH: usize = 1024;
 
 /// Chain heads the writer keeps; past this the cache starts over (a miss costs
@@ -94,6 +96,7 @@ pub(super) async fn run(mut state: State, mut queue: mpsc::Receiver<Job>) {
         // and the appends that arrive meanwhile join this batch instead of
         // waiting for the next turn at the lock.
         let mut batch = Vec::new();
+        let mut appends = 0;
         let mut begun = None;
         // Probes and snapshots that arrive once the transaction is open run
         // after it, on their own.
@@ -105,6 +108,7 @@ pub(super) async fn run(mut state: State, mut queue: mpsc::Receiver<Job>) {
                     if begun.is_none() {
                         begun = Some(state.begin().await);
                     }
+                    appends += pending.drafts.len();
                     batch.push(*pending);
                 }
                 Job::Shutdown => {
@@ -114,7 +118,7 @@ pub(super) async fn run(mut state: State, mut queue: mpsc::Receiver<Job>) {
                 other if begun.is_some() => later.push(other),
                 other => state.run_job(other).await,
             }
-            if batch.len() < MAX_BATCH {
+            if appends < MAX_BATCH {
                 next = queue.try_recv().ok();
             }
         }
@@ -129,9 +133,9 @@ pub(super) async fn run(mut state: State, mut queue: mpsc::Receiver<Job>) {
     // Anything queued after the shutdown request is refused, not dropped silently.
     while let Ok(job) = queue.try_recv() {
         if let Job::Append(pending) = job {
-            let _ = pending.reply.send(Err(StoreError::Unavailable(
+            pending.refuse(&StoreError::Unavailable(
                 "the service is shutting down".into(),
-            )));
+            ));
         }
     }
     state.storage.close().await;
@@ -139,66 +143,68 @@ pub(super) async fn run(mut state: State, mut queue: mpsc::Receiver<Job>) {
 
 impl State {
     /// Answers every caller of a batch, after the commit that holds its record.
-    /// If one record is refused by the database the batch is retried one record
-    /// per transaction, so each caller gets its own answer.
+    /// If one record is refused by the database the batch is retried one
+    /// caller per transaction, so each caller gets its own answer.
     async fn commit_batch(&mut self, batch: Vec<Pending>, begun: Result<(), BatchError>) {
-        let items: Vec<Item<'_>> = batch
-            .iter()
-            .map(|p| {
-                (
-                    &p.draft,
-                    p.idempotency.as_ref(),
-                    &p.search,
-                    p.erasing.as_slice(),
-                )
-            })
-            .collect();
+        let (items, atomic) = items_of(&batch);
         let written = match begun {
-            Ok(()) => self.finish_batch(&items).await,
+            Ok(()) => self.finish_batch(&items, &atomic).await,
             Err(e) => {
                 self.storage.rollback().await;
                 Err(e)
             }
         };
+        let appends = items.len();
+        drop(items);
         match written {
             Ok(answers) => {
-                for (pending, answer) in batch.into_iter().zip(answers) {
-                    // The caller may have gone away; the record is committed regardless.
-                    let _ = pending.reply.send(answer);
+                let mut answers = answers.into_iter();
+                for pending in batch {
+                    let mine: Vec<_> = answers.by_ref().take(pending.drafts.len()).collect();
+                    // The caller may have gone away; the records are committed regardless.
+                    let _ = pending.reply.send(mine);
                 }
             }
-            Err(BatchError::Record(_)) if batch.len() > 1 => {
+            Err(BatchError::Record(_)) if appends > 1 => {
                 // A refused record may mean a head moved under this writer:
                 // each retry reads its head again.
                 self.heads.clear();
                 for pending in batch {
-                    let result = self
-                        .write_batch(&[(
-                            &pending.draft,
-                            pending.idempotency.as_ref(),
-                            &pending.search,
-                            pending.erasing.as_slice(),
-                        )])
-                        .await
-                        .map_err(BatchError::into_store_error)
-                        .and_then(|mut answers| answers.remove(0));
-                    if let Err(e) = &result {
+                    let (items, atomic) = items_of(std::slice::from_ref(&pending));
+                    // All or none in one transaction; otherwise one each.
+                    let alone: Vec<Range<usize>> = if pending.atomic {
+                        std::iter::once(0..items.len()).collect()
+                    } else {
+                        (0..items.len()).map(|i| i..i + 1).collect()
+                    };
+                    let mut answers = Vec::with_capacity(items.len());
+                    for part in alone {
+                        let n = part.len();
+                        match self.write_batch(&items[part], &atomic).await {
+                            Ok(written) => answers.extend(written),
+                            Err(e) => {
+                                let e = e.into_store_error();
+                                answers.extend((0..n).map(|_| Err(e.clone())));
+                            }
+                        }
+                    }
+                    for e in answers.iter().filter_map(|a| a.as_ref().err()) {
                         tracing::warn!(error = %e, "append refused");
                     }
-                    let _ = pending.reply.send(result);
+                    let _ = pending.reply.send(answers);
                 }
             }
             Err(BatchError::Unknown(e)) => {
-                tracing::error!(error = %e, appends = batch.len(), "batch's outcome unknown: it may be in the log");
+                tracing::error!(error = %e, appends, "batch's outcome unknown: it may be in the log");
                 self.heads.clear();
                 for pending in batch {
-                    let _ = pending.reply.send(Err(e.clone()));
+                    pending.refuse(&e);
                 }
             }
             Err(BatchError::Record(e) | BatchError::Batch(e)) => {
-                tracing::warn!(error = %e, appends = batch.len(), "batch failed; nothing of it was written");
+                tracing::warn!(error = %e, appends, "batch failed; nothing of it was written");
                 for pending in batch {
-                    let _ = pending.reply.send(Err(e.clone()));
+                    pending.refuse(&e);
                 }
             }
         }
@@ -210,12 +216,13 @@ impl State {
     async fn write_batch(
         &mut self,
         items: &[Item<'_>],
+        atomic: &[Range<usize>],
     ) -> Result<Vec<Result<Appended, StoreError>>, BatchError> {
         if let Err(e) = self.begin().await {
             self.storage.rollback().await;
             return Err(e);
         }
-        self.finish_batch(items).await
+        self.finish_batch(items, atomic).await
     }
 
     /// Opens a batch's transaction; when another writer moved the log, the
@@ -301,9 +308,10 @@ impl State {
     async fn finish_batch(
         &mut self,
         items: &[Item<'_>],
+        atomic: &[Range<usize>],
     ) -> Result<Vec<Result<Appended, StoreError>>, BatchError> {
         let erases = items.iter().any(|(.., erasing)| !erasing.is_empty());
-        match self.write_in_transaction(items).await {
+        match self.write_in_transaction(items, atomic).await {
             Ok((outcomes, records, checkpoint, moved, frontier)) => {
                 if let Err(e) = self.storage.commit().await {
                     self.storage.rollback().await;
@@ -439,6 +447,7 @@ impl State {
     async fn write_in_transaction(
         &mut self,
         items: &[Item<'_>],
+        atomic: &[Range<usize>],
     ) -> Result<
         (
             Vec<Outcome>,
@@ -474,7 +483,7 @@ impl State {
         // replica), and no stored expiry is later than that.
         let ttl_ms = i64::try_from(self.idempotency_ttl.as_millis()).unwrap_or(i64::MAX);
         let expires_at = reading.clock_ms.max(now_ms).saturating_add(ttl_ms);
-        let plan = self.plan(items, loaded, expires_at, stamp)?;
+        let plan = self.plan(items, atomic, loaded, expires_at, stamp)?;
         let mut checkpoint = None;
         let mut records = Vec::new();
         if let Some(batch) = &plan.batch {
@@ -499,6 +508,28 @@ impl State {
             plan.frontier,
         ))
     }
+}
+
+/// The items of a batch's appends in order, and the ranges of them that are
+/// appended all or none.
+fn items_of(batch: &[Pending]) -> (Vec<Item<'_>>, Vec<Range<usize>>) {
+    let mut items = Vec::with_capacity(batch.len());
+    let mut atomic = Vec::new();
+    for pending in batch {
+        let start = items.len();
+        items.extend(pending.drafts.iter().map(|d| {
+            (
+                &d.draft,
+                d.idempotency.as_ref(),
+                &d.search,
+                d.erasing.as_slice(),
+            )
+        }));
+        if pending.atomic && pending.drafts.len() > 1 {
+            atomic.push(start..items.len());
+        }
+    }
+    (items, atomic)
 }
 
 /// What one committed batch adds to the writer's metrics (docs/design.md §10).

@@ -79,8 +79,9 @@ fn fields(error: &Value) -> Vec<String> {
         .collect()
 }
 
-const TOOLS: [&str; 12] = [
+const TOOLS: [&str; 13] = [
     "thought_record",
+    "thought_record_batch",
     "thought_record_list",
     "thought_get",
     "audit_verify_chain",

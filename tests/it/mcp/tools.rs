@@ -119,8 +119,34 @@ async fn record_and_list_answer_in_the_envelope() {
         )
         .await,
     );
+    // A batch is all or none, each bad field named by its path.
+    let refused = call(
+        &client,
+        "thought_record_batch",
+        json!({"records": [
+            {"type": "plan", "task_id": "t4", "agent_id": "a1", "content": "one"},
+            {"type": "idea", "task_id": "t4", "agent_id": "a1", "content": "two"}]}),
+    )
+    .await;
+    let refused = error(&refused);
+    assert_eq!(refused["code"], "INVALID_PARAMS", "{refused}");
+    assert_eq!(fields(&refused), ["records[1].type"]);
+    let batch = data(
+        &call(
+            &client,
+            "thought_record_batch",
+            json!({"records": [
+                {"type": "plan", "task_id": "t4", "agent_id": "a1", "content": "one"},
+                {"type": "decision", "task_id": "t4", "agent_id": "a1", "content": "two"}],
+                "idempotency_key": "mcp-batch-1"}),
+        )
+        .await,
+    );
+    let records = batch["records"].as_array().unwrap();
+    assert_eq!(records.len(), 2);
+    assert_eq!(records[1]["prev_hash"], records[0]["hash"]);
     let all = data(&call(&client, "thought_record_list", json!({})).await);
-    assert_eq!(all["records"].as_array().unwrap().len(), 3);
+    assert_eq!(all["records"].as_array().unwrap().len(), 5);
     let t1 = data(&call(&client, "thought_record_list", json!({"task_id": "t1"})).await);
     let records = t1["records"].as_array().unwrap();
     assert_eq!(records.len(), 1);
