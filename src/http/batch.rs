@@ -114,30 +114,33 @@ pub async fn append_batch(
             errors.push(FieldError::new(item_path(i, "parent_id"), why));
         }
     }
-    if let (Some(rate), Some(Extension(RateBucket(who)))) = (&state.guards.rate, &bucket) {
-        let burst = state.limits.rate.map_or(u32::MAX, |r| r.burst);
-        let count = u32::try_from(drafts.len()).unwrap_or(u32::MAX);
-        // The request took one token at the door; its other records take
-        // theirs, unless the bucket never holds them all.
-        match (count <= burst).then(|| rate.take_more(who, count.saturating_sub(1))) {
-            Some(Ok(())) => {}
-            Some(Err(Some(wait))) => {
-                super::metrics::rate_limited();
-                return Err(ApiError::RateLimited {
-                    who: who.clone(),
-                    retry_after: wait.as_secs_f64().ceil().max(1.0) as u64,
-                });
-            }
-            Some(Err(None)) | None => errors.push(FieldError::new(
+    let count = u32::try_from(drafts.len()).unwrap_or(u32::MAX);
+    let burst = state.limits.rate.map(|r| r.burst.max(1));
+    let bucket = bucket.and_then(|Extension(b)| state.guards.rate.as_ref().map(|r| (r, b.0)));
+    if let (Some(burst), Some((_, who))) = (burst, &bucket) {
+        if count > burst {
+            // It could never pass.
+            errors.push(FieldError::new(
                 "records",
                 format!(
                     "holds {count} records, more than the rate limit lets {who} send at once \
                      ({burst}, --rate-burst); send smaller batches"
                 ),
-            )),
+            ));
         }
     }
     ApiError::refuse_any(errors)?;
+    if let Some((rate, who)) = &bucket {
+        // The request took one token at the door; its other records take
+        // theirs, once the batch is known to be one that can be appended.
+        if let Err(wait) = rate.take_more(who, count.saturating_sub(1)) {
+            super::metrics::rate_limited();
+            return Err(ApiError::RateLimited {
+                who: who.clone(),
+                retry_after: wait.map_or(1, |w| w.as_secs_f64().ceil().max(1.0) as u64),
+            });
+        }
+    }
     let scope = agent.unwrap_or_default();
     let count = drafts.len();
     let drafts = drafts

@@ -338,6 +338,23 @@ async fn the_rate_limit_counts_each_record_of_a_batch() {
     let r = post_batch(&app, Some(&auth), None, &three).await;
     assert!(r.headers().contains_key("retry-after"));
     assert_problem(r, 429, "rate_limited").await;
+    // A batch refused for a bad field takes no more than its own token.
+    let mut bad = vec![task_body("t", "x"); 2];
+    bad[1]["type"] = json!("idea");
+    let app = TestApp::builder()
+        .keys(ring())
+        .limits(Limits {
+            rate: Some(Rate {
+                per_second: 0.01,
+                burst: 5,
+            }),
+            ..test_limits()
+        })
+        .spawn()
+        .await;
+    let r = post_batch(&app, Some(&auth), None, &bad).await;
+    assert_problem(r, 400, "invalid_params").await;
+    appended(post_batch(&app, Some(&auth), None, &vec![task_body("t", "x"); 4]).await).await;
     // A batch larger than the burst could never pass: it is refused as such.
     let app = TestApp::builder()
         .keys(ring())
@@ -382,4 +399,36 @@ async fn a_batch_may_be_as_large_as_its_records_allow_up_to_the_batch_limit() {
     let p = assert_problem(r, 413, "payload_too_large").await;
     assert!(p["detail"].as_str().unwrap().contains("1000"), "{p}");
     assert_eq!(chain_length(&app, "t").await, 3);
+}
+
+#[tokio::test]
+async fn a_batch_key_that_outlived_its_batch_answers_no_part_retry() {
+    let app = TestApp::spawn().await;
+    let erasable = json!({"type": "plan", "task_id": "t", "agent_id": "a",
+                          "content": "Call Ada", "erasable": true});
+    let first =
+        appended(post_batch(&app, None, Some("b-2"), std::slice::from_ref(&erasable)).await).await;
+    let r = app
+        .client
+        .delete(app.url(&format!(
+            "/thoughts/{}/content",
+            first[0]["id"].as_str().unwrap()
+        )))
+        .json(&json!({"reason": "a person asked"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    // The erased record's key answers any request as a retry; a batch that
+    // would be that retry and a new record besides is refused whole.
+    let r = post_batch(
+        &app,
+        None,
+        Some("b-2"),
+        &[erasable, new_record("plan", "t", "a", "new")],
+    )
+    .await;
+    assert_problem(r, 422, "idempotency_key_reused").await;
+    // The record and its erasure decision, nothing more.
+    assert_eq!(chain_length(&app, "t").await, 2);
 }

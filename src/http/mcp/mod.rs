@@ -31,7 +31,7 @@ use rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde_json::{json, Value};
 use tower::ServiceExt;
 
-use super::guard::Caller;
+use super::guard::{Caller, RateBucket};
 use super::problem::ApiError;
 use super::AppState;
 pub(crate) use tools::Tools;
@@ -80,10 +80,11 @@ impl ServerHandler for TrailMcp {
                 None,
             ));
         };
-        let found = context
-            .extensions
-            .get::<axum::http::request::Parts>()
-            .and_then(|p| p.extensions.get::<Caller>())
+        let parts = context.extensions.get::<axum::http::request::Parts>();
+        let found = parts.and_then(|p| p.extensions.get::<Caller>()).cloned();
+        // A batch counts its records in the bucket the call was counted in.
+        let bucket = parts
+            .and_then(|p| p.extensions.get::<RateBucket>())
             .cloned();
         // Without the guard's caller, open only when the service has no keys.
         let caller = match (found, self.keys_configured) {
@@ -98,7 +99,7 @@ impl ServerHandler for TrailMcp {
         };
         let arguments = request.arguments.unwrap_or_default();
         let result = match def.request(&arguments) {
-            Ok(req) => self.send(req, caller).await,
+            Ok(req) => self.send(req, caller, bucket).await,
             Err(e) => Err(problem_of(e.into_response()).await),
         }
         .map_err(|error| def.name_the_arguments(&arguments, error));
@@ -114,8 +115,16 @@ impl ServerHandler for TrailMcp {
 impl TrailMcp {
     /// Serves `req` through the REST routes as `caller`: the body on success,
     /// the tool error of the problem otherwise.
-    async fn send(&self, mut req: Request<Body>, caller: Caller) -> Result<Value, Value> {
+    async fn send(
+        &self,
+        mut req: Request<Body>,
+        caller: Caller,
+        bucket: Option<RateBucket>,
+    ) -> Result<Value, Value> {
         req.extensions_mut().insert(caller);
+        if let Some(bucket) = bucket {
+            req.extensions_mut().insert(bucket);
+        }
         let response = self
             .rest
             .clone()

@@ -47,6 +47,9 @@ pub(crate) struct Writer {
     /// Bytes of appends queued; with the channel's bound, what keeps the queue
     /// from growing without limit.
     queued_bytes: Arc<Semaphore>,
+    /// The budget's size: a batch larger than it is charged all of it, so it
+    /// is queued when the queue is empty, never refused forever.
+    queue_bytes: usize,
     /// Says when the writer has stopped; awaited once at close.
     stopped: Mutex<Option<oneshot::Receiver<()>>>,
     /// The backend's search document of a draft, made before it is queued.
@@ -183,6 +186,7 @@ impl Writer {
             queued_bytes: Arc::new(Semaphore::new(
                 config.queue_bytes.clamp(1, u32::MAX as usize),
             )),
+            queue_bytes: config.queue_bytes.clamp(1, u32::MAX as usize),
             stopped: Mutex::new(Some(stopped)),
             search_document,
             integrated,
@@ -213,7 +217,11 @@ impl Writer {
         drafts: Vec<(NewRecord, Option<Idempotency>, Vec<EraseOrder>)>,
         atomic: bool,
     ) -> Result<Vec<Result<Appended, StoreError>>, StoreError> {
-        let size: usize = drafts.iter().map(|(draft, ..)| queued_size(draft)).sum();
+        let size: usize = drafts
+            .iter()
+            .map(|(draft, ..)| queued_size(draft))
+            .sum::<usize>()
+            .min(self.queue_bytes);
         let permit = self
             .queued_bytes
             .clone()

@@ -40,11 +40,30 @@ struct Savepoint {
     moved: HashMap<String, ChainHead>,
 }
 
-/// The first refusal among a group's outcomes.
-fn refusal(outcomes: &[Outcome]) -> Option<StoreError> {
-    outcomes.iter().find_map(|o| match o {
+/// Why an atomic group is refused, if it is: its first refusal, or a group
+/// that would be part retry, part new records (keys that outlived their
+/// batch's other keys: an erased record's key answers any request).
+fn refusal(outcomes: &[Outcome], items: &[Item<'_>]) -> Option<StoreError> {
+    if let Some(e) = outcomes.iter().find_map(|o| match o {
         Outcome::Refused(e) => Some(e.clone()),
         _ => None,
+    }) {
+        return Some(e);
+    }
+    let new = outcomes
+        .iter()
+        .filter(|o| matches!(o, Outcome::New(_)))
+        .count();
+    if new == 0 || new == outcomes.len() {
+        return None;
+    }
+    let retried = outcomes
+        .iter()
+        .zip(items)
+        .find(|(o, _)| !matches!(o, Outcome::New(_)))
+        .and_then(|(_, (_, idempotency, ..))| *idempotency)?;
+    Some(StoreError::IdempotencyKeyReused {
+        idempotency_key: retried.idempotency_key.clone(),
     })
 }
 
@@ -113,7 +132,7 @@ impl State {
             if let Some((group, _)) = &savepoint {
                 if group.end == at {
                     let (group, point) = savepoint.take().expect("checked above");
-                    if let Some(e) = refusal(&outcomes[group.clone()]) {
+                    if let Some(e) = refusal(&outcomes[group.clone()], &items[group.clone()]) {
                         records.truncate(point.records);
                         documents.truncate(point.records);
                         log_hashes.truncate(point.log_hashes);

@@ -363,3 +363,32 @@ async fn the_body_and_rate_limits_apply_to_mcp() {
     assert_eq!(post().await.unwrap().status(), 200);
     assert_problem(post().await.unwrap(), 429, "rate_limited").await;
 }
+
+/// A batch through MCP counts each of its records, as on REST.
+#[tokio::test]
+async fn a_batch_through_mcp_counts_its_records_in_the_rate_limit() {
+    let app = TestApp::builder()
+        .limits(decision_trail::http::Limits {
+            rate: Some(decision_trail::http::guard::Rate {
+                per_second: 0.01,
+                burst: 20,
+            }),
+            ..crate::support::test_limits()
+        })
+        .spawn()
+        .await;
+    let client = connect(&app, None).await;
+    let records = |n: usize| {
+        json!({"records": vec![json!({"type": "plan", "task_id": "t", "agent_id": "a",
+                                      "content": "x"}); n]})
+    };
+    // More than the bucket ever holds: refused as such.
+    let e = error(&call(&client, "thought_record_batch", records(21)).await);
+    assert_eq!(e["code"], "INVALID_PARAMS", "{e}");
+    // Ten fit; the next ten are more than what is left.
+    data(&call(&client, "thought_record_batch", records(10)).await);
+    let e = error(&call(&client, "thought_record_batch", records(10)).await);
+    assert_eq!(e["code"], "RATE_LIMITED", "{e}");
+    let (_, task) = app.get_json("/tasks/t").await;
+    assert_eq!(task["length"], 10);
+}
