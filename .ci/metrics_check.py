@@ -30,6 +30,8 @@ EXPECTED = {
     "decision_trail_log_size": "gauge",
     "decision_trail_log_signed_size": "gauge",
     "decision_trail_checkpoint_age_seconds": "gauge",
+    "decision_trail_search_index_lag_records": "gauge",
+    "decision_trail_search_index_lag_seconds": "gauge",
 }
 
 

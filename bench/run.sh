@@ -34,7 +34,11 @@
 #                           alternating with the floor in the same run;
 #                           BATCH=100 adds POST /thoughts/batch loads of that
 #                           many records a request (16 connections): records/s
-#                           and CPU per record ÷ the floor's per request
+#                           and CPU per record ÷ the floor's per request. Also:
+#                           the search index's lag during each load (from
+#                           /metrics every 100 ms: p99, max), and each build's
+#                           POST p50/p99 at a fixed offered rate of half its
+#                           measured maximum (hey -q)
 #   bench/run.sh tail       the append tail: TAIL_POSTS (150,000) 1 KB POSTs
 #                           over 16 tasks to each build of BINS in turn (each
 #                           on a fresh database): req/s, CPU per POST, p50,
@@ -211,8 +215,8 @@ post_load() {
     start=$(now)
     for i in $(seq -f %02g 0 $((TASKS - 1))); do
         addr=${addrs[$((10#$i % ${#addrs[@]}))]}
-        ${HEY_PIN[@]+"${HEY_PIN[@]}"} hey -n $((n / TASKS)) -c $((CONNS / TASKS)) -m POST -T application/json \
-            -D "$WORK/body-$i.json" -o csv "http://$addr/thoughts" >"$WORK/$tag-$i.csv" &
+        ${HEY_PIN[@]+"${HEY_PIN[@]}"} hey -n $((n / TASKS)) -c $((CONNS / TASKS)) ${HEY_RATE[@]+"${HEY_RATE[@]}"} \
+            -m POST -T application/json -D "$WORK/body-$i.json" -o csv "http://$addr/thoughts" >"$WORK/$tag-$i.csv" &
         pids+=($!)
     done
     wait "${pids[@]}"
@@ -534,21 +538,32 @@ print(json.dumps(s))"
     cpu_load() {
         local before after tb ta per=1
         before=$(cpu_s "$2"); tb=$(threads_s "$2")
+        # The search index's lag (/metrics), sampled every 100 ms meanwhile
+        # (the floor has none: its samples are empty).
+        (while :; do
+            curl -s "http://$1/metrics" | awk '/^decision_trail_search_index_lag_seconds /{print $2}'
+            sleep 0.1
+        done) >"$WORK/$3.lag" 2>/dev/null &
+        local sampler=$!
         if [ -n "${4:-}" ]; then
             r=$(batch_load "$1" "$POSTS" "$3"); per=$BATCH
         else
             r=$(post_load "$1" "$POSTS" "$3")
         fi
+        kill "$sampler" 2>/dev/null; wait "$sampler" 2>/dev/null || true
         after=$(cpu_s "$2"); ta=$(threads_s "$2")
         python3 -c "import json,sys
 r = json.loads(sys.argv[1]); r['n'] *= $per; r['rps'] *= $per; n = max(r['n'], 1)
+lag = sorted(float(x) for x in open(sys.argv[6]).read().split())
+r['lag_p99_s'] = lag[min(len(lag) - 1, int(0.99 * len(lag)))] if lag else None
+r['lag_max_s'] = lag[-1] if lag else None
 r['cpu_us'] = (float(sys.argv[3]) - float(sys.argv[2])) * 1e6 / n
 tb, ta = json.loads(sys.argv[4]), json.loads(sys.argv[5])
 def per(name):
     used = sum(s - (tb[tid][1] if tid in tb else 0) for tid, (nm, s) in ta.items() if nm == name)
     return used * 1e6 / n
 r['writer_us'], r['workers_us'] = per('trail-writer'), per('tokio-rt-worker')
-print(json.dumps(r))" "$r" "$before" "$after" "$tb" "$ta"
+print(json.dumps(r))" "$r" "$before" "$after" "$tb" "$ta" "$WORK/$3.lag"
     }
     read -r -a CPU_BINS <<<"${BINS:-$BIN}"
     CPU_PIDS=(); CPU_ADDRS=()
@@ -593,6 +608,16 @@ print(json.dumps({'records': [b] * int(sys.argv[2])}))" "$WORK/body-$i.json" "$B
             fi
         done
     done
+    # The tail at a fixed offered rate, half the measured maximum (hey -q is
+    # per connection: the rate ÷ 64), one load a build.
+    for k in "${!CPU_BINS[@]}"; do
+        q=$(python3 -c "import json, statistics, sys
+rows = [json.loads(l.split(' ', 1)[1]) for l in open(sys.argv[1]) if l.startswith('s$k ')]
+print(max(1, round(statistics.median(r['rps'] for r in rows) / 2 / $CONNS)))" "$WORK/cpu")
+        HEY_RATE=(-q "$q")
+        echo "h$k $(post_load "${CPU_ADDRS[$k]}" "$POSTS" "ch$k" | python3 -c "import json,sys; r = json.load(sys.stdin); r['q'] = $q; print(json.dumps(r))")" >>"$WORK/cpu"
+        HEY_RATE=()
+    done
     rss=(); for p in "${CPU_PIDS[@]}"; do rss+=("$(peak_rss_mb "$p")"); done
     python3 - "$WORK/cpu" "$SYNC" "${CPU_BINS[@]}" -- "${rss[@]}" <<'PY'
 import json, os, statistics, sys
@@ -614,6 +639,15 @@ for k, b in enumerate(bins):
     print(f"{b[-34:]:<34}{med(w, 'rps'):>8.0f}{med(w, 'p50_ms'):>8.1f}{med(w, 'p99_ms'):>8.1f}"
           f"{sum(r['errors'] for r in rows[w]):>7}{med(w, 'cpu_us'):>13.1f}{med(w, 'cpu_us') / f_cpu:>9.2f}"
           f"{med(w, 'writer_us'):>11.1f}{med(w, 'workers_us'):>9.1f}{med(w, 'workers_us') / f_cpu:>14.2f}{rss[k]:>8}")
+for k, b in enumerate(bins):
+    h = rows[f"h{k}"][0]
+    print(f"{b[-34:]}: POST at a fixed offered rate of half the maximum ({h['q'] * 64} req/s offered, hey -q {h['q']} × 64 connections): "
+          f"{h['rps']:.0f} req/s, p50 {h['p50_ms']:.1f} ms, p99 {h['p99_ms']:.1f} ms, errors {h['errors']}")
+for k, b in enumerate(bins):
+    lags = [r['lag_p99_s'] for r in rows[f"s{k}"] if r.get('lag_p99_s') is not None]
+    if lags:
+        print(f"{b[-34:]}: search index lag under the POST load (sampled every 100 ms from /metrics): "
+              f"p99 {statistics.median(lags):.2f} s (median of the rounds), max {max(r['lag_max_s'] for r in rows[f's{k}'] if r.get('lag_max_s') is not None):.2f} s")
 print("writer: the trail-writer thread; HTTP: the HTTP runtime's threads (parse, answer, TCP); HTTP ÷ floor: their CPU alone over the floor's whole;")
 print("each column is its own median over the rounds, so writer + HTTP need not add up to the total; ratios are of the unrounded medians")
 for k in range(1, len(bins)):

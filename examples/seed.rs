@@ -149,6 +149,9 @@ async fn main() -> Result<(), StoreError> {
         "seeded {n} records in {secs:.1} s: {:.0} records/s",
         n as f64 / secs
     );
+    // The search index follows the log: it is brought up to all of it
+    // before the file is handed over.
+    while store.refresh_index().await? < n {}
     store.close().await;
     Ok(())
 }

@@ -124,6 +124,11 @@ pub struct ServeArgs {
     /// How long an Idempotency-Key is remembered (ms, s, m, h or d; 24h by default).
     #[arg(long, env = "DECISION_TRAIL_IDEMPOTENCY_TTL", default_value = "24h", value_parser = parse_duration)]
     pub idempotency_ttl: Duration,
+    /// How often the search index follows the log (ms, s, m, h or d): a
+    /// record is found by a search at most about this long after its append
+    /// was answered, at once with `fresh=true`.
+    #[arg(long, env = "DECISION_TRAIL_SEARCH_REFRESH", default_value = "100ms", value_parser = parse_duration)]
+    pub search_refresh: Duration,
     /// The copy of every signed checkpoint kept outside the database; at start
     /// the database must agree with it. Default: checkpoints.ndjson beside the
     /// signing key.
@@ -285,6 +290,7 @@ async fn run_server(args: ServeArgs) -> Result<(), String> {
         new_checkpoint_copy: args.new_checkpoint_copy,
         min_free_bytes: args.min_free_bytes,
         erasable: args.erasable,
+        search_refresh: args.search_refresh,
     };
     if let Some(retention) = args.retention {
         if retention > Duration::from_secs(100 * 366 * 86_400) {

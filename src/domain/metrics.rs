@@ -62,6 +62,9 @@ pub const LOG_ALTERED: &str = "decision_trail_log_altered_total";
 pub const STORED_ROWS_REFUSED: &str = "decision_trail_stored_rows_refused_total";
 pub const CLOCK_ANOMALIES: &str = "decision_trail_clock_anomalies_total";
 pub const RECORDS_ERASED: &str = "decision_trail_records_erased_total";
+pub const SEARCH_INDEXED: &str = "decision_trail_search_indexed_total";
+pub const SEARCH_LAG_RECORDS: &str = "decision_trail_search_index_lag_records";
+pub const SEARCH_LAG_SECONDS: &str = "decision_trail_search_index_lag_seconds";
 
 /// A request's route label when no route matched (a 404): one fixed value,
 /// never the path asked for.
@@ -180,6 +183,23 @@ pub const FAMILIES: &[Family] = &[
         "Records whose content was erased, by how: an erasure request (`request`) or the \
          retention sweep (`retention`)",
         &["how"],
+    ),
+    recorded(
+        SEARCH_INDEXED,
+        Kind::Counter,
+        "Records the search indexer added to the index (in its own transactions, after their \
+         appends were answered)",
+        &[],
+    ),
+    scraped(
+        SEARCH_LAG_RECORDS,
+        "Records of the log this process's writer committed that the search index does not \
+         cover yet",
+    ),
+    scraped(
+        SEARCH_LAG_SECONDS,
+        "Seconds since the oldest record this process's writer committed and the search index \
+         does not cover yet was committed (0 when it covers them all)",
     ),
     scraped(
         APPEND_QUEUE_DEPTH,

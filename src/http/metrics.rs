@@ -29,7 +29,8 @@ use super::AppState;
 use crate::domain::metrics::{
     family, status_class, Kind, APPEND_QUEUE_DEPTH, AUTH_FAILURES, CHECKPOINT_AGE, FAMILIES,
     HTTP_REQUESTS, HTTP_REQUEST_DURATION, LOG_SIGNED_SIZE, LOG_SIZE, MCP_TOOL_CALLS, OTLP_SPANS,
-    RATE_LIMITED, SEARCH_DURATION, UNMATCHED_ROUTE, WITNESS_REFUSALS,
+    RATE_LIMITED, SEARCH_DURATION, SEARCH_LAG_RECORDS, SEARCH_LAG_SECONDS, UNMATCHED_ROUTE,
+    WITNESS_REFUSALS,
 };
 
 /// The exposition's media type (Prometheus text format 0.0.4).
@@ -122,6 +123,9 @@ pub async fn scrape(State(state): State<AppState>) -> Result<Response, ApiError>
     gauge(&mut text, LOG_SIZE, Some(store.integrated_size() as f64));
     gauge(&mut text, LOG_SIGNED_SIZE, Some(signed.tree_size as f64));
     gauge(&mut text, CHECKPOINT_AGE, age);
+    let (lag_records, lag_seconds) = store.search_lag();
+    gauge(&mut text, SEARCH_LAG_RECORDS, Some(lag_records as f64));
+    gauge(&mut text, SEARCH_LAG_SECONDS, Some(lag_seconds));
     Ok(([(header::CONTENT_TYPE, CONTENT_TYPE)], text).into_response())
 }
 

@@ -56,11 +56,17 @@ pub(crate) struct SearchParams {
     /// Only records of this work session.
     #[param(value_type = Option<String>)]
     session_id: Option<Identifier>,
+    /// Wait until the index covers every record appended before this
+    /// request (at most 2 s; then 503 with Retry-After), so that what was
+    /// just written is found. Without it the index may lag the log by about
+    /// `--search-refresh` (100 ms).
+    fresh: Option<bool>,
 }
 
 impl QueryPart for SearchParams {
-    /// The words, and the task and the session searched.
-    type Read = (SearchQuery, Option<Identifier>, Option<Identifier>);
+    /// The words, the task and the session searched, and whether the index
+    /// must cover the log first.
+    type Read = (SearchQuery, Option<Identifier>, Option<Identifier>, bool);
 
     fn finish(self, errors: &mut Vec<FieldError>) -> Option<Self::Read> {
         let Some(SearchText(q)) = self.q else {
@@ -70,7 +76,12 @@ impl QueryPart for SearchParams {
             }
             return None;
         };
-        Some((q, self.task_id, self.session_id))
+        Some((
+            q,
+            self.task_id,
+            self.session_id,
+            self.fresh.unwrap_or(false),
+        ))
     }
 }
 
@@ -101,12 +112,18 @@ pub struct SearchResults {
     /// appends in between neither repeat nor skip a hit; new records appear
     /// in a new search.
     next: Option<String>,
+    /// The log size the index covered when the search ran: records with a
+    /// lower `log_index` are found, later ones not yet (`fresh=true` waits
+    /// for them).
+    indexed_size: u64,
 }
 
 /// Search every record's content and metadata.
 ///
-/// Ranked by BM25, best first; a query reaches its best 1,000 hits. A record
-/// is searchable as soon as its append is acknowledged.
+/// Ranked by BM25, best first; a query reaches its best 1,000 hits. The
+/// index follows the log within about `--search-refresh` (100 ms) of an
+/// append's answer; `fresh=true` waits until it covers every record
+/// appended before the request.
 #[utoipa::path(
     get, path = "/search", operation_id = "search", tag = "thoughts",
     params(SearchParams, FilterQuery, Page<OfHits>),
@@ -119,7 +136,19 @@ pub async fn search(
     State(state): State<AppState>,
     Query((terms, filter, paging)): Query<(SearchParams, FilterQuery, Page<OfHits>)>,
 ) -> Result<Json<SearchResults>, ApiError> {
-    let (query, task_id, session_id) = terms;
+    let (query, task_id, session_id, fresh) = terms;
+    if fresh {
+        // Every record acknowledged before this request is in a signed
+        // checkpoint as stored (committed with it).
+        let wanted = state.store.database_checkpoint().await?.tree_size;
+        let indexed = state.store.refresh_index().await?;
+        if indexed < wanted {
+            return Err(ApiError::Overloaded(format!(
+                "the search index covers {indexed} of the {wanted} records appended before this \
+                 request and did not catch up within 2 s; retry"
+            )));
+        }
+    }
     let filter = RecordFilter {
         session_id: session_id.map(|s| s.0),
         ..filter
@@ -137,7 +166,9 @@ pub async fn search(
         .await;
     super::metrics::searched(started.elapsed());
     let page = page?;
+    let indexed_size = state.store.indexed_size().await?;
     Ok(Json(SearchResults {
+        indexed_size,
         hits: page
             .hits
             .into_iter()

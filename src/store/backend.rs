@@ -23,7 +23,9 @@ use crate::domain::{ChainHead, Record};
 
 /// What a backend's search index is given for a record, prepared from the
 /// draft on the request's own thread before it is queued, so that the one
-/// writer spends no time on it (docs/design.md §7).
+/// writer spends no time on it, and kept until the indexer writes it; or
+/// made from the stored record when the indexer reads it back
+/// (docs/design.md §7).
 #[derive(Debug, Clone)]
 pub(crate) struct SearchDocument {
     /// SQLite: `index_text` of the content; PostgreSQL: the record's
@@ -39,8 +41,9 @@ pub(crate) struct SearchDocument {
 pub(crate) struct Opened {
     pub reads: Box<dyn RowReads>,
     pub batches: Box<dyn BatchStorage>,
-    /// How this backend's search document of a record is made.
-    pub search_document: fn(&crate::domain::NewRecord) -> SearchDocument,
+    /// How this backend's search document of a record is made, from its
+    /// content and canonical metadata.
+    pub search_document: fn(&str, Option<&str>) -> SearchDocument,
     /// The folder a generated signing key is kept in (beside a SQLite file);
     /// None: the key must be given, as every replica must sign with it.
     pub key_dir: Option<std::path::PathBuf>,
@@ -260,6 +263,21 @@ pub(crate) trait BatchStorage: Send {
     /// the erased bytes are gone from its files too (SQLite: the WAL
     /// checkpointed and truncated).
     fn after_erasure(&mut self) -> Answer<'_, ()>;
+    /// The search indexer's turn (docs/design.md §7), between batches:
+    /// begins its transaction, holding the index's progress (replicas take
+    /// turns), and answers the log size the index covers and the log's size
+    /// as stored. `commit` or `rollback` ends it.
+    fn index_begin(&mut self) -> Answer<'_, (u64, u64)>;
+    /// Up to `limit` stored records from log index `from`, in log order, in
+    /// the indexer's transaction.
+    fn index_read(&mut self, from: u64, limit: usize) -> Answer<'_, Vec<Record>>;
+    /// Adds the index rows (log index, document) and stores `indexed_size`
+    /// as the index's progress, in the indexer's transaction.
+    fn index_write<'a>(
+        &'a mut self,
+        rows: &'a [(u64, SearchDocument)],
+        indexed_size: u64,
+    ) -> Answer<'a, ()>;
     /// Places (`Some`) or lifts (`None`) a legal hold on a task, between
     /// batches: whether anything changed.
     fn put_hold<'a>(&'a mut self, task_id: &'a str, hold: Option<&'a Hold>) -> Answer<'a, bool>;

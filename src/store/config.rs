@@ -93,7 +93,14 @@ pub struct StoreConfig {
     /// Every new record is erasable (docs/design.md §12), whatever its
     /// append asks.
     pub erasable: bool,
+    /// How often the search index follows the log (docs/design.md §7): a
+    /// record is found by a plain search at most about this long after its
+    /// append was answered (with `fresh=true`, at once).
+    pub search_refresh: Duration,
 }
+
+/// Default interval of the search index's steps.
+pub const DEFAULT_SEARCH_REFRESH: Duration = Duration::from_millis(100);
 
 /// Default PostgreSQL statement timeout.
 pub const DEFAULT_STATEMENT_TIMEOUT: Duration = Duration::from_secs(30);
@@ -129,6 +136,7 @@ impl Default for StoreConfig {
             statement_timeout: DEFAULT_STATEMENT_TIMEOUT,
             connect_timeout: DEFAULT_CONNECT_TIMEOUT,
             erasable: false,
+            search_refresh: DEFAULT_SEARCH_REFRESH,
         }
     }
 }

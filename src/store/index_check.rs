@@ -20,10 +20,23 @@ const SQLITE_REBUILT: &str = "CREATE VIRTUAL TABLE temp.fsck_index USING fts5(co
 
 /// The check under way.
 pub(crate) enum IndexCheck {
-    /// The connection that holds the temporary rebuilt index.
-    Sqlite(PoolConnection<Sqlite>),
-    /// The pool, and the first difference found so far.
-    Postgres(PgPool, Option<String>),
+    /// The connection that holds the temporary rebuilt index, and the log
+    /// size the stored index says it covers.
+    Sqlite(PoolConnection<Sqlite>, u64),
+    /// The pool, the first difference found so far, and the covered size.
+    Postgres(PgPool, Option<String>, u64),
+}
+
+/// The log size the stored index covers (docs/design.md §7): records below
+/// it must have their rows, none at or above it any. A database from before
+/// the progress was stored indexed every record in its append's transaction.
+async fn indexed_size(db: Db<'_>) -> Result<u64, StoreError> {
+    let query = super::sql::Query::new("SELECT indexed_size FROM search_progress");
+    match db.fetch_one::<(i64,)>(&query).await {
+        Ok((size,)) => Ok(size as u64),
+        Err(StoreError::Internal(e)) if e.contains("search_progress") => Ok(u64::MAX),
+        Err(e) => Err(e),
+    }
 }
 
 fn fault(e: sqlx::Error) -> StoreError {
@@ -34,14 +47,18 @@ impl IndexCheck {
     pub(crate) async fn begin(db: Db<'_>) -> Result<IndexCheck, StoreError> {
         match db {
             Db::SqlitePool(pool) => {
+                let covered = indexed_size(Db::SqlitePool(pool)).await?;
                 let mut conn = pool.acquire().await.map_err(fault)?;
                 sqlx::query(SQLITE_REBUILT)
                     .execute(&mut *conn)
                     .await
                     .map_err(fault)?;
-                Ok(IndexCheck::Sqlite(conn))
+                Ok(IndexCheck::Sqlite(conn, covered))
             }
-            Db::PgPool(pool) => Ok(IndexCheck::Postgres(pool.clone(), None)),
+            Db::PgPool(pool) => {
+                let covered = indexed_size(Db::PgPool(pool)).await?;
+                Ok(IndexCheck::Postgres(pool.clone(), None, covered))
+            }
             _ => Err(StoreError::Internal("the index check needs a pool".into())),
         }
     }
@@ -49,8 +66,9 @@ impl IndexCheck {
     /// Adds the next page of records, in log order.
     pub(crate) async fn add(&mut self, records: &[Record]) -> Result<(), StoreError> {
         match self {
-            IndexCheck::Sqlite(conn) => {
-                for chunk in records.chunks(300) {
+            IndexCheck::Sqlite(conn, covered) => {
+                let end = records.partition_point(|r| r.log_index < *covered);
+                for chunk in records[..end].chunks(300) {
                     let sql = format!(
                         "INSERT INTO temp.fsck_index (rowid, content, metadata) VALUES {}",
                         vec!["(?, ?, ?)"; chunk.len()].join(", ")
@@ -66,7 +84,8 @@ impl IndexCheck {
                 }
                 Ok(())
             }
-            IndexCheck::Postgres(pool, first) => {
+            IndexCheck::Postgres(pool, first, covered) => {
+                let records = &records[..records.partition_point(|r| r.log_index < *covered)];
                 if first.is_some() || records.is_empty() {
                     return Ok(());
                 }
@@ -105,7 +124,7 @@ impl IndexCheck {
     /// The first difference between the stored index and the rebuilt one.
     pub(crate) async fn finish(self) -> Result<Option<String>, StoreError> {
         match self {
-            IndexCheck::Sqlite(mut conn) => {
+            IndexCheck::Sqlite(mut conn, _) => {
                 for sql in [
                     "CREATE VIRTUAL TABLE temp.fsck_stored USING fts5vocab(main, thoughts_fts, instance)",
                     "CREATE VIRTUAL TABLE temp.fsck_rebuilt USING fts5vocab(temp, fsck_index, instance)",
@@ -145,20 +164,24 @@ impl IndexCheck {
                     (None, None) => None,
                 })
             }
-            IndexCheck::Postgres(pool, first) => {
+            IndexCheck::Postgres(pool, first, covered) => {
                 if first.is_some() {
                     return Ok(first);
                 }
                 let orphan: Option<(i64,)> = sqlx::query_as(
-                    "SELECT s.log_index FROM thoughts_search s WHERE NOT EXISTS \
-                     (SELECT 1 FROM thoughts t WHERE t.log_index = s.log_index) \
+                    "SELECT s.log_index FROM thoughts_search s WHERE s.log_index >= $1 OR NOT \
+                     EXISTS (SELECT 1 FROM thoughts t WHERE t.log_index = s.log_index) \
                      ORDER BY s.log_index LIMIT 1",
                 )
+                .bind(covered.min(i64::MAX as u64) as i64)
                 .fetch_optional(&pool)
                 .await
                 .map_err(fault)?;
                 Ok(orphan.map(|(i,)| {
-                    format!("the search index has a row for log_index {i}, where no record is")
+                    format!(
+                        "the search index has a row for log_index {i}, where no record is or \
+                         past the {covered} records its progress says it covers"
+                    )
                 }))
             }
         }

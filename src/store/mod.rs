@@ -76,6 +76,7 @@ pub use activity::{TaskMix, MIX_OF_LAST};
 pub use config::{
     Seams, StoreConfig, Synchronous, DEFAULT_DATABASE_URL, DEFAULT_IDEMPOTENCY_TTL,
     DEFAULT_MIN_FREE_BYTES, DEFAULT_ORIGIN, DEFAULT_QUEUE_BYTES, DEFAULT_QUEUE_CAPACITY,
+    DEFAULT_SEARCH_REFRESH,
 };
 pub use erasure::{duration_text, spawn_retention, RETENTION_AGENT};
 pub use fsck::{fsck, FsckReport, FsckTrust};
@@ -214,6 +215,21 @@ impl Store {
     /// Jobs waiting in the writer's queue now (`/metrics`).
     pub fn queue_depth(&self) -> usize {
         self.writer.queue_depth()
+    }
+
+    /// How far behind the log the search index is (`/metrics`): records
+    /// this process's writer committed that it does not cover, and seconds
+    /// since the oldest of them was committed.
+    pub fn search_lag(&self) -> (u64, f64) {
+        self.writer
+            .index_progress()
+            .lag(self.writer.integrated_size())
+    }
+
+    /// Brings the search index up to the log as stored, for at most 2 s
+    /// (a search with `fresh=true`): the log size it then covers.
+    pub async fn refresh_index(&self) -> Result<u64, StoreError> {
+        self.writer.refresh_index().await
     }
 
     /// The log's size as this process's writer last committed it (`/metrics`);

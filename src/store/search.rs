@@ -202,6 +202,17 @@ fn decode(token: &str) -> Option<(u32, u32)> {
 }
 
 impl Store {
+    /// The log size the search index covers, as stored (docs/design.md
+    /// §7): every record below it is found by a search, none at or above.
+    pub async fn indexed_size(&self) -> Result<u64, StoreError> {
+        let (size,): (i64,) = self
+            .reads
+            .db()
+            .fetch_one(&Query::new("SELECT indexed_size FROM search_progress"))
+            .await?;
+        Ok(size as u64)
+    }
+
     /// A page of the records matching `query` that `task` and `filter` keep,
     /// best first; `after` is a previous page's `next`.
     pub async fn search(

@@ -9,12 +9,18 @@ use serde_json::{json, Value};
 
 use crate::support::{assert_problem, new_record, problem_fields, ticking_clock, Rng, TestApp};
 
-/// `GET /search` with these parameters (URL-encoded here).
+/// `GET /search` with these parameters (URL-encoded here), and
+/// `fresh=true` unless they say otherwise: the index first covers every
+/// record appended before.
 async fn search(app: &TestApp, params: &[(&str, &str)]) -> (u16, Value) {
+    let mut params = params.to_vec();
+    if !params.iter().any(|(k, _)| *k == "fresh") {
+        params.push(("fresh", "true"));
+    }
     let r = app
         .client
         .get(app.url("/search"))
-        .query(params)
+        .query(&params)
         .send()
         .await
         .unwrap();
@@ -35,14 +41,46 @@ async fn found(app: &TestApp, params: &[(&str, &str)]) -> Vec<String> {
 }
 
 #[tokio::test]
-async fn a_record_is_found_as_soon_as_its_append_is_acknowledged() {
+async fn the_index_follows_the_log_and_says_how_far_it_covers() {
+    let app = TestApp::spawn().await;
+    let record = app
+        .append(&new_record("plan", "t", "a", "the quagga plan"))
+        .await;
+    // Without fresh=true the index follows within --search-refresh: the
+    // answer says what it covered, and the record is found once it does.
+    let mut tries = 0;
+    loop {
+        let (status, page) = search(&app, &[("q", "quagga"), ("fresh", "false")]).await;
+        assert_eq!(status, 200, "{page}");
+        let covered = page["indexed_size"].as_u64().unwrap();
+        let hits = page["hits"].as_array().unwrap();
+        if covered > record["log_index"].as_u64().unwrap() {
+            assert_eq!(hits.len(), 1, "{page}");
+            break;
+        }
+        assert!(hits.is_empty(), "found before indexed: {page}");
+        tries += 1;
+        assert!(tries < 100, "the index did not follow the log in 10 s");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    // The lag is reported, and is none once the index caught up.
+    let metrics = app.get("/metrics").await.text().await.unwrap();
+    assert!(
+        metrics.contains("decision_trail_search_index_lag_records 0\n")
+            && metrics.contains("decision_trail_search_index_lag_seconds 0\n"),
+        "{metrics}"
+    );
+}
+
+#[tokio::test]
+async fn a_record_is_found_by_a_fresh_search_as_soon_as_its_append_is_acknowledged() {
     let app = TestApp::spawn().await;
     for i in 0..20 {
         let word = format!("zebracorn{i}x");
         let mut body = new_record("decision", "t", "a", &format!("We chose the {word} plan."));
         body["metadata"] = json!({"model": "gpt-4o", "note": format!("meta{i}quux")});
         let record = app.append(&body).await;
-        // No pause: the 201 means it is indexed.
+        // No pause: fresh=true brings the index up to it first.
         let (status, page) = search(&app, &[("q", &word)]).await;
         assert_eq!(status, 200, "{page}");
         let hits = page["hits"].as_array().unwrap();
@@ -488,7 +526,10 @@ async fn the_search_tool_answers_the_rest_body() {
         .await
         .unwrap();
     let answer: Value = r.json().await.unwrap();
-    let (_, rest) = app.get_json("/search?q=quokka&type=decision").await;
+    // The tool searches fresh unless told otherwise.
+    let (_, rest) = app
+        .get_json("/search?q=quokka&type=decision&fresh=true")
+        .await;
     assert_eq!(rest["hits"].as_array().unwrap().len(), 1);
     assert_eq!(answer["result"]["structuredContent"]["data"], rest);
 }
@@ -511,7 +552,8 @@ async fn records_stored_before_the_index_are_searchable_after_the_upgrade() {
         let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
         for sql in [
             "DROP TABLE thoughts_fts",
-            "DELETE FROM _sqlx_migrations WHERE version = 7",
+            "DROP TABLE search_progress",
+            "DELETE FROM _sqlx_migrations WHERE version IN (7, 17)",
         ] {
             sqlx::query(sql).execute(&mut conn).await.unwrap();
         }
@@ -585,4 +627,88 @@ async fn the_writer_merges_the_search_index_in_steps_and_finds_across_merges() {
     let (status, page) = search(&app, &[("q", "wombat"), ("limit", "100")]).await;
     assert_eq!(status, 200, "{page}");
     assert_eq!(page["hits"].as_array().unwrap().len(), APPENDS, "{page}");
+}
+
+/// The index follows the log after the appends are answered: a service
+/// killed while it is behind loses nothing of it, and the next start
+/// indexes the rest.
+#[tokio::test]
+async fn a_service_killed_while_the_index_is_behind_indexes_the_rest_at_its_next_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("trail.db");
+    // An index that follows only once an hour: behind for the whole test.
+    let mut served = crate::support::serve_binary(&db, &["--search-refresh", "1h"]);
+    let client = reqwest::Client::new();
+    let base = format!("http://{}", served.addr);
+    for i in 0..30 {
+        let r = client
+            .post(format!("{base}/thoughts"))
+            .json(&new_record(
+                "plan",
+                "t",
+                "a",
+                &format!("the narwhal step {i}"),
+            ))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 201);
+    }
+    let page: Value = client
+        .get(format!("{base}/search?q=narwhal"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(page["indexed_size"], 0, "{page}");
+    assert!(page["hits"].as_array().unwrap().is_empty(), "{page}");
+    let metrics = client
+        .get(format!("{base}/metrics"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        metrics.contains("decision_trail_search_index_lag_records 30\n"),
+        "{metrics}"
+    );
+    served.child.kill().unwrap();
+    served.child.wait().unwrap();
+
+    // The index as the kill left it is consistent: it covers none of them.
+    let url = format!("sqlite://{}", db.display());
+    let (ok, out, err) = crate::support::run_binary(vec!["fsck".into(), url.clone()]).await;
+    assert!(ok, "{out}{err}");
+
+    let mut served = crate::support::serve_binary(&db, &[]);
+    let base = format!("http://{}", served.addr);
+    let mut tries = 0;
+    let page = loop {
+        let page: Value = client
+            .get(format!("{base}/search?q=narwhal&limit=100"))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        if page["indexed_size"] == 30 {
+            break page;
+        }
+        tries += 1;
+        assert!(
+            tries < 100,
+            "the restarted indexer did not catch up: {page}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    };
+    assert_eq!(page["hits"].as_array().unwrap().len(), 30, "{page}");
+    served.child.kill().unwrap();
+    served.child.wait().unwrap();
+    let (ok, out, err) = crate::support::run_binary(vec!["fsck".into(), url]).await;
+    assert!(ok && out.contains("search index"), "{out}{err}");
 }

@@ -97,7 +97,14 @@ impl ServerHandler for TrailMcp {
                 ))
             }
         };
-        let arguments = request.arguments.unwrap_or_default();
+        let mut arguments = request.arguments.unwrap_or_default();
+        if def.name() == "thought_search" {
+            // An agent finds what it has just written: the index is brought
+            // up to the log first, unless the call says otherwise.
+            arguments
+                .entry("fresh")
+                .or_insert(serde_json::Value::Bool(true));
+        }
         let result = match def.request(&arguments) {
             Ok(req) => self.send(req, caller, bucket).await,
             Err(e) => Err(problem_of(e.into_response()).await),

@@ -137,7 +137,9 @@ fn specs() -> Vec<ToolSpec> {
             "Search every record's content and metadata: q is words and \"quoted phrases\", \
              all of which must match (whole words, any case and script); filter by \
              task_id, session_id, type, agent_id, since, until. Hits come best first (BM25) \
-             with a snippet and log_index; page with limit and the `next` cursor as `after`.",
+             with a snippet and log_index; page with limit and the `next` cursor as `after`. \
+             The index is first brought up to every record already appended (fresh, true \
+             unless given false).",
             Method::GET,
             "/search",
             "200",
@@ -163,14 +165,22 @@ fn specs() -> Vec<ToolSpec> {
     ]
 }
 
+/// The JSON type a query, path or header argument is given as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    String,
+    Integer,
+    Boolean,
+}
+
 /// A tool ready to serve: its MCP description and where its arguments go.
 pub(super) struct ToolDef {
     spec: ToolSpec,
     tool: Tool,
     /// Each argument the tool takes, where it goes in the request, and
-    /// whether it is an integer (else a string; body members are the REST
-    /// layer's to check).
-    params: Vec<(String, Place, bool)>,
+    /// the JSON type it is given as (body members are the REST layer's to
+    /// check).
+    params: Vec<(String, Place, Kind)>,
 }
 
 impl ToolDef {
@@ -250,10 +260,17 @@ fn tool_def(doc: &Value, spec: ToolSpec) -> ToolDef {
             _ => continue,
         };
         let mut schema = p["schema"].clone();
-        let integer = match &schema["type"] {
-            Value::String(t) => t == "integer",
-            Value::Array(ts) => ts.iter().any(|t| t == "integer"),
+        let is = |kind: &str| match &schema["type"] {
+            Value::String(t) => t == kind,
+            Value::Array(ts) => ts.iter().any(|t| t == kind),
             _ => false,
+        };
+        let kind = if is("integer") {
+            Kind::Integer
+        } else if is("boolean") {
+            Kind::Boolean
+        } else {
+            Kind::String
         };
         if let (Some(s), Some(d)) = (schema.as_object_mut(), p["description"].as_str()) {
             s.insert("description".into(), d.into());
@@ -262,13 +279,13 @@ fn tool_def(doc: &Value, spec: ToolSpec) -> ToolDef {
             required.push(Value::from(arg.clone()));
         }
         properties.insert(arg.clone(), schema);
-        params.push((arg, place, integer));
+        params.push((arg, place, kind));
     }
     if let Some(body) = op["requestBody"]["content"]["application/json"]["schema"].as_object() {
         let body = resolve(doc, &Value::Object(body.clone()));
         for (name, schema) in body["properties"].as_object().into_iter().flatten() {
             properties.insert(name.clone(), schema.clone());
-            params.push((name.clone(), Place::Body, false));
+            params.push((name.clone(), Place::Body, Kind::String));
         }
         required.extend(body["required"].as_array().into_iter().flatten().cloned());
     }
@@ -376,7 +393,7 @@ impl ToolDef {
         let mut query = Vec::new();
         let mut body = Map::new();
         let mut idempotency_key = None;
-        for (name, place, integer) in &self.params {
+        for (name, place, kind) in &self.params {
             let Some(value) = arguments.get(name) else {
                 if *place == Place::Path {
                     errors.push(FieldError::new(name, "is required"));
@@ -387,15 +404,20 @@ impl ToolDef {
                 body.insert(name.clone(), value.clone());
                 continue;
             }
-            let text = match (value, integer) {
-                (Value::String(s), false) => s.clone(),
-                (Value::Number(n), true) if n.is_u64() || n.is_i64() => n.to_string(),
-                (_, false) => {
+            let text = match (value, kind) {
+                (Value::String(s), Kind::String) => s.clone(),
+                (Value::Number(n), Kind::Integer) if n.is_u64() || n.is_i64() => n.to_string(),
+                (Value::Bool(b), Kind::Boolean) => b.to_string(),
+                (_, Kind::String) => {
                     errors.push(FieldError::new(name, "must be a string"));
                     continue;
                 }
-                (_, true) => {
+                (_, Kind::Integer) => {
                     errors.push(FieldError::new(name, "must be an integer"));
+                    continue;
+                }
+                (_, Kind::Boolean) => {
+                    errors.push(FieldError::new(name, "must be true or false"));
                     continue;
                 }
             };

@@ -80,6 +80,13 @@ pub(super) async fn page_handler(
     } else {
         let query = SearchQuery::parse(&q)
             .map_err(|message| ApiError::invalid(vec![FieldError::new("q", message)]))?;
+        if params.after.is_none() {
+            // A person finds what was just written: the index is brought up
+            // to the log first (at most 2 s; the search runs regardless).
+            if let Err(e) = state.store.refresh_index().await {
+                tracing::warn!(error = %e, "the search index could not be brought up to the log");
+            }
+        }
         let found = state
             .store
             .search(

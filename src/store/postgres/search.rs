@@ -8,7 +8,6 @@
 use std::collections::BTreeMap;
 
 use crate::domain::search::{index_text, metadata_text, words, SearchQuery};
-use crate::domain::NewRecord;
 use crate::store::backend::SearchDocument;
 use crate::store::search::SearchSql;
 
@@ -65,13 +64,11 @@ pub(crate) fn document(content: &str, metadata: Option<&str>) -> String {
     out
 }
 
-/// A record's search document: its `tsvector` literal.
-pub(super) fn search_document(draft: &NewRecord) -> SearchDocument {
+/// A record's search document, from its content and canonical metadata:
+/// its `tsvector` literal.
+pub(super) fn search_document(content: &str, metadata: Option<&str>) -> SearchDocument {
     SearchDocument {
-        content: document(
-            &draft.content,
-            draft.metadata.as_ref().map(|m| m.canonical()),
-        ),
+        content: document(content, metadata),
         metadata: None,
     }
 }

@@ -17,7 +17,7 @@ use crate::domain::checkpoint::LogSigner;
 use crate::domain::merkle::{leaf_data, leaf_hash, stored_leaf_index, Frontier, StoredHashes};
 use crate::domain::{Metadata, Record};
 use crate::store::backend::{
-    Answer, BatchError, BatchStorage, Erasing, Loaded, Moved, PlannedBatch, Wanted,
+    Answer, BatchError, BatchStorage, Erasing, Loaded, Moved, PlannedBatch, SearchDocument, Wanted,
 };
 use crate::store::rows::{erasable_bytes, hash_bytes, head, stored_hash, RECORD_COLUMNS};
 use crate::store::sql::{Db, Param, Query};
@@ -386,6 +386,73 @@ impl BatchStorage for PgBatches {
         })
     }
 
+    fn index_begin(&mut self) -> Answer<'_, (u64, u64)> {
+        Box::pin(async move {
+            let conn = self.connection().await?;
+            // The progress row's lock: one replica's indexer at a time, and
+            // an erasure (which takes it too) never interleaves with one.
+            let result = async {
+                sqlx::Executor::execute(&mut *conn, "BEGIN ISOLATION LEVEL READ COMMITTED")
+                    .await
+                    .map_err(map_error)?;
+                let (indexed, size): (i64, i64) = sqlx::query_as(
+                    "SELECT indexed_size, (SELECT COALESCE(MAX(log_index) + 1, 0) FROM thoughts) \
+                     FROM search_progress FOR UPDATE",
+                )
+                .fetch_one(&mut *conn)
+                .await
+                .map_err(map_error)?;
+                Ok((indexed as u64, size as u64))
+            }
+            .await;
+            self.settle(result)
+        })
+    }
+
+    fn index_read(&mut self, from: u64, limit: usize) -> Answer<'_, Vec<Record>> {
+        Box::pin(async move {
+            let conn = self.in_batch()?;
+            let sql = format!(
+                "SELECT {RECORD_COLUMNS} FROM thoughts WHERE log_index >= $1 \
+                 ORDER BY log_index LIMIT $2"
+            );
+            let rows: Result<Vec<super::rows::RecordRow>, _> = sqlx::query_as(&sql)
+                .bind(from as i64)
+                .bind(limit as i64)
+                .fetch_all(&mut *conn)
+                .await
+                .map_err(map_error);
+            let rows = self.settle(rows)?;
+            super::rows::records(rows)
+        })
+    }
+
+    fn index_write<'a>(
+        &'a mut self,
+        rows: &'a [(u64, SearchDocument)],
+        indexed_size: u64,
+    ) -> Answer<'a, ()> {
+        Box::pin(async move {
+            let conn = self.in_batch()?;
+            let indexes: Vec<i64> = rows.iter().map(|(i, _)| *i as i64).collect();
+            let documents: Vec<&str> = rows.iter().map(|(_, d)| d.content.as_str()).collect();
+            let result = sqlx::query(
+                "WITH search AS (\
+                    INSERT INTO thoughts_search (log_index, doc) \
+                    SELECT * FROM UNNEST($1::bigint[], $2::text[]::tsvector[])) \
+                 UPDATE search_progress SET indexed_size = $3",
+            )
+            .bind(&indexes)
+            .bind(&documents)
+            .bind(indexed_size as i64)
+            .execute(&mut *conn)
+            .await
+            .map(drop)
+            .map_err(map_error);
+            self.settle(result)
+        })
+    }
+
     fn commit(&mut self) -> Answer<'_, ()> {
         Box::pin(async move {
             // The simple protocol: one `Q` message, the same bytes each time.
@@ -591,6 +658,14 @@ async fn insert_records(conn: &mut PgConnection, records: &[Record]) -> Result<(
 /// empties their search documents, in the batch's transaction (docs/design.md
 /// §12). A record that cannot be erased fails its append.
 async fn erase(conn: &mut PgConnection, erasures: &[Erasing]) -> Result<(), BatchError> {
+    if !erasures.is_empty() {
+        // An indexer holding the progress row may be writing an erased
+        // record's document: wait for it, so the document is emptied below.
+        sqlx::query("SELECT indexed_size FROM search_progress FOR UPDATE")
+            .execute(&mut *conn)
+            .await
+            .map_err(|e| BatchError::Batch(map_error(e)))?;
+    }
     for e in erasures {
         let row: Option<(String, bool, bool, bool)> = sqlx::query_as(
             "SELECT id, content_commitment IS NOT NULL AND salt IS NOT NULL, \
@@ -628,15 +703,12 @@ async fn erase(conn: &mut PgConnection, erasures: &[Erasing]) -> Result<(), Batc
 }
 
 /// Everything a batch writes besides its records, in one statement (one
-/// round trip while the log's lock is held): the records' search documents,
-/// the log hashes, the idempotency keys of new records (an expired row for a
+/// round trip while the log's lock is held): the log hashes, the idempotency keys of new records (an expired row for a
 /// key is replaced) and the signed checkpoint.
 async fn insert_the_rest(
     conn: &mut PgConnection,
     batch: &PlannedBatch<'_>,
 ) -> Result<(), StoreError> {
-    let indexes: Vec<i64> = batch.records.iter().map(|r| r.log_index as i64).collect();
-    let documents: Vec<&str> = batch.documents.iter().map(|d| d.content.as_str()).collect();
     let hash_at: Vec<i64> = batch.log_hashes.iter().map(|(i, _)| *i as i64).collect();
     let hashes: Vec<&[u8]> = batch
         .log_hashes
@@ -658,21 +730,16 @@ async fn insert_the_rest(
         .map(|(_, record)| batch.records[*record].id.as_str())
         .collect();
     sqlx::query(
-        "WITH search AS (\
-            INSERT INTO thoughts_search (log_index, doc) \
-            SELECT * FROM UNNEST($1::bigint[], $2::text[]::tsvector[])), \
-         hashes AS (\
-            INSERT INTO log_hashes (idx, hash) SELECT * FROM UNNEST($3::bigint[], $4::bytea[])), \
+        "WITH hashes AS (\
+            INSERT INTO log_hashes (idx, hash) SELECT * FROM UNNEST($1::bigint[], $2::bytea[])), \
          claims AS (\
             INSERT INTO idempotency (scope, key, fingerprint, record_id, expires_at) \
-            SELECT s, k, f, r, $9 FROM UNNEST($5::text[], $6::text[], $7::text[], $8::text[]) \
+            SELECT s, k, f, r, $7 FROM UNNEST($3::text[], $4::text[], $5::text[], $6::text[]) \
                 AS c(s, k, f, r) \
             ON CONFLICT (scope, key) DO UPDATE SET fingerprint = excluded.fingerprint, \
                 record_id = excluded.record_id, expires_at = excluded.expires_at) \
-         INSERT INTO checkpoints (tree_size, root, note) VALUES ($10, $11, $12)",
+         INSERT INTO checkpoints (tree_size, root, note) VALUES ($8, $9, $10)",
     )
-    .bind(&indexes)
-    .bind(&documents)
     .bind(&hash_at)
     .bind(&hashes)
     .bind(&scopes)
@@ -693,7 +760,7 @@ async fn insert_the_rest(
 /// holding the log's lock (no replica appends meanwhile).
 async fn rebuild_index(conn: &mut sqlx::PgConnection) -> Result<u64, StoreError> {
     let begin =
-        format!("BEGIN; SELECT pg_advisory_xact_lock({LOG_LOCK}); DELETE FROM thoughts_search");
+        format!("BEGIN; SELECT pg_advisory_xact_lock({LOG_LOCK}); SELECT indexed_size FROM search_progress FOR UPDATE; DELETE FROM thoughts_search");
     sqlx::Executor::execute(&mut *conn, begin.as_str())
         .await
         .map_err(map_error)?;
@@ -710,6 +777,11 @@ async fn rebuild_index(conn: &mut sqlx::PgConnection) -> Result<u64, StoreError>
             .await
             .map_err(map_error)?;
             let Some(last) = rows.last() else {
+                sqlx::query("UPDATE search_progress SET indexed_size = $1")
+                    .bind(after + 1)
+                    .execute(&mut *conn)
+                    .await
+                    .map_err(map_error)?;
                 return Ok(indexed);
             };
             after = last.0;

@@ -157,13 +157,6 @@ pub(crate) async fn open(config: &StoreConfig) -> Result<Opened, StoreError> {
         .run(&mut writer)
         .await
         .map_err(|e| StoreError::Internal(format!("migrations failed: {e}")))?;
-    let indexed = search::catch_up(&mut writer).await?;
-    if indexed > 0 {
-        tracing::info!(
-            records = indexed,
-            "indexed for search the records stored before the index"
-        );
-    }
     // The batches' connection, with the same durability (read back) and
     // foreign keys enforced, as sqlx's connections have them. It checkpoints
     // the WAL itself after a commit (another thread's PASSIVE checkpoints

@@ -4,7 +4,7 @@ use sqlx::SqliteConnection;
 
 use super::map_error;
 use crate::domain::search::{index_text, metadata_text, SearchQuery};
-use crate::domain::{NewRecord, Record};
+use crate::domain::Record;
 use crate::store::backend::SearchDocument;
 use crate::store::rows::RecordColumns;
 
@@ -47,14 +47,12 @@ pub(super) fn text_bytes(document: &SearchDocument) -> usize {
     document.content.len() + document.metadata.as_ref().map_or(0, String::len)
 }
 
-/// The index's text of a record (FTS5's `unicode61` splits and folds it).
-pub(super) fn document(draft: &NewRecord) -> SearchDocument {
+/// The index's text of a record's content and canonical metadata (FTS5's
+/// `unicode61` splits and folds it).
+pub(super) fn document(content: &str, metadata: Option<&str>) -> SearchDocument {
     SearchDocument {
-        content: index_text(&draft.content),
-        metadata: draft
-            .metadata
-            .as_ref()
-            .map(|m| metadata_text(m.canonical())),
+        content: index_text(content),
+        metadata: metadata.map(metadata_text),
     }
 }
 
@@ -89,59 +87,62 @@ pub(super) async fn index(
     Ok(())
 }
 
-/// Indexes the records stored after the last indexed one: those of a
-/// database that predates the index (migration 0007). Rows are indexed in
-/// their append's transaction, so only the end of the log can be missing.
-/// Answers how many were indexed.
+/// Indexes every record the index does not cover yet (`index rebuild`,
+/// after emptying it), in transactions of 5,000 that each store the progress
+/// they made: one cut short is finished by the service's indexer. Answers
+/// how many were indexed.
 pub(super) async fn catch_up(conn: &mut SqliteConnection) -> Result<u64, StoreError> {
-    let (last,): (i64,) = sqlx::query_as(
-        "SELECT coalesce((SELECT rowid FROM thoughts_fts ORDER BY rowid DESC LIMIT 1), -1)",
-    )
-    .fetch_one(&mut *conn)
-    .await
-    .map_err(map_error)?;
-    let mut after = last;
     let mut indexed = 0;
     loop {
-        let sql = format!(
-            "SELECT {RECORD_COLUMNS_AS_TEXT} FROM thoughts WHERE log_index > ? ORDER BY log_index LIMIT 5000"
-        );
-        let rows: Vec<RecordColumns> = sqlx::query_as(&sql)
-            .bind(after)
-            .fetch_all(&mut *conn)
-            .await
-            .map_err(map_error)?;
-        if rows.is_empty() {
-            return Ok(indexed);
-        }
-        let records: Vec<Record> = rows
-            .into_iter()
-            .map(Record::try_from)
-            .collect::<Result<_, _>>()?;
         sqlx::query("BEGIN IMMEDIATE")
             .execute(&mut *conn)
             .await
             .map_err(map_error)?;
-        let documents: Vec<SearchDocument> = records
-            .iter()
-            .map(|r| SearchDocument {
-                content: index_text(&r.content),
-                metadata: r.metadata.as_ref().map(|m| metadata_text(m.canonical())),
-            })
-            .collect();
-        let documents: Vec<&SearchDocument> = documents.iter().collect();
-        let written = index(conn, &records, &documents).await;
-        let end = match written {
-            Ok(()) => "COMMIT",
-            Err(_) => "ROLLBACK",
-        };
+        let step = async {
+            let (from,): (i64,) = sqlx::query_as("SELECT indexed_size FROM search_progress")
+                .fetch_one(&mut *conn)
+                .await
+                .map_err(map_error)?;
+            let sql = format!(
+                "SELECT {RECORD_COLUMNS_AS_TEXT} FROM thoughts WHERE log_index >= ? \
+                 ORDER BY log_index LIMIT 5000"
+            );
+            let rows: Vec<RecordColumns> = sqlx::query_as(&sql)
+                .bind(from)
+                .fetch_all(&mut *conn)
+                .await
+                .map_err(map_error)?;
+            let records: Vec<Record> = rows
+                .into_iter()
+                .map(Record::try_from)
+                .collect::<Result<_, _>>()?;
+            let Some(last) = records.last() else {
+                return Ok(0);
+            };
+            let next = last.log_index as i64 + 1;
+            let documents: Vec<SearchDocument> = records
+                .iter()
+                .map(|r| document(&r.content, r.metadata.as_ref().map(|m| m.canonical())))
+                .collect();
+            let documents: Vec<&SearchDocument> = documents.iter().collect();
+            index(conn, &records, &documents).await?;
+            sqlx::query("UPDATE search_progress SET indexed_size = ?")
+                .bind(next)
+                .execute(&mut *conn)
+                .await
+                .map_err(map_error)?;
+            Ok::<u64, StoreError>(records.len() as u64)
+        }
+        .await;
+        let end = if step.is_ok() { "COMMIT" } else { "ROLLBACK" };
         sqlx::query(end)
             .execute(&mut *conn)
             .await
             .map_err(map_error)?;
-        written?;
-        indexed += records.len() as u64;
-        after = records.last().expect("not empty").log_index as i64;
+        match step? {
+            0 => return Ok(indexed),
+            n => indexed += n,
+        }
     }
 }
 

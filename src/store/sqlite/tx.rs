@@ -14,7 +14,7 @@ use crate::domain::record::Capabilities;
 use crate::domain::search::{index_text, metadata_text};
 use crate::domain::{Metadata, Record};
 use crate::store::backend::{
-    Answer, BatchError, BatchStorage, Erasing, Loaded, Moved, PlannedBatch, Wanted,
+    Answer, BatchError, BatchStorage, Erasing, Loaded, Moved, PlannedBatch, SearchDocument, Wanted,
 };
 use crate::store::log_rows::INSERT_CHECKPOINT;
 use crate::store::rows::{erasable_bytes, hash_bytes, head};
@@ -105,12 +105,23 @@ impl BatchStorage for SqliteBatches {
     fn rebuild_index(&mut self) -> Answer<'_, u64> {
         Box::pin(async move {
             // Emptied, then indexed from the first record in transactions of
-            // their own: a rebuild cut short is finished by the next start's
-            // catch-up, which indexes every record after the last indexed.
-            sqlx::query("INSERT INTO thoughts_fts (thoughts_fts) VALUES ('delete-all')")
-                .execute(&mut self.conn)
-                .await
-                .map_err(super::map_error)?;
+            // their own: a rebuild cut short is finished by the service's
+            // indexer, which indexes every record from the stored progress.
+            self.execute("BEGIN IMMEDIATE").await?;
+            let emptied = async {
+                self.execute("INSERT INTO thoughts_fts (thoughts_fts) VALUES ('delete-all')")
+                    .await?;
+                self.execute("UPDATE search_progress SET indexed_size = 0")
+                    .await
+            }
+            .await;
+            self.execute(if emptied.is_ok() {
+                "COMMIT"
+            } else {
+                "ROLLBACK"
+            })
+            .await?;
+            emptied?;
             super::search::catch_up(&mut self.conn).await
         })
     }
@@ -276,6 +287,71 @@ impl BatchStorage for SqliteBatches {
         })
     }
 
+    fn index_begin(&mut self) -> Answer<'_, (u64, u64)> {
+        Box::pin(async move {
+            if !self.raw.is_autocommit() {
+                self.run("ROLLBACK")?;
+            }
+            self.run("BEGIN IMMEDIATE")?;
+            let (indexed, size): (i64, i64) = self
+                .raw
+                .prepare_cached(
+                    "SELECT indexed_size, (SELECT COALESCE(MAX(log_index) + 1, 0) FROM thoughts) \
+                     FROM search_progress",
+                )
+                .and_then(|mut s| s.query_row([], |row| Ok((row.get(0)?, row.get(1)?))))
+                .map_err(raw::map_error)?;
+            Ok((indexed as u64, size as u64))
+        })
+    }
+
+    fn index_read(&mut self, from: u64, limit: usize) -> Answer<'_, Vec<Record>> {
+        Box::pin(async move {
+            let sql = format!(
+                "SELECT {} FROM thoughts WHERE log_index >= ? ORDER BY log_index LIMIT ?",
+                crate::store::rows::RECORD_COLUMNS
+            );
+            raw::records(
+                &self.raw,
+                &sql,
+                rusqlite::params![position(from), limit as i64],
+            )
+        })
+    }
+
+    fn index_write<'a>(
+        &'a mut self,
+        rows: &'a [(u64, SearchDocument)],
+        indexed_size: u64,
+    ) -> Answer<'a, ()> {
+        Box::pin(async move {
+            let mut insert = self
+                .raw
+                .prepare_cached(
+                    "INSERT INTO thoughts_fts (rowid, content, metadata) VALUES (?, ?, ?)",
+                )
+                .map_err(raw::map_error)?;
+            let mut text = 0;
+            for (at, d) in rows {
+                insert
+                    .execute(rusqlite::params![position(*at), d.content, d.metadata])
+                    .map_err(raw::map_error)?;
+                text += search::text_bytes(d);
+            }
+            // The index's merging for these rows, bounded by their text
+            // (docs/design.md §7).
+            self.raw
+                .prepare_cached(search::MERGE_STEP)
+                .and_then(|mut s| s.execute([search::merge_pages(text)]))
+                .map_err(raw::map_error)?;
+            self.raw
+                .prepare_cached("UPDATE search_progress SET indexed_size = ?")
+                .and_then(|mut s| s.execute([position(indexed_size)]))
+                .map_err(raw::map_error)?;
+            Ok(())
+        })
+    }
+
     fn commit(&mut self) -> Answer<'_, ()> {
         Box::pin(async move { self.run("COMMIT") })
     }
@@ -430,17 +506,27 @@ fn erase(conn: &rusqlite::Connection, erasures: &[Erasing]) -> Result<(), BatchE
                 )))
             }
         };
-        conn.prepare_cached(
-            "INSERT INTO thoughts_fts (thoughts_fts, rowid, content, metadata)              VALUES ('delete', ?, ?, ?)",
-        )
-        .and_then(|mut s| {
-            s.execute(rusqlite::params![
-                at,
-                index_text(&content),
-                metadata.as_deref().map(metadata_text)
-            ])
-        })
-        .map_err(|e| BatchError::Batch(raw::map_error(e)))?;
+        // Only a record the indexer reached has words in the index (a
+        // contentless table's delete must name what was inserted); one it
+        // has not reached is indexed as stored, erased.
+        let indexed: i64 = conn
+            .prepare_cached("SELECT indexed_size FROM search_progress")
+            .and_then(|mut s| s.query_row([], |row| row.get(0)))
+            .map_err(|e| BatchError::Batch(raw::map_error(e)))?;
+        if (e.log_index as i64) < indexed {
+            conn.prepare_cached(
+                "INSERT INTO thoughts_fts (thoughts_fts, rowid, content, metadata) \
+                 VALUES ('delete', ?, ?, ?)",
+            )
+            .and_then(|mut s| {
+                s.execute(rusqlite::params![
+                    at,
+                    index_text(&content),
+                    metadata.as_deref().map(metadata_text)
+                ])
+            })
+            .map_err(|e| BatchError::Batch(raw::map_error(e)))?;
+        }
         conn.prepare_cached(
             "UPDATE thoughts SET content = '', metadata = NULL, salt = NULL, erased_at = ?, \
              erased_by = ?, erased_reason = ? WHERE log_index = ?",
@@ -456,29 +542,11 @@ fn erase(conn: &rusqlite::Connection, erasures: &[Erasing]) -> Result<(), BatchE
     Ok(())
 }
 
-/// Writes the rest of a batch after its records: their search rows and a
-/// step of the index's merging, the log's new hashes, the idempotency keys
-/// (an expired row for the same key is replaced) and the signed checkpoint,
-/// whose `tree_size` key refuses a second root for a size.
+/// Writes the rest of a batch after its records: the log's new hashes, the
+/// idempotency keys (an expired row for the same key is replaced) and the
+/// signed checkpoint, whose `tree_size` key refuses a second root for a
+/// size. The search index follows in the indexer's transactions.
 fn write_the_rest(conn: &rusqlite::Connection, batch: &PlannedBatch<'_>) -> Result<(), StoreError> {
-    let mut search = conn
-        .prepare_cached("INSERT INTO thoughts_fts (rowid, content, metadata) VALUES (?, ?, ?)")
-        .map_err(raw::map_error)?;
-    let mut text = 0;
-    for (r, d) in batch.records.iter().zip(&batch.documents) {
-        search
-            .execute(rusqlite::params![
-                position(r.log_index),
-                d.content,
-                d.metadata
-            ])
-            .map_err(raw::map_error)?;
-        text += search::text_bytes(d);
-    }
-    // The index's merging for this batch, bounded by its text (docs/design.md §7).
-    conn.prepare_cached(search::MERGE_STEP)
-        .and_then(|mut s| s.execute([search::merge_pages(text)]))
-        .map_err(raw::map_error)?;
     let mut hashes = conn
         .prepare_cached("INSERT INTO log_hashes (idx, hash) VALUES (?, ?)")
         .map_err(raw::map_error)?;

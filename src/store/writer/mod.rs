@@ -14,8 +14,11 @@
 //! queue-full refusals here, batches, commits, appends and replays in `task`;
 //! the queue's depth and the log's integrated size are read when scraped.
 
+mod index;
 mod plan;
 mod task;
+
+pub(crate) use index::IndexProgress;
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -52,8 +55,11 @@ pub(crate) struct Writer {
     queue_bytes: usize,
     /// Says when the writer has stopped; awaited once at close.
     stopped: Mutex<Option<oneshot::Receiver<()>>>,
-    /// The backend's search document of a draft, made before it is queued.
-    search_document: fn(&NewRecord) -> SearchDocument,
+    /// The backend's search document of a draft (its content and canonical
+    /// metadata), made before it is queued.
+    search_document: fn(&str, Option<&str>) -> SearchDocument,
+    /// The search index's progress, as the writer last learned it.
+    index: Arc<IndexProgress>,
     /// The log's size as this writer last committed it (its frontier's), for
     /// `/metrics`; the writer task stores it after each commit.
     integrated: Arc<AtomicU64>,
@@ -70,6 +76,9 @@ enum Job {
         CapabilitySnapshot,
         oneshot::Sender<Result<(CapabilitySnapshot, bool), StoreError>>,
     ),
+    /// The search index brought up to the log (a search with `fresh=true`):
+    /// the log size it then covers.
+    Refresh(oneshot::Sender<Result<u64, StoreError>>),
     /// A legal hold placed (Some) or lifted (None) on a task (not part of the log).
     Hold(
         String,
@@ -124,7 +133,7 @@ impl Writer {
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn start(
         storage: Box<dyn BatchStorage>,
-        search_document: fn(&NewRecord) -> SearchDocument,
+        search_document: fn(&str, Option<&str>) -> SearchDocument,
         frontier: Frontier,
         latest: SignedCheckpoint,
         signer: LogSigner,
@@ -139,6 +148,7 @@ impl Writer {
         let (jobs, queue) = mpsc::channel(config.queue_capacity.max(1));
         let integrated = Arc::new(AtomicU64::new(frontier.size()));
         let clock_notes = task::ClockNotes::default();
+        let index = Arc::new(IndexProgress::default());
         let state = State {
             integrated: integrated.clone(),
             opened: Instant::now(),
@@ -158,6 +168,8 @@ impl Writer {
             started: Instant::now(),
             clock_notes: clock_notes.clone(),
             erasure_owed: false,
+            indexer: index::Indexer::new(config.search_refresh, index.clone()),
+            search_document,
         };
         let (done, stopped) = oneshot::channel();
         let writing = async move {
@@ -189,6 +201,7 @@ impl Writer {
             queue_bytes: config.queue_bytes.clamp(1, u32::MAX as usize),
             stopped: Mutex::new(Some(stopped)),
             search_document,
+            index,
             integrated,
             clock_notes,
         };
@@ -230,7 +243,10 @@ impl Writer {
         let drafts = drafts
             .into_iter()
             .map(|(draft, idempotency, erasing)| Draft {
-                search: (self.search_document)(&draft),
+                search: (self.search_document)(
+                    &draft.content,
+                    draft.metadata.as_ref().map(|m| m.canonical()),
+                ),
                 draft,
                 idempotency,
                 erasing,
@@ -318,6 +334,18 @@ impl Writer {
         let (reply, answer) = oneshot::channel();
         self.ask(Job::Cosignatures(tree_size, lines, reply), answer)
             .await
+    }
+
+    /// Brings the search index up to the log as stored (for at most 2 s):
+    /// the log size it then covers.
+    pub(crate) async fn refresh_index(&self) -> Result<u64, StoreError> {
+        let (reply, answer) = oneshot::channel();
+        self.ask(Job::Refresh(reply), answer).await
+    }
+
+    /// The search index's progress as the writer last learned it.
+    pub(crate) fn index_progress(&self) -> &IndexProgress {
+        &self.index
     }
 
     /// Places or lifts a legal hold through the one write connection.

@@ -21,7 +21,7 @@ use crate::domain::metrics::{
     RECORDS_APPENDED,
 };
 use crate::domain::Record;
-use crate::store::backend::{BatchError, BatchStorage, Moved, Wanted};
+use crate::store::backend::{BatchError, BatchStorage, Moved, SearchDocument, Wanted};
 use crate::store::checkpoint_copy::CheckpointCopy;
 use crate::store::{Appended, Idempotency, Seams, SignedCheckpoint, StoreError};
 
@@ -72,6 +72,11 @@ pub(super) struct State {
     /// An erasure was committed but the backend's files still hold the
     /// erased bytes (SQLite: the WAL not yet checkpointed).
     pub(super) erasure_owed: bool,
+    /// The search index, following the log between batches (`index`).
+    pub(super) indexer: super::index::Indexer,
+    /// How this backend's search document of a record is made, for the
+    /// records the indexer reads back.
+    pub(super) search_document: fn(&str, Option<&str>) -> SearchDocument,
 }
 
 /// What the writer last found wrong with the system clock, and when: said
@@ -87,8 +92,23 @@ const CLOCK_WARN_EVERY: Duration = Duration::from_secs(60);
 pub(super) async fn run(mut state: State, mut queue: mpsc::Receiver<Job>) {
     let mut stopping = false;
     while !stopping {
-        let Some(first) = queue.recv().await else {
-            break;
+        // While the index is behind, a step is run when it falls due and
+        // no append waits; otherwise the writer sleeps until one comes.
+        let size = state.frontier.size();
+        let first = if state.indexer.behind(size) {
+            match tokio::time::timeout(state.indexer.until_due(), queue.recv()).await {
+                Ok(Some(job)) => job,
+                Ok(None) => break,
+                Err(_) => {
+                    let _ = state.index_step().await;
+                    continue;
+                }
+            }
+        } else {
+            match queue.recv().await {
+                Some(job) => job,
+                None => break,
+            }
         };
         // Group commit: everything already waiting joins this transaction.
         // The transaction is opened at the first append, before the queue is
@@ -128,8 +148,18 @@ pub(super) async fn run(mut state: State, mut queue: mpsc::Receiver<Job>) {
         for job in later {
             state.run_job(job).await;
         }
+        // Under a steady load the queue is never empty: the index follows
+        // between batches, once every `--search-refresh`.
+        if state.indexer.due(state.frontier.size()) {
+            let _ = state.index_step().await;
+        }
     }
     queue.close();
+    // A clean stop leaves the index covering the log (for at most 2 s; a
+    // crash leaves the rest to the next start's indexer).
+    if state.indexer.behind(state.frontier.size()) {
+        let _ = state.refresh().await;
+    }
     // Anything queued after the shutdown request is refused, not dropped silently.
     while let Ok(job) = queue.try_recv() {
         if let Job::Append(pending) = job {
@@ -285,7 +315,7 @@ impl State {
                         Err(e.into_store_error())
                     }
                 };
-                let _ = reply.send(ready);
+                let _ = reply.send(ready.and_then(|()| self.index_health()));
             }
             Job::Snapshot(snapshot, reply) => {
                 let _ = reply.send(self.storage.put_snapshot(&snapshot).await);
@@ -300,6 +330,9 @@ impl State {
                         .await,
                 );
             }
+            Job::Refresh(reply) => {
+                let _ = reply.send(self.refresh().await);
+            }
             Job::Append(_) | Job::Shutdown => unreachable!("appends and shutdown are the loop's"),
         }
     }
@@ -312,7 +345,7 @@ impl State {
     ) -> Result<Vec<Result<Appended, StoreError>>, BatchError> {
         let erases = items.iter().any(|(.., erasing)| !erasing.is_empty());
         match self.write_in_transaction(items, atomic).await {
-            Ok((outcomes, records, checkpoint, moved, frontier)) => {
+            Ok((outcomes, records, checkpoint, moved, frontier, documents, erased)) => {
                 if let Err(e) = self.storage.commit().await {
                     self.storage.rollback().await;
                     self.settle_commit(&e, &records).await?;
@@ -333,6 +366,13 @@ impl State {
                 self.frontier = frontier;
                 self.integrated
                     .store(self.frontier.size(), Ordering::Relaxed);
+                // The documents for the indexer, from the batch's first
+                // record on (none when it made none).
+                let first = records
+                    .first()
+                    .map_or(self.frontier.size(), |r| r.log_index);
+                self.indexer
+                    .committed(first, documents, &erased, self.frontier.size());
                 count_batch(items.len(), &outcomes, records.len(), self.opened);
                 if self.heads.len() + moved.len() > MAX_CACHED_HEADS {
                     self.heads.clear();
@@ -455,6 +495,8 @@ impl State {
             Option<SignedCheckpoint>,
             HashMap<String, ChainHead>,
             Frontier,
+            Vec<SearchDocument>,
+            Vec<u64>,
         ),
         BatchError,
     > {
@@ -486,6 +528,8 @@ impl State {
         let plan = self.plan(items, atomic, loaded, expires_at, stamp)?;
         let mut checkpoint = None;
         let mut records = Vec::new();
+        let mut documents = Vec::new();
+        let mut erased = Vec::new();
         if let Some(batch) = &plan.batch {
             self.storage.write(batch).await?;
         }
@@ -499,6 +543,8 @@ impl State {
         if let Some(batch) = plan.batch {
             checkpoint = Some(batch.checkpoint);
             records = batch.records;
+            documents = batch.documents.into_iter().cloned().collect();
+            erased = batch.erasures.iter().map(|e| e.log_index).collect();
         }
         Ok((
             plan.outcomes,
@@ -506,6 +552,8 @@ impl State {
             checkpoint,
             plan.moved,
             plan.frontier,
+            documents,
+            erased,
         ))
     }
 }
@@ -628,3 +676,29 @@ fn human_ms(ms: i64) -> String {
         ms => format!("{:.1} s", ms as f64 / 1000.0),
     }
 }
+
+impl State {
+    /// Whether the search index is well (`/readyz`): its last step did not
+    /// fail, and it is not more than [`INDEX_LAG_READY`] behind.
+    fn index_health(&self) -> Result<(), StoreError> {
+        let shared = &self.indexer.shared;
+        if let Some(why) = shared.failed.lock().expect("not poisoned").as_ref() {
+            return Err(StoreError::Unavailable(format!(
+                "the search indexer stopped: {why}"
+            )));
+        }
+        let (records, seconds) = shared.lag(self.frontier.size());
+        if seconds > INDEX_LAG_READY.as_secs_f64() || records > INDEX_LAG_READY_RECORDS {
+            return Err(StoreError::Unavailable(format!(
+                "the search index is {records} records ({seconds:.0} s) behind the log"
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// How far behind the log the search index may be with the service ready:
+/// in time since the oldest record it lacks was committed, and in records
+/// (a backlog left by a crash, which has no commit time here).
+const INDEX_LAG_READY: Duration = Duration::from_secs(30);
+const INDEX_LAG_READY_RECORDS: u64 = 100_000;

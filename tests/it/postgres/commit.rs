@@ -183,6 +183,10 @@ async fn behind_proxy() -> (super::Shared, Proxy, crate::support::Served) {
             shared.key.to_str().unwrap(),
             "--checkpoint-file",
             shared.dir.path().join("copy.ndjson").to_str().unwrap(),
+            // The only COMMITs the proxy sees are the appends' (the search
+            // index's steps, which commit too, wait an hour).
+            "--search-refresh",
+            "1h",
         ],
     );
     let (status, _, _) = append(&client(), served.addr, "first", "first").await;

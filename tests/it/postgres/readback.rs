@@ -28,6 +28,8 @@ async fn rows_read_back_from_the_shared_database_are_checked() {
     )
     .await;
     let at = record["log_index"].as_u64().unwrap();
+    // Indexed first (the index follows the log), then rewritten.
+    assert_eq!(search_ids(&client, &served, "alpha").await.len(), 1);
     execute(
         &shared.url,
         &format!("UPDATE thoughts_search SET doc = 'zebra:1A'::tsvector WHERE log_index = {at}"),

@@ -130,7 +130,7 @@ pub(crate) async fn idempotency_rows_pointed_elsewhere(served: &Served, db_url: 
 }
 
 pub(crate) async fn search_ids(client: &reqwest::Client, served: &Served, q: &str) -> Vec<String> {
-    let (status, body) = get(client, served, &format!("/search?q={q}")).await;
+    let (status, body) = get(client, served, &format!("/search?q={q}&fresh=true")).await;
     assert_eq!(status, 200, "{body}");
     let body: Value = serde_json::from_str(&body).unwrap();
     body["hits"]
@@ -228,6 +228,8 @@ async fn a_deleted_index_row_hides_a_record_until_fsck_names_it() {
         None,
     )
     .await;
+    // Indexed before the kill (the index follows the log).
+    assert_eq!(search_ids(&client, &served, "hidden").await.len(), 1);
     stop(served);
     // A contentless FTS5 row is deleted by giving its text again.
     execute(

@@ -1,0 +1,264 @@
+//! The search indexer (docs/design.md §7): the index follows the log in
+//! transactions of its own, run by the writer between batches, after the
+//! appends they hold were acknowledged. Each step indexes up to
+//! [`STEP_RECORDS`] records from the stored progress on: those this writer
+//! committed from the documents their requests made, any other (a
+//! restart's backlog, another replica's records) from the stored record.
+//! The progress is stored with the rows, so a crash loses nothing the log
+//! holds: the next step starts where the last commit left it.
+
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use super::task::State;
+use crate::domain::metrics::SEARCH_INDEXED;
+use crate::store::backend::SearchDocument;
+use crate::store::StoreError;
+
+/// Most records one indexing transaction adds.
+pub(super) const STEP_RECORDS: u64 = 5_000;
+
+/// How long `Refresh` (a search with `fresh=true`) may index before it
+/// answers what it reached.
+const REFRESH_FOR: Duration = Duration::from_secs(2);
+
+/// Documents kept for records committed but not indexed yet; past this the
+/// indexer reads the rest back from the records.
+const KEPT_DOCUMENTS: usize = 200_000;
+
+/// What the indexer keeps between steps.
+pub(super) struct Indexer {
+    /// Documents of records this writer committed, in log order, not yet
+    /// indexed (with gaps where another replica appended).
+    pub(super) documents: VecDeque<(u64, SearchDocument)>,
+    /// When each of this writer's commits since the index last caught up
+    /// took the log to its size: the oldest not yet indexed says the lag in
+    /// seconds.
+    pub(super) commits: VecDeque<(u64, Instant)>,
+    /// How often the index follows the log (`--search-refresh`).
+    pub(super) every: Duration,
+    /// When the last step ran.
+    pub(super) last: Option<Instant>,
+    /// Shared with the store (`/search`, `/metrics`, `/readyz`).
+    pub(super) shared: Arc<IndexProgress>,
+}
+
+/// The index's progress as the writer last learned it.
+#[derive(Debug, Default)]
+pub(crate) struct IndexProgress {
+    /// The log size the index covers (as of the last step; the database's
+    /// row is the truth).
+    pub(crate) indexed: AtomicU64,
+    /// Whether a step has run: until then `indexed` is not known.
+    pub(crate) known: std::sync::atomic::AtomicBool,
+    /// When the oldest record this writer committed and the index does not
+    /// cover was committed, in ms of the writer's running time; `u64::MAX`
+    /// when none.
+    pub(crate) behind_since_ms: AtomicU64,
+    /// Why the last step failed, when it did (`/readyz`).
+    pub(crate) failed: Mutex<Option<String>>,
+    /// The writer's running time's origin, for `behind_since_ms`.
+    pub(crate) started: std::sync::OnceLock<Instant>,
+}
+
+impl IndexProgress {
+    /// How far behind the log the index is: records this writer knows of,
+    /// and seconds since the oldest of them was committed.
+    pub(crate) fn lag(&self, log_size: u64) -> (u64, f64) {
+        let records = log_size.saturating_sub(self.indexed.load(Ordering::Relaxed));
+        let since = self.behind_since_ms.load(Ordering::Relaxed);
+        let seconds = match (since, self.started.get()) {
+            (u64::MAX, _) | (_, None) => 0.0,
+            (since, Some(origin)) => {
+                let now = u64::try_from(origin.elapsed().as_millis()).unwrap_or(u64::MAX);
+                now.saturating_sub(since) as f64 / 1000.0
+            }
+        };
+        (records, if records == 0 { 0.0 } else { seconds })
+    }
+}
+
+impl Indexer {
+    pub(super) fn new(every: Duration, shared: Arc<IndexProgress>) -> Indexer {
+        let _ = shared.started.set(Instant::now());
+        shared.behind_since_ms.store(u64::MAX, Ordering::Relaxed);
+        Indexer {
+            documents: VecDeque::new(),
+            commits: VecDeque::new(),
+            every,
+            last: None,
+            shared,
+        }
+    }
+
+    /// After a commit that took the log to `size`: the documents of its new
+    /// records (`first` on), and the records it erased, whose documents, if
+    /// still kept, are emptied (their words must not reach the index).
+    pub(super) fn committed(
+        &mut self,
+        first: u64,
+        documents: Vec<SearchDocument>,
+        erased: &[u64],
+        size: u64,
+    ) {
+        for at in erased {
+            if let Some((_, d)) = self.documents.iter_mut().find(|(i, _)| i == at) {
+                *d = SearchDocument {
+                    content: String::new(),
+                    metadata: None,
+                };
+            }
+        }
+        if self.documents.len() + documents.len() <= KEPT_DOCUMENTS {
+            self.documents.extend((first..).zip(documents));
+        }
+        if size > first && self.commits.len() < KEPT_DOCUMENTS {
+            let now = Instant::now();
+            if self.commits.is_empty() {
+                self.shared
+                    .behind_since_ms
+                    .store(self.running_ms(now), Ordering::Relaxed);
+            }
+            self.commits.push_back((size, now));
+        }
+    }
+
+    /// Whether a step is due: the index may be behind and the last step ran
+    /// `every` ago or more.
+    pub(super) fn due(&self, log_size: u64) -> bool {
+        self.behind(log_size) && self.last.is_none_or(|t| t.elapsed() >= self.every)
+    }
+
+    /// Whether the index may be behind the log this writer knows.
+    pub(super) fn behind(&self, log_size: u64) -> bool {
+        !self.shared.known.load(Ordering::Relaxed)
+            || self.shared.indexed.load(Ordering::Relaxed) < log_size
+    }
+
+    /// How long until a step is due (when the index is behind).
+    pub(super) fn until_due(&self) -> Duration {
+        self.last
+            .map_or(Duration::ZERO, |t| self.every.saturating_sub(t.elapsed()))
+    }
+
+    fn running_ms(&self, at: Instant) -> u64 {
+        let origin = *self.shared.started.get().expect("set at start");
+        u64::try_from(at.saturating_duration_since(origin).as_millis()).unwrap_or(u64::MAX)
+    }
+
+    /// The index covers the log up to `indexed`: what it kept for less goes.
+    fn reached(&mut self, indexed: u64) {
+        while self.documents.front().is_some_and(|(i, _)| *i < indexed) {
+            self.documents.pop_front();
+        }
+        while self
+            .commits
+            .front()
+            .is_some_and(|(size, _)| *size <= indexed)
+        {
+            self.commits.pop_front();
+        }
+        let since = match self.commits.front() {
+            Some((_, at)) => self.running_ms(*at),
+            None => u64::MAX,
+        };
+        self.shared.behind_since_ms.store(since, Ordering::Relaxed);
+        self.shared.indexed.store(indexed, Ordering::Relaxed);
+        self.shared.known.store(true, Ordering::Relaxed);
+    }
+
+    /// The longest run of kept documents from `from` on, at most `most`.
+    fn take_from(&mut self, from: u64, most: u64) -> Vec<(u64, SearchDocument)> {
+        let run = self
+            .documents
+            .iter()
+            .take(most as usize)
+            .enumerate()
+            .take_while(|(k, (i, _))| *i == from + *k as u64)
+            .count();
+        self.documents.drain(..run).collect()
+    }
+}
+
+impl State {
+    /// One step of the indexer: up to [`STEP_RECORDS`] records from the
+    /// stored progress on, in a transaction of its own. Answers whether the
+    /// index then covers the log as stored.
+    pub(super) async fn index_step(&mut self) -> Result<bool, StoreError> {
+        self.indexer.last = Some(Instant::now());
+        let result = self.try_index_step().await;
+        match &result {
+            Ok(_) => {
+                let mut failed = self.indexer.shared.failed.lock().expect("not poisoned");
+                if failed.take().is_some() {
+                    tracing::warn!("the search indexer works again");
+                }
+            }
+            Err(e) => {
+                self.storage.rollback().await;
+                let mut failed = self.indexer.shared.failed.lock().expect("not poisoned");
+                if failed.is_none() {
+                    tracing::error!(error = %e, "the search indexer failed; it tries again at its next step");
+                }
+                *failed = Some(e.to_string());
+            }
+        }
+        result
+    }
+
+    async fn try_index_step(&mut self) -> Result<bool, StoreError> {
+        let (from, size) = self.storage.index_begin().await?;
+        self.indexer.reached(from);
+        if from >= size {
+            self.storage.rollback().await;
+            return Ok(true);
+        }
+        let most = (size - from).min(STEP_RECORDS);
+        let mut rows = self.indexer.take_from(from, most);
+        if rows.is_empty() {
+            let records = self.storage.index_read(from, most as usize).await?;
+            rows = records
+                .iter()
+                .map(|r| {
+                    (
+                        r.log_index,
+                        (self.search_document)(
+                            if r.is_erased() { "" } else { &r.content },
+                            r.metadata.as_ref().map(|m| m.canonical()),
+                        ),
+                    )
+                })
+                .collect();
+            // The log is dense: the records read are `from` on.
+            if rows
+                .iter()
+                .enumerate()
+                .any(|(k, (i, _))| *i != from + k as u64)
+            {
+                return Err(StoreError::Internal(format!(
+                    "the records from log index {from} are not dense; the index waits"
+                )));
+            }
+        }
+        let indexed = from + rows.len() as u64;
+        self.storage.index_write(&rows, indexed).await?;
+        self.storage.commit().await?;
+        metrics::counter!(SEARCH_INDEXED).increment(rows.len() as u64);
+        self.indexer.reached(indexed);
+        Ok(indexed >= size)
+    }
+
+    /// Indexes until the index covers the log as stored, for at most
+    /// [`REFRESH_FOR`]: the log size it then covers.
+    pub(super) async fn refresh(&mut self) -> Result<u64, StoreError> {
+        let began = Instant::now();
+        loop {
+            let done = self.index_step().await?;
+            if done || began.elapsed() >= REFRESH_FOR {
+                return Ok(self.indexer.shared.indexed.load(Ordering::Relaxed));
+            }
+        }
+    }
+}
