@@ -164,10 +164,12 @@ impl IndexCheck {
                     (None, None) => None,
                 })
             }
-            IndexCheck::Postgres(pool, first, covered) => {
+            IndexCheck::Postgres(pool, first, _) => {
                 if first.is_some() {
                     return Ok(first);
                 }
+                // A live service may have indexed more since the check began.
+                let covered = indexed_size(Db::PgPool(&pool)).await?;
                 let orphan: Option<(i64,)> = sqlx::query_as(
                     "SELECT s.log_index FROM thoughts_search s WHERE s.log_index >= $1 OR NOT \
                      EXISTS (SELECT 1 FROM thoughts t WHERE t.log_index = s.log_index) \

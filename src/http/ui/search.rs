@@ -80,7 +80,9 @@ pub(super) async fn page_handler(
     } else {
         let query = SearchQuery::parse(&q)
             .map_err(|message| ApiError::invalid(vec![FieldError::new("q", message)]))?;
-        if params.after.is_none() {
+        let behind =
+            state.store.indexed_size().await? < state.store.database_checkpoint().await?.tree_size;
+        if params.after.is_none() && behind {
             // A person finds what was just written: the index is brought up
             // to the log first (at most 2 s; the search runs regardless).
             if let Err(e) = state.store.refresh_index().await {

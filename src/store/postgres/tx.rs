@@ -433,13 +433,19 @@ impl BatchStorage for PgBatches {
         indexed_size: u64,
     ) -> Answer<'a, ()> {
         Box::pin(async move {
+            // An erased record's words never reach the index, whatever
+            // document was kept for it (another replica may have erased it;
+            // every erasure takes the progress row's lock this step holds).
             let conn = self.in_batch()?;
             let indexes: Vec<i64> = rows.iter().map(|(i, _)| *i as i64).collect();
             let documents: Vec<&str> = rows.iter().map(|(_, d)| d.content.as_str()).collect();
             let result = sqlx::query(
                 "WITH search AS (\
                     INSERT INTO thoughts_search (log_index, doc) \
-                    SELECT * FROM UNNEST($1::bigint[], $2::text[]::tsvector[])) \
+                    SELECT u.i, CASE WHEN t.erased_at IS NULL THEN u.d::tsvector \
+                        ELSE ''::tsvector END \
+                    FROM UNNEST($1::bigint[], $2::text[]) AS u(i, d) \
+                    JOIN thoughts t ON t.log_index = u.i) \
                  UPDATE search_progress SET indexed_size = $3",
             )
             .bind(&indexes)

@@ -331,8 +331,30 @@ impl BatchStorage for SqliteBatches {
                     "INSERT INTO thoughts_fts (rowid, content, metadata) VALUES (?, ?, ?)",
                 )
                 .map_err(raw::map_error)?;
+            // An erased record's words never reach the index, whatever
+            // document was kept for it.
+            let erased: std::collections::HashSet<i64> = match (rows.first(), rows.last()) {
+                (Some((first, _)), Some((last, _))) => self
+                    .raw
+                    .prepare_cached(
+                        "SELECT log_index FROM thoughts WHERE log_index BETWEEN ? AND ? \
+                         AND erased_at IS NOT NULL",
+                    )
+                    .and_then(|mut s| {
+                        s.query_map([position(*first), position(*last)], |row| row.get(0))?
+                            .collect()
+                    })
+                    .map_err(raw::map_error)?,
+                _ => Default::default(),
+            };
             let mut text = 0;
             for (at, d) in rows {
+                if erased.contains(&(*at as i64)) {
+                    insert
+                        .execute(rusqlite::params![position(*at), "", None::<String>])
+                        .map_err(raw::map_error)?;
+                    continue;
+                }
                 insert
                     .execute(rusqlite::params![position(*at), d.content, d.metadata])
                     .map_err(raw::map_error)?;

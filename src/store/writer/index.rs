@@ -15,6 +15,11 @@ use std::time::{Duration, Instant};
 use super::task::State;
 use crate::domain::metrics::SEARCH_INDEXED;
 use crate::store::backend::SearchDocument;
+
+/// A document's bytes of text.
+fn text_bytes(d: &SearchDocument) -> usize {
+    d.content.len() + d.metadata.as_ref().map_or(0, String::len)
+}
 use crate::store::StoreError;
 
 /// Most records one indexing transaction adds.
@@ -24,15 +29,23 @@ pub(super) const STEP_RECORDS: u64 = 5_000;
 /// answers what it reached.
 const REFRESH_FOR: Duration = Duration::from_secs(2);
 
-/// Documents kept for records committed but not indexed yet; past this the
-/// indexer reads the rest back from the records.
+/// Documents kept for records committed but not indexed yet, and their
+/// bytes of text; past either the indexer reads the rest back from the
+/// records.
 const KEPT_DOCUMENTS: usize = 200_000;
+const KEPT_BYTES: usize = 64 * 1024 * 1024;
+
+/// The shortest interval between steps (a `--search-refresh` of 0 would
+/// retry a failing step without pause).
+const LEAST_EVERY: Duration = Duration::from_millis(10);
 
 /// What the indexer keeps between steps.
 pub(super) struct Indexer {
     /// Documents of records this writer committed, in log order, not yet
     /// indexed (with gaps where another replica appended).
     pub(super) documents: VecDeque<(u64, SearchDocument)>,
+    /// Their bytes of text.
+    kept_bytes: usize,
     /// When each of this writer's commits since the index last caught up
     /// took the log to its size: the oldest not yet indexed says the lag in
     /// seconds.
@@ -67,6 +80,10 @@ impl IndexProgress {
     /// How far behind the log the index is: records this writer knows of,
     /// and seconds since the oldest of them was committed.
     pub(crate) fn lag(&self, log_size: u64) -> (u64, f64) {
+        if !self.known.load(Ordering::Relaxed) {
+            // Not learned yet: the first step runs at start.
+            return (0, 0.0);
+        }
         let records = log_size.saturating_sub(self.indexed.load(Ordering::Relaxed));
         let since = self.behind_since_ms.load(Ordering::Relaxed);
         let seconds = match (since, self.started.get()) {
@@ -86,8 +103,9 @@ impl Indexer {
         shared.behind_since_ms.store(u64::MAX, Ordering::Relaxed);
         Indexer {
             documents: VecDeque::new(),
+            kept_bytes: 0,
             commits: VecDeque::new(),
-            every,
+            every: every.max(LEAST_EVERY),
             last: None,
             shared,
         }
@@ -105,13 +123,18 @@ impl Indexer {
     ) {
         for at in erased {
             if let Some((_, d)) = self.documents.iter_mut().find(|(i, _)| i == at) {
+                self.kept_bytes -= text_bytes(d);
                 *d = SearchDocument {
                     content: String::new(),
                     metadata: None,
                 };
             }
         }
-        if self.documents.len() + documents.len() <= KEPT_DOCUMENTS {
+        let bytes: usize = documents.iter().map(text_bytes).sum();
+        if self.documents.len() + documents.len() <= KEPT_DOCUMENTS
+            && self.kept_bytes + bytes <= KEPT_BYTES
+        {
+            self.kept_bytes += bytes;
             self.documents.extend((first..).zip(documents));
         }
         if size > first && self.commits.len() < KEPT_DOCUMENTS {
@@ -148,10 +171,18 @@ impl Indexer {
         u64::try_from(at.saturating_duration_since(origin).as_millis()).unwrap_or(u64::MAX)
     }
 
+    /// Forgets the kept documents: the indexer reads those records back.
+    pub(super) fn forget(&mut self) {
+        self.documents.clear();
+        self.kept_bytes = 0;
+    }
+
     /// The index covers the log up to `indexed`: what it kept for less goes.
     fn reached(&mut self, indexed: u64) {
         while self.documents.front().is_some_and(|(i, _)| *i < indexed) {
-            self.documents.pop_front();
+            if let Some((_, d)) = self.documents.pop_front() {
+                self.kept_bytes -= text_bytes(&d);
+            }
         }
         while self
             .commits
@@ -178,7 +209,9 @@ impl Indexer {
             .enumerate()
             .take_while(|(k, (i, _))| *i == from + *k as u64)
             .count();
-        self.documents.drain(..run).collect()
+        let taken: Vec<_> = self.documents.drain(..run).collect();
+        self.kept_bytes -= taken.iter().map(|(_, d)| text_bytes(d)).sum::<usize>();
+        taken
     }
 }
 

@@ -227,6 +227,8 @@ impl State {
             Err(BatchError::Unknown(e)) => {
                 tracing::error!(error = %e, appends, "batch's outcome unknown: it may be in the log");
                 self.heads.clear();
+                // What it may have erased is read back by the indexer.
+                self.indexer.forget();
                 for pending in batch {
                     pending.refuse(&e);
                 }
