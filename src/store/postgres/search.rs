@@ -18,8 +18,8 @@ const MAX_LEXEME_BYTES: usize = 2046;
 const MAX_POSITIONS: usize = 255;
 const MAX_DOCUMENT_BYTES: usize = 900_000;
 
-/// The `tsvector` literal of a record (written by the writer, in the
-/// append's transaction): content words weighted A, metadata
+/// The `tsvector` literal of a record (written by the writer's indexer,
+/// `store::writer::index`): content words weighted A, metadata
 /// words B, positioned so that a phrase never spans the two.
 pub(crate) fn document(content: &str, metadata: Option<&str>) -> String {
     let mut lexemes: BTreeMap<String, Vec<(usize, char)>> = BTreeMap::new();
