@@ -34,7 +34,10 @@
 #                           alternating with the floor in the same run;
 #                           BATCH=100 adds POST /thoughts/batch loads of that
 #                           many records a request (16 connections): records/s
-#                           and CPU per record ÷ the floor's per request. Also:
+#                           and CPU per record ÷ the floor's per request, and
+#                           the same records written by examples/direct.rs
+#                           (rusqlite, no HTTP): the storage engine's own
+#                           records/s, and the batch's ÷ it. Also:
 #                           the search index's lag during each load (from
 #                           /metrics every 100 ms: p99, max), and each build's
 #                           POST p50/p99 at a fixed offered rate of half its
@@ -133,7 +136,7 @@ PY
     done
     exit 0
 fi
-cargo build --release --locked --bin decision-trail --example floor >&2
+cargo build --release --locked --bin decision-trail --example floor --example direct >&2
 # The load generator's cores (bench/run.sh cores pins it); empty: anywhere.
 HEY_PIN=()
 
@@ -607,6 +610,12 @@ print(json.dumps({'records': [b] * int(sys.argv[2])}))" "$WORK/body-$i.json" "$B
                 echo "b$k $(cpu_load "${CPU_ADDRS[$k]}" "${CPU_PIDS[$k]}" "cb$k-$r" batch)" >>"$WORK/cpu"
             fi
         done
+        if [ "$BATCH" -gt 0 ]; then
+            # The storage engine alone: the same records in transactions of
+            # BATCH, with rusqlite, no HTTP (examples/direct.rs).
+            mkdir -p "$WORK/direct-$r"
+            echo "d $(target/release/examples/direct "$WORK/direct-$r" "$POSTS" "$BATCH")" >>"$WORK/cpu"
+        fi
     done
     # The tail at a fixed offered rate, half the measured maximum (hey -q is
     # per connection: the rate ÷ 64), one load a build.
@@ -652,10 +661,15 @@ print("writer: the trail-writer thread; HTTP: the HTTP runtime's threads (parse,
 print("each column is its own median over the rounds, so writer + HTTP need not add up to the total; ratios are of the unrounded medians")
 for k in range(1, len(bins)):
     print(f"build {k} ÷ build 0: CPU per POST {med(f's{k}', 'cpu_us') / med('s0', 'cpu_us'):.2f}, req/s {med(f's{k}', 'rps') / med('s0', 'rps'):.2f}")
+if "d" in rows:
+    print(f"direct SQLite (examples/direct.rs, rusqlite, the same rows, {os.environ['BATCH']} records a transaction, no HTTP): "
+          f"{med('d', 'rps'):.0f} records/s, CPU {med('d', 'cpu_us'):.1f} µs a record")
 for k, b in enumerate(bins):
     w = f"b{k}"
     if w not in rows:
         continue
+    if "d" in rows:
+        print(f"{b[-34:]}: batch records/s ÷ direct SQLite's: {med(w, 'rps') / med('d', 'rps'):.2f}")
     print(f"{b[-34:]}: POST /thoughts/batch, {os.environ['BATCH']} records a batch, 16 connections: "
           f"{med(w, 'rps'):.0f} records/s, p50 {med(w, 'p50_ms'):.1f} ms, p99 {med(w, 'p99_ms'):.1f} ms a batch, "
           f"errors {sum(r['errors'] for r in rows[w])}, CPU {med(w, 'cpu_us'):.1f} µs a record = {med(w, 'cpu_us') / f_cpu:.2f} × the floor's per request "
