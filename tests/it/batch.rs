@@ -321,16 +321,25 @@ async fn a_writer_key_appends_its_batch_as_its_agent() {
     assert_eq!(task["length"], 2, "{task}");
 }
 
+/// A service with API keys whose rate limit holds five tokens and barely
+/// refills.
+async fn with_a_burst_of_five() -> TestApp {
+    TestApp::builder()
+        .keys(ring())
+        .limits(Limits {
+            rate: Some(Rate {
+                per_second: 0.01,
+                burst: 5,
+            }),
+            ..test_limits()
+        })
+        .spawn()
+        .await
+}
+
 #[tokio::test]
 async fn the_rate_limit_counts_each_record_of_a_batch() {
-    let limits = Limits {
-        rate: Some(Rate {
-            per_second: 0.01,
-            burst: 5,
-        }),
-        ..test_limits()
-    };
-    let app = TestApp::builder().keys(ring()).limits(limits).spawn().await;
+    let app = with_a_burst_of_five().await;
     let auth = bearer(WRITER);
     let three = vec![task_body("t", "x"); 3];
     appended(post_batch(&app, Some(&auth), None, &three).await).await;
@@ -341,32 +350,12 @@ async fn the_rate_limit_counts_each_record_of_a_batch() {
     // A batch refused for a bad field takes no more than its own token.
     let mut bad = vec![task_body("t", "x"); 2];
     bad[1]["type"] = json!("idea");
-    let app = TestApp::builder()
-        .keys(ring())
-        .limits(Limits {
-            rate: Some(Rate {
-                per_second: 0.01,
-                burst: 5,
-            }),
-            ..test_limits()
-        })
-        .spawn()
-        .await;
+    let app = with_a_burst_of_five().await;
     let r = post_batch(&app, Some(&auth), None, &bad).await;
     assert_problem(r, 400, "invalid_params").await;
     appended(post_batch(&app, Some(&auth), None, &vec![task_body("t", "x"); 4]).await).await;
     // A batch larger than the burst could never pass: it is refused as such.
-    let app = TestApp::builder()
-        .keys(ring())
-        .limits(Limits {
-            rate: Some(Rate {
-                per_second: 0.01,
-                burst: 5,
-            }),
-            ..test_limits()
-        })
-        .spawn()
-        .await;
+    let app = with_a_burst_of_five().await;
     let r = post_batch(&app, Some(&auth), None, &vec![task_body("t", "x"); 6]).await;
     let p = assert_problem(r, 400, "invalid_params").await;
     assert_eq!(problem_fields(&p), ["records"]);

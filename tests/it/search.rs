@@ -629,6 +629,11 @@ async fn the_writer_merges_the_search_index_in_steps_and_finds_across_merges() {
     assert_eq!(page["hits"].as_array().unwrap().len(), APPENDS, "{page}");
 }
 
+/// The JSON answer of a GET to `url`.
+async fn json_at(client: &reqwest::Client, url: &str) -> Value {
+    client.get(url).send().await.unwrap().json().await.unwrap()
+}
+
 /// The index follows the log after the appends are answered: a service
 /// killed while it is behind loses nothing of it, and the next start
 /// indexes the rest.
@@ -654,14 +659,7 @@ async fn a_service_killed_while_the_index_is_behind_indexes_the_rest_at_its_next
             .unwrap();
         assert_eq!(r.status(), 201);
     }
-    let page: Value = client
-        .get(format!("{base}/search?q=narwhal"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let page = json_at(&client, &format!("{base}/search?q=narwhal")).await;
     assert_eq!(page["indexed_size"], 0, "{page}");
     assert!(page["hits"].as_array().unwrap().is_empty(), "{page}");
     let metrics = client
@@ -688,14 +686,7 @@ async fn a_service_killed_while_the_index_is_behind_indexes_the_rest_at_its_next
     let base = format!("http://{}", served.addr);
     let mut tries = 0;
     let page = loop {
-        let page: Value = client
-            .get(format!("{base}/search?q=narwhal&limit=100"))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        let page = json_at(&client, &format!("{base}/search?q=narwhal&limit=100")).await;
         if page["indexed_size"] == 30 {
             break page;
         }

@@ -295,3 +295,29 @@ impl State {
         }
     }
 }
+
+impl State {
+    /// Whether the search index is well (`/readyz`): its last step did not
+    /// fail, and it is not more than [`INDEX_LAG_READY`] behind.
+    pub(super) fn index_health(&self) -> Result<(), StoreError> {
+        let shared = &self.indexer.shared;
+        if let Some(why) = shared.failed.lock().expect("not poisoned").as_ref() {
+            return Err(StoreError::Unavailable(format!(
+                "the search indexer stopped: {why}"
+            )));
+        }
+        let (records, seconds) = shared.lag(self.frontier.size());
+        if seconds > INDEX_LAG_READY.as_secs_f64() || records > INDEX_LAG_READY_RECORDS {
+            return Err(StoreError::Unavailable(format!(
+                "the search index is {records} records ({seconds:.0} s) behind the log"
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// How far behind the log the search index may be with the service ready:
+/// in time since the oldest record it lacks was committed, and in records
+/// (a backlog left by a crash, which has no commit time here).
+const INDEX_LAG_READY: Duration = Duration::from_secs(30);
+const INDEX_LAG_READY_RECORDS: u64 = 100_000;
