@@ -31,7 +31,8 @@
 #                           split by thread (/proc/PID/task: the writer's
 #                           and the HTTP runtime's CPU per POST); BINS="A B" runs
 #                           several service builds (each on a fresh database)
-#                           alternating with the floor in the same run;
+#                           alternating with the floor in the same run (each
+#                           round starting with the next build);
 #                           BATCH=100 adds POST /thoughts/batch loads of that
 #                           many records a request (16 connections): records/s
 #                           and CPU per record ÷ the floor's per request, and
@@ -66,7 +67,11 @@
 #                           POST and the 100-record page on SQLite, on PostgreSQL
 #                           with one replica and with two (the load split
 #                           between them), alternating in one run; PostgreSQL
-#                           is a throwaway local cluster (.ci/postgres)
+#                           is a throwaway local cluster (.ci/postgres). On
+#                           one replica and on SQLite, also the service's and
+#                           PostgreSQL's CPU per POST and the search index's
+#                           lag; BATCH=100 adds POST /thoughts/batch loads
+#                           (records/s, CPU per record, lag) on both
 #
 # Environment: ROUNDS (3), POSTS per round (20000), GETS per round (40000),
 # BINS (cpu mode: the service builds to alternate; default: BIN),
@@ -297,6 +302,101 @@ PY
     exit 0
 fi
 
+# CPU seconds (user + system, all threads) a process has used so far.
+cpu_s() { awk -v hz="$(getconf CLK_TCK)" '{printf "%.3f", $1 / hz}' <<<"$(stat_ticks "/proc/$1/stat")"; }
+# The same per thread, as JSON {tid: [name, seconds]}: the service names
+# its writer `trail-writer`; its HTTP runtime's threads (the workers and
+# the blocking pool) are `tokio-rt-worker`.
+threads_s() {
+    # A thread may end between the listing and the reads: it is skipped.
+    local t name ticks
+    for t in /proc/"$1"/task/*; do
+        name=$(tr ' ' _ 2>/dev/null <"$t/comm") || continue
+        ticks=$(stat_ticks "$t/stat" 2>/dev/null) || continue
+        [ -n "$name" ] && [ -n "$ticks" ] || continue
+        printf '%s %s %s\n' "${t##*/}" "$name" "$ticks"
+    done | python3 -c "import json,os,sys
+s = {}
+for line in sys.stdin:
+    tid, name, ticks = line.split()
+    s[tid] = [name, int(ticks) / os.sysconf('SC_CLK_TCK')]
+print(json.dumps(s))"
+}
+# CPU seconds the PostgreSQL server's processes have used so far (those of
+# the postgres user: the cluster of .ci/postgres). A backend that exits
+# during a load takes its CPU with it; the service's pool keeps its
+# connections open, so under load none does.
+db_cpu_s() {
+    local p t total=0
+    for p in $(pgrep -u postgres 2>/dev/null); do
+        t=$(stat_ticks "/proc/$p/stat" 2>/dev/null) || t=0
+        total=$((total + ${t:-0}))
+    done
+    awk -v hz="$(getconf CLK_TCK)" -v t="$total" 'BEGIN {printf "%.3f", t / hz}'
+}
+# One POST load against $1 (whose process is $2): hey's summary with the
+# process's CPU per request (µs) added, and the writer's and the HTTP
+# runtime's shares of it, thread by thread (a thread that ended during
+# the load is counted in the process's total only; one that began, from
+# zero).
+# With a fourth argument, the load is batch_load's: the figures are per
+# record (n counts records, rps records/s). With DB_CPU set, the PostgreSQL
+# server's CPU over the load is added (db_cpu_us, per request or record).
+cpu_load() {
+    local before after tb ta per=1 db_before=0 db_after=0
+    before=$(cpu_s "$2"); tb=$(threads_s "$2")
+    if [ -n "${DB_CPU:-}" ]; then db_before=$(db_cpu_s); fi
+    # The search index's lag (/metrics), sampled every 100 ms meanwhile
+    # (the floor has none: its samples are empty).
+    (while :; do
+        curl -s "http://$1/metrics" | awk '/^decision_trail_search_index_lag_seconds /{print $2}'
+        sleep 0.1
+    done) >"$WORK/$3.lag" 2>/dev/null &
+    local sampler=$!
+    if [ -n "${4:-}" ]; then
+        r=$(batch_load "$1" "$POSTS" "$3"); per=$BATCH
+    else
+        r=$(post_load "$1" "$POSTS" "$3")
+    fi
+    kill "$sampler" 2>/dev/null; wait "$sampler" 2>/dev/null || true
+    after=$(cpu_s "$2"); ta=$(threads_s "$2")
+    if [ -n "${DB_CPU:-}" ]; then db_after=$(db_cpu_s); fi
+    python3 -c "import json,sys
+r = json.loads(sys.argv[1]); r['n'] *= $per; r['rps'] *= $per; n = max(r['n'], 1)
+lag = sorted(float(x) for x in open(sys.argv[6]).read().split())
+r['lag_p99_s'] = lag[min(len(lag) - 1, int(0.99 * len(lag)))] if lag else None
+r['lag_max_s'] = lag[-1] if lag else None
+r['cpu_us'] = (float(sys.argv[3]) - float(sys.argv[2])) * 1e6 / n
+tb, ta = json.loads(sys.argv[4]), json.loads(sys.argv[5])
+def per(name):
+    used = sum(s - (tb[tid][1] if tid in tb else 0) for tid, (nm, s) in ta.items() if nm == name)
+    return used * 1e6 / n
+r['writer_us'], r['workers_us'] = per('trail-writer'), per('tokio-rt-worker')
+if '${DB_CPU:-}':
+    r['db_cpu_us'] = (float(sys.argv[8]) - float(sys.argv[7])) * 1e6 / n
+print(json.dumps(r))" "$r" "$before" "$after" "$tb" "$ta" "$WORK/$3.lag" "$db_before" "$db_after"
+}
+export BATCH=${BATCH:-0}
+if [ "$BATCH" -gt 0 ]; then
+    # One batch body per task: BATCH copies of its 1 KB record.
+    for i in $(seq -f %02g 0 $((TASKS - 1))); do
+        python3 -c "import json,sys; b = json.load(open(sys.argv[1]))
+print(json.dumps({'records': [b] * int(sys.argv[2])}))" "$WORK/body-$i.json" "$BATCH" >"$WORK/batch-$i.json"
+    done
+fi
+# POSTS records to $1 in batches of BATCH, one connection per task.
+batch_load() {
+    local n=$2 tag=$3 start end pids=() i
+    start=$(now)
+    for i in $(seq -f %02g 0 $((TASKS - 1))); do
+        hey -n $((n / BATCH / TASKS)) -c 1 -m POST -T application/json \
+            -D "$WORK/batch-$i.json" -o csv "http://$1/thoughts/batch" >"$WORK/$tag-$i.csv" &
+        pids+=($!)
+    done
+    wait "${pids[@]}"
+    end=$(now)
+    python3 bench/stats.py "$(elapsed "$start" "$end")" "$WORK/$tag"-*.csv
+}
 if [ "${DATABASE:-sqlite}" = postgres ]; then
     # shellcheck source=.ci/postgres
     PG_PORT=${PG_PORT:-55439} source .ci/postgres >&2
@@ -304,13 +404,13 @@ if [ "${DATABASE:-sqlite}" = postgres ]; then
     psql "$DECISION_TRAIL_TEST_POSTGRES" -qc "CREATE DATABASE bench" >&2
     PG_URL=${DECISION_TRAIL_TEST_POSTGRES%/*}/bench
     "$BIN" log key --origin bench/log >"$WORK/pg.key" 2>/dev/null
-    REPLICAS=()
+    REPLICAS=(); REPLICA_PIDS=()
     for n in 1 2; do
         addr=127.0.0.1:$((18190 + n))
         "$BIN" --listen "$addr" --database-url "$PG_URL" --signing-key-file "$WORK/pg.key" \
             --origin bench/log --checkpoint-file "$WORK/pg-$n.ndjson" --rate-limit 0 \
             --read-connections 16 >"$WORK/pg-$n.log" 2>&1 &
-        PIDS+=($!)
+        PIDS+=($!); REPLICA_PIDS+=($!)
         for _ in $(seq 100); do curl -sf "http://$addr/healthz" >/dev/null && break; sleep 0.1; done
         REPLICAS+=("$addr")
     done
@@ -320,15 +420,21 @@ if [ "${DATABASE:-sqlite}" = postgres ]; then
     page() { echo "http://$1/thoughts?task_id=bench-01&limit=100"; }
     for r in $(seq 1 "$ROUNDS"); do
         echo "round $r/$ROUNDS" >&2
-        echo "post sqlite $(post_load "$SERVICE" "$POSTS" "qs$r")" >>"$WORK/results"
-        echo "post pg1 $(post_load "${REPLICAS[0]}" "$POSTS" "q1$r")" >>"$WORK/results"
+        # One replica's loads also measure the service's CPU, the search
+        # index's lag and the PostgreSQL server's CPU (cpu_load).
+        echo "post sqlite $(cpu_load "$SERVICE" "$SERVICE_PID" "qs$r")" >>"$WORK/results"
+        echo "post pg1 $(DB_CPU=1 cpu_load "${REPLICAS[0]}" "${REPLICA_PIDS[0]}" "q1$r")" >>"$WORK/results"
+        if [ "$BATCH" -gt 0 ]; then
+            echo "batch sqlite $(cpu_load "$SERVICE" "$SERVICE_PID" "bs$r" batch)" >>"$WORK/results"
+            echo "batch pg1 $(DB_CPU=1 cpu_load "${REPLICAS[0]}" "${REPLICA_PIDS[0]}" "b1$r" batch)" >>"$WORK/results"
+        fi
         echo "post pg2 $(post_load "${REPLICAS[0]},${REPLICAS[1]}" "$POSTS" "q2$r")" >>"$WORK/results"
         echo "list sqlite $(get_load "$(page "$SERVICE")" $((GETS / 20)) "ls$r")" >>"$WORK/results"
         echo "list pg1 $(get_load "$(page "${REPLICAS[0]}")" $((GETS / 20)) "l1$r")" >>"$WORK/results"
         echo "list pg2 $(get_load "$(page "${REPLICAS[0]}") $(page "${REPLICAS[1]}")" $((GETS / 20)) "l2$r")" >>"$WORK/results"
     done
     python3 - "$WORK/results" <<'PY'
-import json, statistics, sys
+import json, os, statistics, sys
 rows = {}
 for line in open(sys.argv[1]):
     op, who, data = line.split(" ", 2)
@@ -346,6 +452,20 @@ for op in ["post", "list"]:
         errors = sum(r["errors"] for r in rows[(op, who)])
         print(f"{names[op]:<24}{who_names[who]:<22}{rps:>9.0f}{rps / base:>10.2f}{med(op, who, 'p50_ms'):>9.2f}{med(op, who, 'p99_ms'):>9.2f}{errors:>8}")
     print(f"{'':<24}{'2 replicas ÷ 1':<22}{med(op, 'pg2', 'rps') / med(op, 'pg1', 'rps'):>19.2f}")
+print("CPU per request (POST) or record (batch), medians: the service's process, and PostgreSQL's server processes;")
+print("the search index's lag under each load (/metrics every 100 ms: p99, median of the rounds; max)")
+print(f"{'load':<34}{'backend':<22}{'req or records/s':>17}{'service µs':>12}{'PostgreSQL µs':>15}{'lag p99 s':>11}{'max s':>7}")
+batch = os.environ.get("BATCH", "0")
+for op, label in (("post", "POST /thoughts (1 KB)"), ("batch", f"POST /thoughts/batch of {batch}")):
+    for who in ("sqlite", "pg1"):
+        if (op, who) not in rows:
+            continue
+        db = med(op, who, "db_cpu_us") if "db_cpu_us" in rows[(op, who)][0] else None
+        lags = [r["lag_p99_s"] for r in rows[(op, who)] if r.get("lag_p99_s") is not None]
+        maxes = [r["lag_max_s"] for r in rows[(op, who)] if r.get("lag_max_s") is not None]
+        print(f"{label:<34}{who_names[who]:<22}{med(op, who, 'rps'):>17.0f}{med(op, who, 'cpu_us'):>12.1f}"
+              f"{'-' if db is None else format(db, '.1f'):>15}"
+              f"{'-' if not lags else format(statistics.median(lags), '.2f'):>11}{'-' if not maxes else format(max(maxes), '.2f'):>7}")
 PY
     exit 0
 fi
@@ -511,63 +631,6 @@ PY
 fi
 
 if [ "$MODE" = cpu ]; then
-    # CPU seconds (user + system, all threads) a process has used so far.
-    cpu_s() { awk -v hz="$(getconf CLK_TCK)" '{printf "%.3f", $1 / hz}' <<<"$(stat_ticks "/proc/$1/stat")"; }
-    # The same per thread, as JSON {tid: [name, seconds]}: the service names
-    # its writer `trail-writer`; its HTTP runtime's threads (the workers and
-    # the blocking pool) are `tokio-rt-worker`.
-    threads_s() {
-        # A thread may end between the listing and the reads: it is skipped.
-        local t name ticks
-        for t in /proc/"$1"/task/*; do
-            name=$(tr ' ' _ 2>/dev/null <"$t/comm") || continue
-            ticks=$(stat_ticks "$t/stat" 2>/dev/null) || continue
-            [ -n "$name" ] && [ -n "$ticks" ] || continue
-            printf '%s %s %s\n' "${t##*/}" "$name" "$ticks"
-        done | python3 -c "import json,os,sys
-s = {}
-for line in sys.stdin:
-    tid, name, ticks = line.split()
-    s[tid] = [name, int(ticks) / os.sysconf('SC_CLK_TCK')]
-print(json.dumps(s))"
-    }
-    # One POST load against $1 (whose process is $2): hey's summary with the
-    # process's CPU per request (µs) added, and the writer's and the HTTP
-    # runtime's shares of it, thread by thread (a thread that ended during
-    # the load is counted in the process's total only; one that began, from
-    # zero).
-    # With a fourth argument, the load is batch_load's: the figures are per
-    # record (n counts records, rps records/s).
-    cpu_load() {
-        local before after tb ta per=1
-        before=$(cpu_s "$2"); tb=$(threads_s "$2")
-        # The search index's lag (/metrics), sampled every 100 ms meanwhile
-        # (the floor has none: its samples are empty).
-        (while :; do
-            curl -s "http://$1/metrics" | awk '/^decision_trail_search_index_lag_seconds /{print $2}'
-            sleep 0.1
-        done) >"$WORK/$3.lag" 2>/dev/null &
-        local sampler=$!
-        if [ -n "${4:-}" ]; then
-            r=$(batch_load "$1" "$POSTS" "$3"); per=$BATCH
-        else
-            r=$(post_load "$1" "$POSTS" "$3")
-        fi
-        kill "$sampler" 2>/dev/null; wait "$sampler" 2>/dev/null || true
-        after=$(cpu_s "$2"); ta=$(threads_s "$2")
-        python3 -c "import json,sys
-r = json.loads(sys.argv[1]); r['n'] *= $per; r['rps'] *= $per; n = max(r['n'], 1)
-lag = sorted(float(x) for x in open(sys.argv[6]).read().split())
-r['lag_p99_s'] = lag[min(len(lag) - 1, int(0.99 * len(lag)))] if lag else None
-r['lag_max_s'] = lag[-1] if lag else None
-r['cpu_us'] = (float(sys.argv[3]) - float(sys.argv[2])) * 1e6 / n
-tb, ta = json.loads(sys.argv[4]), json.loads(sys.argv[5])
-def per(name):
-    used = sum(s - (tb[tid][1] if tid in tb else 0) for tid, (nm, s) in ta.items() if nm == name)
-    return used * 1e6 / n
-r['writer_us'], r['workers_us'] = per('trail-writer'), per('tokio-rt-worker')
-print(json.dumps(r))" "$r" "$before" "$after" "$tb" "$ta" "$WORK/$3.lag"
-    }
     read -r -a CPU_BINS <<<"${BINS:-$BIN}"
     CPU_PIDS=(); CPU_ADDRS=()
     k=0
@@ -580,31 +643,13 @@ print(json.dumps(r))" "$r" "$before" "$after" "$tb" "$ta" "$WORK/$3.lag"
         for _ in $(seq 100); do curl -sf "http://$addr/healthz" >/dev/null && break; sleep 0.1; done
         k=$((k + 1))
     done
-    export BATCH=${BATCH:-0}
-    if [ "$BATCH" -gt 0 ]; then
-        # One batch body per task: BATCH copies of its 1 KB record.
-        for i in $(seq -f %02g 0 $((TASKS - 1))); do
-            python3 -c "import json,sys; b = json.load(open(sys.argv[1]))
-print(json.dumps({'records': [b] * int(sys.argv[2])}))" "$WORK/body-$i.json" "$BATCH" >"$WORK/batch-$i.json"
-        done
-    fi
-    # POSTS records to $1 in batches of BATCH, one connection per task.
-    batch_load() {
-        local n=$2 tag=$3 start end pids=() i
-        start=$(now)
-        for i in $(seq -f %02g 0 $((TASKS - 1))); do
-            hey -n $((n / BATCH / TASKS)) -c 1 -m POST -T application/json \
-                -D "$WORK/batch-$i.json" -o csv "http://$1/thoughts/batch" >"$WORK/$tag-$i.csv" &
-            pids+=($!)
-        done
-        wait "${pids[@]}"
-        end=$(now)
-        python3 bench/stats.py "$(elapsed "$start" "$end")" "$WORK/$tag"-*.csv
-    }
     for r in $(seq 1 "$ROUNDS"); do
         echo "round $r/$ROUNDS" >&2
         echo "floor $(cpu_load "$FLOOR" "$FLOOR_PID" "cf$r")" >>"$WORK/cpu"
-        for k in "${!CPU_BINS[@]}"; do
+        # Each round starts with the next build, so that no build always
+        # runs first (after the floor) or last.
+        for j in "${!CPU_BINS[@]}"; do
+            k=$(( (j + r - 1) % ${#CPU_BINS[@]} ))
             echo "s$k $(cpu_load "${CPU_ADDRS[$k]}" "${CPU_PIDS[$k]}" "cs$k-$r")" >>"$WORK/cpu"
             if [ "$BATCH" -gt 0 ]; then
                 echo "b$k $(cpu_load "${CPU_ADDRS[$k]}" "${CPU_PIDS[$k]}" "cb$k-$r" batch)" >>"$WORK/cpu"

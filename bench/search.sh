@@ -22,8 +22,11 @@ ADDR=127.0.0.1:18182
 if ! command -v hey >/dev/null 2>&1; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hey >/dev/null
 fi
+# Given a build (BIN) and a database to search (DB), nothing is built.
+if [ -z "${BIN:-}" ] || [ ! -f "${DB:-}" ]; then
+    cargo build --release --locked --bin decision-trail --example seed >&2
+fi
 BIN=${BIN:-target/release/decision-trail}
-cargo build --release --locked --bin decision-trail --example seed >&2
 
 WORK=$(mktemp -d)
 PIDS=()
