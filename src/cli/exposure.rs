@@ -36,13 +36,18 @@ pub(super) fn refuse_unless_meant(
     if keys || loopback || open {
         return Ok(());
     }
+    // The same port, on loopback: what was asked for, for this machine only.
+    let port = listen
+        .rsplit_once(':')
+        .and_then(|(_, port)| port.parse::<u16>().ok())
+        .unwrap_or(8080);
     Err(format!(
         "refusing to start: no API keys (--keys-file) and {listen} is not a loopback address, \
          so anyone who can reach it could write as any agent.\n  \
          To require keys: decision-trail keys add --keys-file keys.jsonl --agent-id AGENT --role writer\n  \
          then start with --keys-file keys.jsonl (DECISION_TRAIL_KEYS_FILE).\n  \
          To serve it open on purpose (a network you trust): pass --open (DECISION_TRAIL_OPEN=true).\n  \
-         To serve this machine only: --listen 127.0.0.1:8080."
+         To serve this machine only: --listen 127.0.0.1:{port}."
     ))
 }
 
@@ -91,5 +96,9 @@ mod tests {
         ] {
             assert!(refusal.contains(needed), "{refusal}");
         }
+        assert!(refusal.contains("--listen 127.0.0.1:8080."), "{refusal}");
+        // The port that was asked for, on loopback.
+        let refusal = refuse_unless_meant("[::]:9123", false, false, false).unwrap_err();
+        assert!(refusal.contains("--listen 127.0.0.1:9123."), "{refusal}");
     }
 }

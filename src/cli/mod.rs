@@ -281,6 +281,21 @@ fn quiet_when_output_closes() {
     }
 }
 
+/// Whether standard output and standard error are one file (the same
+/// terminal, or one redirected to the other): fstat(2)'s device and inode.
+fn output_and_errors_are_one() -> bool {
+    let id = |fd| {
+        let mut stat = std::mem::MaybeUninit::<libc::stat>::uninit();
+        // SAFETY: fstat writes a whole `stat` into the buffer when it returns 0.
+        (unsafe { libc::fstat(fd, stat.as_mut_ptr()) } == 0).then(|| {
+            // SAFETY: initialised by the successful fstat above.
+            let stat = unsafe { stat.assume_init() };
+            (stat.st_dev, stat.st_ino)
+        })
+    };
+    matches!((id(1), id(2)), (Some(a), Some(b)) if a == b)
+}
+
 fn init_tracing(format: LogFormat) {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| "info,sqlx=warn".into());

@@ -225,7 +225,12 @@ pub(super) fn serve(args: ServeArgs) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             tracing::error!("{message}");
-            eprintln!("decision-trail: {message}");
+            // The log is on standard output: said again on standard error
+            // unless both go to one place (a terminal, `2>&1`), where it
+            // would be printed twice.
+            if !super::output_and_errors_are_one() {
+                eprintln!("decision-trail: {message}");
+            }
             ExitCode::FAILURE
         }
     }

@@ -28,6 +28,19 @@ pub enum Role {
 }
 
 impl Role {
+    /// Every role, in the order they are named to people (least power first).
+    pub const ALL: [Role; 3] = [Role::Reader, Role::Writer, Role::Admin];
+
+    /// The roles' names, as people read them: "reader, writer or admin".
+    pub fn names() -> String {
+        let names: Vec<&str> = Role::ALL.iter().map(|r| r.as_str()).collect();
+        match names.split_last() {
+            Some((last, [])) => last.to_string(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+            None => String::new(),
+        }
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             Role::Writer => "writer",
@@ -40,12 +53,10 @@ impl Role {
 impl std::str::FromStr for Role {
     type Err = String;
     fn from_str(s: &str) -> Result<Role, String> {
-        match s {
-            "writer" => Ok(Role::Writer),
-            "reader" => Ok(Role::Reader),
-            "admin" => Ok(Role::Admin),
-            other => Err(format!("role `{other}` is not writer, reader or admin")),
-        }
+        Role::ALL
+            .into_iter()
+            .find(|r| r.as_str() == s)
+            .ok_or_else(|| format!("role `{s}` is not {}", Role::names()))
     }
 }
 

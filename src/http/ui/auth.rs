@@ -105,6 +105,8 @@ struct LoginPage {
     chrome: Chrome,
     /// Why the form is shown again, when it is.
     note: Option<&'static str>,
+    /// The roles a key may have, any of which may read the pages.
+    roles: String,
 }
 
 /// The login form with `status`, and the security headers (the guard
@@ -120,6 +122,7 @@ fn login_page(status: StatusCode, note: Option<&'static str>) -> Response {
                 keyed: false,
             },
             note,
+            roles: crate::domain::api_keys::Role::names(),
         },
     );
     view::harden(&mut response);

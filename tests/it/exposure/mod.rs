@@ -181,6 +181,33 @@ fn an_open_service_refuses_a_non_loopback_address() {
     );
 }
 
+/// Where the log (standard output) and standard error are one file, as on
+/// a terminal or with `2>&1`, the refusal is printed once, and it suggests
+/// loopback on the port that was asked for.
+#[test]
+fn the_refusal_is_printed_once_and_keeps_the_port() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("trail.db");
+    let path = dir.path().join("output");
+    let output = std::fs::File::create(&path).unwrap();
+    let mut command = Command::new(BIN);
+    command
+        .args(["serve", "--listen", "0.0.0.0:9123", "--database-url"])
+        .arg(format!("sqlite://{}", db.display()));
+    for name in SETTINGS {
+        command.env_remove(name);
+    }
+    let status = command
+        .stdout(output.try_clone().unwrap())
+        .stderr(output)
+        .status()
+        .unwrap();
+    assert!(!status.success());
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(text.matches("refusing to start").count(), 1, "{text}");
+    assert!(text.contains("--listen 127.0.0.1:9123."), "{text}");
+}
+
 /// Told so, it starts open, and says so: a WARN at start, and `/readyz`'s
 /// `detail`. On loopback (the quick start), nothing changes and nothing is said.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

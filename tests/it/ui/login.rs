@@ -5,7 +5,7 @@ use reqwest::StatusCode;
 use serde_json::json;
 
 use super::{browser, page};
-use crate::support::{bearer, new_record, post_as, ring, TestApp, READER, WRITER};
+use crate::support::{add_key, bearer, new_record, post_as, ring, TestApp, BIN, READER, WRITER};
 use decision_trail::domain::api_keys::token_from_bytes;
 
 /// Posts the login form as a page of the service would.
@@ -164,4 +164,44 @@ async fn an_open_service_needs_no_login() {
         (303, "/ui")
     );
     assert_eq!(page(&app, "/ui", &[]).await.0, 200);
+}
+
+/// The login page names the roles a key may have: each one it names is a
+/// role `keys add` makes, and every such role is named.
+#[tokio::test]
+async fn the_login_page_names_the_roles_that_exist() {
+    let app = TestApp::builder().keys(ring()).spawn().await;
+    let (status, _, body) = page(&app, "/ui/login", &[]).await;
+    assert_eq!(status, 200);
+    let named = body
+        .split_once("Any key (")
+        .and_then(|(_, rest)| rest.split_once(')'))
+        .map(|(roles, _)| roles.to_string())
+        .unwrap_or_else(|| panic!("no list of roles: {body}"));
+    let roles: Vec<&str> = named
+        .split([',', ' '])
+        .filter(|w| !w.is_empty() && *w != "or")
+        .collect();
+    assert_eq!(roles.len(), 3, "{named}");
+    let dir = tempfile::tempdir().unwrap();
+    let keys = dir.path().join("keys.jsonl");
+    for role in &roles {
+        assert!(
+            add_key(&keys, "agent-1", role).starts_with("dtk_"),
+            "{role}"
+        );
+    }
+    // A role the page does not name is not one `keys add` makes.
+    let out = std::process::Command::new(BIN)
+        .args(["keys", "add", "--role", "auditor", "--agent-id", "a"])
+        .arg("--keys-file")
+        .arg(&keys)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&named),
+        "the refusal lists the same roles: {err}"
+    );
 }
