@@ -17,7 +17,7 @@ use super::tlog::signed_at;
 use super::wire::HashHex;
 use super::AppState;
 use crate::domain::export;
-use crate::store::{ChainVerdict, TaskSummary};
+use crate::store::{ChainVerdict, SignedCheckpoint, TaskSummary};
 
 /// A task's chain: how long it is, its head, and when it began and last grew.
 #[derive(Serialize, ToSchema)]
@@ -197,7 +197,10 @@ pub async fn verify(
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub(crate) struct ExportQuery {
-    /// Export the chain as of this signed tree size; default: the newest checkpoint.
+    /// Export the chain as of this signed tree size; default: the newest
+    /// checkpoint (with a witness policy, the newest witnessed one when it
+    /// holds the whole chain). With a witness policy the header's checkpoint
+    /// carries its stored cosignatures.
     tree_size: Option<u64>,
 }
 
@@ -223,10 +226,10 @@ pub async fn export(
     Path(task_id): Path<String>,
     Query(query): Query<ExportQuery>,
 ) -> Result<Response, ApiError> {
-    if state.store.task(&task_id).await?.is_none() {
+    let Some(task) = state.store.task(&task_id).await? else {
         return Err(ApiError::NotFound(format!("no task has id `{task_id}`")));
-    }
-    let checkpoint = signed_at(&state, query.tree_size).await?;
+    };
+    let checkpoint = export_checkpoint(&state, &task, query.tree_size).await?;
     let origin = checkpoint.note.lines().next().unwrap_or_default();
     let statement = state
         .store
@@ -253,6 +256,34 @@ pub async fn export(
         Body::from_stream(stream),
     )
         .into_response())
+}
+
+/// The checkpoint an export is given against: that of `size`, or the
+/// newest signed one. With a witness policy, when no size is asked, the
+/// newest witnessed one if it holds the task's whole chain; and the
+/// checkpoint carries the cosignatures stored for it, so `verify --policy`
+/// checks the export as it checks `GET /log/checkpoint`.
+async fn export_checkpoint(
+    state: &AppState,
+    task: &TaskSummary,
+    size: Option<u64>,
+) -> Result<SignedCheckpoint, ApiError> {
+    let Some(witnessing) = &state.witnessing else {
+        return signed_at(state, size).await;
+    };
+    if size.is_none() {
+        if let Some(witnessed) = witnessing.witnessed() {
+            let length = state
+                .store
+                .task_length_at(&task.task_id, witnessed.tree_size)
+                .await?;
+            if length == task.length {
+                return Ok((*witnessed).clone());
+            }
+        }
+    }
+    let signed = signed_at(state, size).await?;
+    Ok(witnessing.with_cosignatures(&state.store, signed).await?)
 }
 
 struct ExportCursor {

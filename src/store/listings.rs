@@ -73,6 +73,12 @@ impl Store {
         Ok(self.signer.sign_note(&stated.text()))
     }
 
+    /// How many records of a task's chain are in the tree of `tree_size`.
+    pub async fn task_length_at(&self, task_id: &str, tree_size: u64) -> Result<u64, StoreError> {
+        let head = self.reads.task_head_at(task_id, tree_size).await?;
+        Ok(head.map_or(0, |r| r.seq + 1))
+    }
+
     /// Up to `limit` records of a task's chain after `after_seq` that are in the
     /// tree of `tree_size`, each with its inclusion proof in that tree.
     pub async fn export_page(

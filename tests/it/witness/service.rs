@@ -191,6 +191,39 @@ async fn two_of_three_witnesses_cosign_under_load_and_a_fork_never_reaches_quoru
     assert!(ok, "{out}{err}");
     assert!(out.contains("cosigned by 2 witnesses (W1, W2)"), "{out}");
 
+    // An export carries its checkpoint's cosignatures: verify --policy
+    // accepts the file offline, as the served checkpoint.
+    let (status, export) = log.get("/tasks/task-3/export").await;
+    assert_eq!(status, 200, "{export}");
+    let export_file = dir.path().join("trail.ndjson");
+    std::fs::write(&export_file, &export).unwrap();
+    let verify_export = |policy: &Path| {
+        run_binary(vec![
+            "verify".into(),
+            export_file.display().to_string(),
+            "--key".into(),
+            log.vkey.clone(),
+            "--policy".into(),
+            policy.display().to_string(),
+        ])
+    };
+    let (ok, out, err) = verify_export(&log.policy).await;
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("cosigned by 2 witnesses (W1, W2)"), "{out}");
+    assert!(out.contains("task `task-3`"), "{out}");
+    // As of a size asked for, its stored cosignatures too.
+    let witnessed = open_checkpoint(&log.checkpoint("").await.1, &log.vkey).unwrap();
+    let (status, at_size) = log
+        .get(&format!(
+            "/tasks/task-3/export?tree_size={}",
+            witnessed.size
+        ))
+        .await;
+    assert_eq!(status, 200);
+    let header: Value = serde_json::from_str(at_size.lines().next().unwrap()).unwrap();
+    let note = header["checkpoint"].as_str().unwrap();
+    assert!(policy_of(&log).check_note(note).is_ok(), "{note}");
+
     // A receipt carries the witnessed checkpoint, and says so.
     let page: Value = serde_json::from_str(&log.get("/thoughts?limit=1").await.1).unwrap();
     let id = page["records"][0]["id"].as_str().unwrap();
@@ -306,6 +339,10 @@ async fn two_of_three_witnesses_cosign_under_load_and_a_fork_never_reaches_quoru
     assert!(err.contains("missing W3"), "{err}");
     // So does a tlog-proof file's.
     let (ok, out, err) = verify_proof(&lone).await;
+    assert!(!ok, "{out}");
+    assert!(err.contains("missing W3"), "{err}");
+    // And an export's.
+    let (ok, out, err) = verify_export(&lone).await;
     assert!(!ok, "{out}");
     assert!(err.contains("missing W3"), "{err}");
 }
