@@ -91,6 +91,11 @@ async function pages(browser) {
   check(await page.evaluate(() => document.activeElement.textContent) === 'Skip to content',
     'the first Tab reaches "Skip to content"');
   await shot(page, 'desktop-tasks');
+  await page.click('nav a[href="/ui/sessions"]');
+  check(await page.locator('h1').textContent() === 'Sessions', 'the navigation opens the sessions');
+  await page.click('main a[href^="/ui/sessions/"]');
+  check(/^Session /.test(await page.locator('h1').textContent()), 'a session link opens the session');
+  await page.goto(`${base}/ui`);
   await page.click('a[href="/ui/tasks/browser-demo"]');
   check(page.url().endsWith('/ui/tasks/browser-demo'), 'a task link opens the task');
   const body = await page.locator('main').textContent();

@@ -39,6 +39,7 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/ui/tasks/{task_id}", get(task::page))
         .route("/ui/thoughts/{id}", get(thought::page))
         .route("/ui/thoughts/{id}/receipt", get(thought::receipt))
+        .route("/ui/sessions", get(sessions::list))
         .route("/ui/sessions/{session_id}", get(sessions::page))
         .route("/ui/search", get(search::page_handler))
         .route("/ui/log", get(log::page))

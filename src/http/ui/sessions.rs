@@ -1,4 +1,5 @@
-//! `/ui/sessions/{session_id}`: a work session's summary (its tasks and
+//! `/ui/sessions`: the work sessions, a page at a time, in the order they
+//! began; `/ui/sessions/{session_id}`: one session's summary (its tasks and
 //! agents) and its records, a page at a time, in log order.
 
 use askama::Template;
@@ -10,7 +11,7 @@ use serde::Deserialize;
 
 use super::tasks::RECORDS_PER_PAGE;
 use super::view::{
-    render, session_href, task_href, with_query, Chrome, Link, RecordView, UiError, UiQuery,
+    ago, render, session_href, task_href, with_query, Chrome, Link, RecordView, UiError, UiQuery,
 };
 use crate::domain::record::RecordFilter;
 use crate::http::problem::ApiError;
@@ -25,6 +26,62 @@ pub(super) struct SessionParams {
 }
 
 impl PlainQuery for SessionParams {}
+
+/// Sessions on a page.
+const SESSIONS_PER_PAGE: u32 = 50;
+
+/// A session as the list shows it.
+struct SessionRow {
+    session_id: String,
+    href: String,
+    length: u64,
+    first_timestamp: String,
+    last_timestamp: String,
+    last_ago: String,
+}
+
+#[derive(Template)]
+#[template(path = "ui/sessions.html")]
+struct SessionsPage {
+    chrome: Chrome,
+    sessions: Vec<SessionRow>,
+    next: Option<String>,
+}
+
+/// `GET /ui/sessions`.
+pub(super) async fn list(
+    State(state): State<AppState>,
+    UiQuery(params): UiQuery<SessionParams>,
+) -> Result<Response, UiError> {
+    let page = state
+        .store
+        .sessions(params.after.as_deref(), SESSIONS_PER_PAGE)
+        .await?;
+    let now = Utc::now();
+    let next = page
+        .next
+        .map(|cursor| with_query("/ui/sessions", &[("after", &cursor)]));
+    let sessions = page
+        .items
+        .into_iter()
+        .map(|s| SessionRow {
+            href: session_href(&s.session_id),
+            last_ago: ago(&s.last_timestamp, now),
+            session_id: s.session_id,
+            length: s.length,
+            first_timestamp: s.first_timestamp,
+            last_timestamp: s.last_timestamp,
+        })
+        .collect();
+    Ok(render(
+        StatusCode::OK,
+        &SessionsPage {
+            chrome: Chrome::new(&state, "Sessions"),
+            sessions,
+            next,
+        },
+    ))
+}
 
 #[derive(Template)]
 #[template(path = "ui/session.html")]

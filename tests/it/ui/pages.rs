@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use super::{html, link, page, record};
+use super::{html, link, next_page, page, record};
 use crate::support::TestApp;
 
 #[tokio::test]
@@ -306,4 +306,52 @@ async fn an_erased_record_shows_who_erased_it_and_why_and_its_task_still_verifie
         task_page.contains("Legal hold.") && task_page.contains("litigation 2026-7"),
         "{task_page}"
     );
+}
+
+/// `/ui/sessions` lists every work session, each linking to its page, 50 to
+/// a page with a link to the next; the navigation names it on every page.
+#[tokio::test]
+async fn the_sessions_page_lists_every_session_a_page_at_a_time() {
+    let app = TestApp::spawn().await;
+    let empty = html(&app, "/ui/sessions").await;
+    assert!(empty.contains("No session yet"), "{empty}");
+    for i in 0..52 {
+        let session = format!("sprint-{i:02}");
+        record(
+            &app,
+            &format!("task-{}", i % 3),
+            "a step",
+            json!({ "session_id": session }),
+        )
+        .await;
+    }
+    // A record of no session is in no session.
+    record(&app, "task-0", "no session", json!({})).await;
+    let first = html(&app, "/ui/sessions").await;
+    assert!(
+        first.contains("href=\"/ui/sessions\""),
+        "the navigation: {first}"
+    );
+    let mut seen: Vec<String> = Vec::new();
+    let mut body = first;
+    loop {
+        let mut rest = body.as_str();
+        while let Some(href) = link(rest, "/ui/sessions/") {
+            seen.push(href.clone());
+            rest = &rest[rest.find(&format!("href=\"{href}\"")).unwrap() + href.len()..];
+        }
+        match next_page(&body) {
+            Some(next) => body = html(&app, &next).await,
+            None => break,
+        }
+    }
+    let expected: Vec<String> = (0..52)
+        .map(|i| format!("/ui/sessions/sprint-{i:02}"))
+        .collect();
+    assert_eq!(
+        seen, expected,
+        "every session once, in the order they began"
+    );
+    let one = html(&app, "/ui/sessions/sprint-07").await;
+    assert!(one.contains("/ui/tasks/task-1"), "{one}");
 }
