@@ -1,6 +1,7 @@
 //! `/ui/tasks/{task_id}`: a task's chain, a page of records at a time, as
-//! a timeline or as its reasoning tree; `?verify=1` walks the whole chain
-//! (`Store::verify_chain`, constant memory) and says where it breaks.
+//! a timeline or as its reasoning tree; opening it walks a chain of up to
+//! `VERIFY_ON_OPEN` records, and `?verify=1` any chain
+//! (`Store::verify_chain`, constant memory), saying where it breaks.
 
 use askama::Template;
 use axum::extract::{Path, State};
@@ -30,6 +31,11 @@ pub(crate) struct Verdicts {
 
 /// The most tasks whose verdict is kept.
 const VERDICTS_KEPT: usize = 10_000;
+
+/// A chain up to this long is walked when its page is opened, so the page
+/// says "valid" or "broken" at once; a longer one waits for Verify (a walk
+/// reads every record: bounded work per page view).
+pub(super) const VERIFY_ON_OPEN: u64 = 10_000;
 
 impl Default for Verdicts {
     fn default() -> Verdicts {
@@ -106,6 +112,8 @@ struct TaskPage {
     first_page: Option<String>,
     /// The legal hold that stands on the task, said in words.
     hold: Option<String>,
+    /// The longest chain walked when its page is opened.
+    verify_on_open: u64,
 }
 
 /// `GET /ui/tasks/{task_id}`.
@@ -129,9 +137,10 @@ pub(super) async fn page(
         .task(&task_id)
         .await?
         .ok_or_else(|| ApiError::NotFound(format!("no task has id `{task_id}`")))?;
-    let verdict = match params.verify {
-        None => None,
-        Some(_) => Some(walk(&state, &task_id).await?),
+    let verdict = if params.verify.is_some() || task.length <= VERIFY_ON_OPEN {
+        Some(walk(&state, &task_id).await?)
+    } else {
+        None
     };
     let listed = state
         .store
@@ -196,6 +205,7 @@ pub(super) async fn page(
             nodes,
             next,
             first_page,
+            verify_on_open: VERIFY_ON_OPEN,
         },
     ))
 }

@@ -103,6 +103,8 @@ struct TasksPage {
     records: Option<Vec<RecordView>>,
     next: Option<String>,
     mix_of_last: u32,
+    /// The longest chain a task's page walks when opened.
+    verify_on_open: u64,
 }
 
 /// `GET /ui`.
@@ -174,6 +176,7 @@ pub(super) async fn page(
             records,
             next,
             mix_of_last: MIX_OF_LAST,
+            verify_on_open: super::task::VERIFY_ON_OPEN,
         },
     ))
 }

@@ -64,7 +64,43 @@ async fn verify_says_valid_with_its_length_and_checkpoint_and_the_list_remembers
     record(&app, "fine", "r 3", json!({})).await;
     assert!(html(&app, "/ui")
         .await
-        .contains("badge unverified\">unverified"));
+        .contains("badge unverified\">not verified yet"));
+    // Opening the task walks its (short) chain: the verdict is on the page
+    // without Verify, and the list knows it again.
+    let body = html(&app, "/ui/tasks/fine").await;
+    assert!(
+        body.contains("valid, 4 records, proven in checkpoint of size 4"),
+        "{body}"
+    );
+    assert!(html(&app, "/ui").await.contains("badge valid\">valid"));
+}
+
+/// A chain longer than the page walks on opening says it is not verified
+/// yet, neutrally, until Verify walks it.
+#[tokio::test]
+async fn a_long_chain_is_walked_on_verify_not_on_opening() {
+    let app = TestApp::spawn().await;
+    let client = reqwest::Client::new();
+    let item = crate::support::new_record("plan", "long", "agent-1", "a step");
+    for _ in 0..11 {
+        let batch = json!({ "records": vec![item.clone(); 1000] });
+        let r = client
+            .post(app.url("/thoughts/batch"))
+            .json(&batch)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 201);
+    }
+    let body = html(&app, "/ui/tasks/long").await;
+    assert!(body.contains("verdict pending"), "{body}");
+    assert!(body.contains("Not verified yet"), "{body}");
+    assert!(!body.contains("verdict valid"), "{body}");
+    let body = html(&app, "/ui/tasks/long?verify=1").await;
+    assert!(
+        body.contains("valid, 11000 records, proven in checkpoint of size 11000"),
+        "{body}"
+    );
 }
 
 #[tokio::test]

@@ -40,7 +40,7 @@ async fn every_page_answers_with_its_content() {
         "{list}"
     );
     assert!(
-        list.contains("2 records") && list.contains("unverified"),
+        list.contains("2 records") && list.contains("badge unverified\">not verified yet"),
         "{list}"
     );
 
