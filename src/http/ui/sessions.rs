@@ -11,7 +11,8 @@ use serde::Deserialize;
 
 use super::tasks::RECORDS_PER_PAGE;
 use super::view::{
-    ago, render, session_href, task_href, with_query, Chrome, Link, RecordView, UiError, UiQuery,
+    ago, name_parents, render, session_href, task_href, with_query, Chrome, Link, RecordView,
+    UiError, UiQuery,
 };
 use crate::domain::record::RecordFilter;
 use crate::http::problem::ApiError;
@@ -122,6 +123,12 @@ pub(super) async fn page(
         )
         .await?;
     let now = Utc::now();
+    let mut records: Vec<RecordView> = listed
+        .items
+        .iter()
+        .map(|r| RecordView::new(r, now))
+        .collect();
+    name_parents(&state, &mut records).await?;
     let next = listed
         .next
         .map(|cursor| with_query(&session_href(&session_id), &[("after", &cursor)]));
@@ -142,11 +149,7 @@ pub(super) async fn page(
                 })
                 .collect(),
             agents: summary.agents.unwrap_or_default(),
-            records: listed
-                .items
-                .iter()
-                .map(|r| RecordView::new(r, now))
-                .collect(),
+            records,
             next,
             session_id,
         },

@@ -13,7 +13,8 @@ use serde::Deserialize;
 
 use super::tasks::RECORDS_PER_PAGE;
 use super::view::{
-    ago, record_href, render, task_href, with_query, Chrome, RecordView, UiError, UiQuery,
+    ago, name_parents, record_href, render, task_href, with_query, Chrome, RecordView, UiError,
+    UiQuery,
 };
 use crate::domain::record::RecordFilter;
 use crate::domain::FieldError;
@@ -166,6 +167,7 @@ pub(super) async fn page(
             view
         })
         .collect();
+    name_parents(&state, &mut records).await?;
     let nodes = if tree {
         nest(std::mem::take(&mut records), &listed.items)
     } else {

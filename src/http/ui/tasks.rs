@@ -8,7 +8,9 @@ use axum::response::Response;
 use chrono::Utc;
 use serde::Deserialize;
 
-use super::view::{ago, render, task_href, with_query, Chrome, RecordView, UiError, UiQuery};
+use super::view::{
+    ago, name_parents, render, task_href, with_query, Chrome, RecordView, UiError, UiQuery,
+};
 use crate::domain::record::RecordFilter;
 use crate::domain::RecordType;
 use crate::http::query::PlainQuery;
@@ -150,11 +152,12 @@ pub(super) async fn page(
             .store
             .records(Listing::Log, &filter, after, RECORDS_PER_PAGE)
             .await?;
-        let records = listed
+        let mut records: Vec<RecordView> = listed
             .items
             .iter()
             .map(|r| RecordView::new(r, now))
             .collect();
+        name_parents(&state, &mut records).await?;
         (Vec::new(), Some(records), listed.next)
     };
     let next = next.map(|cursor| {

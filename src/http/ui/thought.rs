@@ -9,7 +9,9 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use chrono::Utc;
 
-use super::view::{record_href, render, Chrome, Link, RecordView, UiError};
+use super::view::{
+    name_parents, record_href, record_label, render, Chrome, Link, RecordView, UiError,
+};
 use crate::domain::cursor::{self, CursorKind};
 use crate::domain::merkle::to_hex;
 use crate::domain::record::RecordFilter;
@@ -87,7 +89,7 @@ pub(super) async fn page_of(
         }
     }
     let link = |r: &crate::domain::Record| Link {
-        text: format!("#{} {}", r.seq, r.r#type.as_str()),
+        text: record_label(r.seq, r.r#type.as_str()),
         href: record_href(&r.id),
     };
     let previous = match record.seq {
@@ -116,7 +118,9 @@ pub(super) async fn page_of(
         shell_word(&format!("http://{host}")),
         shell_word(&record.task_id)
     );
-    let view = RecordView::new(&record, Utc::now());
+    let mut view = [RecordView::new(&record, Utc::now())];
+    name_parents(state, &mut view).await?;
+    let [view] = view;
     Ok(render(
         StatusCode::OK,
         &ThoughtPage {

@@ -256,6 +256,49 @@ pub(super) struct RecordView {
     pub erased: Option<String>,
 }
 
+/// How a page names a record to people: its place and type, `#3 plan`.
+pub(super) fn record_label(seq: u64, kind: &str) -> String {
+    format!("#{seq} {kind}")
+}
+
+/// Names each record's parent as `#n type` (a parent is of the same task)
+/// instead of its id: from the records of the page itself, else read (a
+/// parent on an earlier page). A parent that cannot be read keeps its id.
+pub(super) async fn name_parents(
+    state: &AppState,
+    views: &mut [RecordView],
+) -> Result<(), StoreError> {
+    let on_page: std::collections::HashMap<String, String> = views
+        .iter()
+        .map(|v| (v.id.clone(), record_label(v.seq, v.kind)))
+        .collect();
+    let mut read: std::collections::HashMap<String, String> = std::collections::HashMap::new();
+    for view in views.iter_mut() {
+        let Some(parent) = view.parent.as_mut() else {
+            continue;
+        };
+        let id = parent.text.clone();
+        let label = match on_page.get(&id).or_else(|| read.get(&id)) {
+            Some(label) => Some(label.clone()),
+            None => {
+                let label = state
+                    .store
+                    .record(&id)
+                    .await?
+                    .map(|r| record_label(r.seq, r.r#type.as_str()));
+                if let Some(l) = &label {
+                    read.insert(id.clone(), l.clone());
+                }
+                label
+            }
+        };
+        if let Some(label) = label {
+            parent.text = label;
+        }
+    }
+    Ok(())
+}
+
 impl RecordView {
     pub(super) fn new(r: &Record, now: DateTime<Utc>) -> RecordView {
         let metadata = r.metadata.as_ref().map(|m| {

@@ -53,6 +53,14 @@ async fn every_page_answers_with_its_content() {
         task.contains("&#34;confidence&#34;: 0.8"),
         "metadata: {task}"
     );
+    // A parent is named by its place and type, linking to it.
+    let answers = format!(
+        "answers <a href=\"/ui/thoughts/{}\">#0 plan</a>",
+        root["id"].as_str().unwrap()
+    );
+    assert!(task.contains(&answers), "{answers} in {task}");
+    let session = html(&app, "/ui/sessions/sprint-7").await;
+    assert!(session.contains(&answers), "{answers} in {session}");
     let tree = html(&app, "/ui/tasks/refactor-auth?view=tree").await;
     let (root_at, child_at) = (
         tree.find("<details open>").unwrap(),
@@ -76,6 +84,14 @@ async fn every_page_answers_with_its_content() {
     ] {
         assert!(thought.contains(expected), "{expected} in {thought}");
     }
+    // Its parent, read for the page: named by place and type.
+    assert!(
+        thought.contains(&format!(
+            "<a href=\"/ui/thoughts/{}\">#0 plan</a>",
+            root["id"].as_str().unwrap()
+        )),
+        "{thought}"
+    );
     // The canonical bytes shown hash to the record's hash.
     let start = thought.find("<pre id=\"canonical\">").unwrap() + 20;
     let shown = &thought[start..start + thought[start..].find("</pre>").unwrap()];
