@@ -6,17 +6,19 @@
 //! - `tasks`: `/ui`, tasks by newest activity, or the records the filters keep;
 //! - `task`: `/ui/tasks/{task_id}`, a chain as a timeline or a tree, and its walk;
 //! - `thought`: `/ui/thoughts/{id}`, one record, its hash and proof, its receipt;
-//! - `sessions`: `/ui/sessions/{session_id}`;
+//! - `sessions`: `/ui/sessions`, the sessions, and `/ui/sessions/{session_id}`;
 //! - `search`: `/ui/search`; `log`: `/ui/log`, the newest checkpoint;
 //! - `auth`: which paths need a key, the login form, its cookie and CSRF check;
 //! - `assets`: the stylesheet; `root`: `GET /` (a browser to `/ui`, the rest
 //!   a JSON index of links);
 //! - `view`: what the pages share: a record as shown, times, the page frame,
-//!   errors as pages, the security headers.
+//!   errors as pages, the security headers; `metadata`: a record's metadata
+//!   as rows and chips (model, tokens, tool, duration).
 
 mod assets;
 pub(crate) mod auth;
 mod log;
+mod metadata;
 pub(crate) mod root;
 mod search;
 mod sessions;

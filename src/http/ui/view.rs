@@ -239,9 +239,11 @@ pub(super) struct RecordView {
     pub task: Link,
     pub agent_id: String,
     pub content: String,
-    /// The metadata, indented for reading (its exact canonical form is on
-    /// the record's own page).
-    pub metadata: Option<String>,
+    /// The metadata as rows of keys and values, and raw (its exact
+    /// canonical form is on the record's own page).
+    pub metadata: Option<super::metadata::MetadataView>,
+    /// Model, tokens, tool and duration, when the metadata says them.
+    pub chips: Vec<super::metadata::Chip>,
     pub session: Option<Link>,
     pub parent: Option<Link>,
     pub timestamp: String,
@@ -301,12 +303,14 @@ pub(super) async fn name_parents(
 
 impl RecordView {
     pub(super) fn new(r: &Record, now: DateTime<Utc>) -> RecordView {
-        let metadata = r.metadata.as_ref().map(|m| {
-            serde_json::from_str::<serde_json::Value>(m.canonical())
-                .ok()
-                .and_then(|v| serde_json::to_string_pretty(&v).ok())
-                .unwrap_or_else(|| m.canonical().to_string())
-        });
+        let (metadata, chips) = match r
+            .metadata
+            .as_ref()
+            .and_then(|m| super::metadata::view(m.canonical()))
+        {
+            Some((view, chips)) => (Some(view), chips),
+            None => (None, Vec::new()),
+        };
         RecordView {
             href: record_href(&r.id),
             id: r.id.clone(),
@@ -320,6 +324,7 @@ impl RecordView {
             agent_id: r.agent_id.clone(),
             content: r.content.clone(),
             metadata,
+            chips,
             session: r.session_id.as_ref().map(|s| Link {
                 text: s.clone(),
                 href: session_href(s),

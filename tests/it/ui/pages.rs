@@ -53,6 +53,11 @@ async fn every_page_answers_with_its_content() {
         task.contains("&#34;confidence&#34;: 0.8"),
         "metadata: {task}"
     );
+    // Metadata as rows of keys and values, and raw.
+    assert!(
+        task.contains("<th scope=\"row\">confidence</th><td>0.8</td>"),
+        "{task}"
+    );
     // A parent is named by its place and type, linking to it.
     let answers = format!(
         "answers <a href=\"/ui/thoughts/{}\">#0 plan</a>",
@@ -370,4 +375,40 @@ async fn the_sessions_page_lists_every_session_a_page_at_a_time() {
     );
     let one = html(&app, "/ui/sessions/sprint-07").await;
     assert!(one.contains("/ui/tasks/task-1"), "{one}");
+}
+
+/// A record's card carries chips for the model, the tokens, the tool and the
+/// span's duration when its metadata says them (as the OTLP mapping writes
+/// them), and folds a nested value.
+#[tokio::test]
+async fn a_record_card_says_model_tokens_tool_and_duration() {
+    let app = TestApp::spawn().await;
+    record(
+        &app,
+        "chips",
+        "search_trains({})",
+        json!({ "metadata": {
+            "gen_ai.response.model": "gpt-4o-2024-08-06",
+            "gen_ai.usage.input_tokens": 412,
+            "gen_ai.usage.output_tokens": 58,
+            "gen_ai.tool.name": "search_trains",
+            "otel.start_time": "2026-04-11T09:00:00.000000000Z",
+            "otel.end_time": "2026-04-11T09:00:00.250000000Z",
+            "arguments": {"from": "Lyon", "to": "Paris"}
+        }}),
+    )
+    .await;
+    let task = html(&app, "/ui/tasks/chips").await;
+    for chip in [
+        "<span class=\"chip-label\">model</span> gpt-4o-2024-08-06",
+        "<span class=\"chip-label\">tokens</span> 412 in · 58 out",
+        "<span class=\"chip-label\">tool</span> search_trains",
+        "<span class=\"chip-label\">took</span> 250 ms",
+    ] {
+        assert!(task.contains(chip), "{chip} in {task}");
+    }
+    assert!(
+        task.contains("<th scope=\"row\">arguments</th><td><details><summary>{…} 2 keys</summary>"),
+        "{task}"
+    );
 }

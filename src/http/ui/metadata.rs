@@ -1,0 +1,191 @@
+//! A record's metadata as the pages show it: one row per top-level key
+//! (nested values folded, as indented JSON), the whole as raw JSON, and
+//! chips for what people scan a trace for: the model, the tokens, the tool
+//! and the span's duration, read from the keys OpenTelemetry's GenAI
+//! conventions and the OTLP mapping write (docs/design.md §11), or from
+//! the plain keys an agent may send (`model`, `input_tokens`, `tool`).
+
+use chrono::DateTime;
+use serde_json::{Map, Value};
+
+/// One top-level key and its value.
+pub(super) struct MetadataRow {
+    pub key: String,
+    /// A string as it is, a number or literal as JSON, a nested value as
+    /// indented JSON.
+    pub value: String,
+    /// A nested object or array: shown folded, `summary` on its fold.
+    pub nested: bool,
+    pub summary: String,
+}
+
+/// A short fact shown on a record's card.
+pub(super) struct Chip {
+    pub label: &'static str,
+    pub value: String,
+}
+
+/// The metadata of one record, ready for the template.
+pub(super) struct MetadataView {
+    pub rows: Vec<MetadataRow>,
+    /// The whole, as indented JSON.
+    pub raw: String,
+}
+
+/// Reads a record's canonical metadata; None when it is not a JSON object
+/// (stored metadata always is one; a hand-edited file may not be).
+pub(super) fn view(canonical: &str) -> Option<(MetadataView, Vec<Chip>)> {
+    let Ok(Value::Object(map)) = serde_json::from_str::<Value>(canonical) else {
+        return None;
+    };
+    let rows = map
+        .iter()
+        .map(|(key, value)| {
+            let (shown, nested, summary) = match value {
+                Value::String(s) => (s.clone(), false, String::new()),
+                Value::Object(o) => (pretty(value), true, format!("{{…}} {} keys", o.len())),
+                Value::Array(a) => (pretty(value), true, format!("[…] {} items", a.len())),
+                other => (other.to_string(), false, String::new()),
+            };
+            MetadataRow {
+                key: key.clone(),
+                value: shown,
+                nested,
+                summary,
+            }
+        })
+        .collect();
+    let chips = chips(&map);
+    let raw = pretty(&Value::Object(map));
+    Some((MetadataView { rows, raw }, chips))
+}
+
+fn pretty(value: &Value) -> String {
+    serde_json::to_string_pretty(value).unwrap_or_default()
+}
+
+/// The first of `keys` the metadata has, as text (a string as it is).
+fn first(map: &Map<String, Value>, keys: &[&str]) -> Option<String> {
+    keys.iter().find_map(|k| match map.get(*k)? {
+        Value::String(s) if !s.is_empty() => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    })
+}
+
+fn chips(map: &Map<String, Value>) -> Vec<Chip> {
+    let mut chips = Vec::new();
+    if let Some(model) = first(
+        map,
+        &["gen_ai.response.model", "gen_ai.request.model", "model"],
+    ) {
+        chips.push(Chip {
+            label: "model",
+            value: model,
+        });
+    }
+    let input = first(map, &["gen_ai.usage.input_tokens", "input_tokens"]);
+    let output = first(map, &["gen_ai.usage.output_tokens", "output_tokens"]);
+    if input.is_some() || output.is_some() {
+        chips.push(Chip {
+            label: "tokens",
+            value: format!(
+                "{} in · {} out",
+                input.as_deref().unwrap_or("?"),
+                output.as_deref().unwrap_or("?")
+            ),
+        });
+    }
+    if let Some(tool) = first(map, &["gen_ai.tool.name", "tool"]) {
+        chips.push(Chip {
+            label: "tool",
+            value: tool,
+        });
+    }
+    if let Some(took) = duration(map) {
+        chips.push(Chip {
+            label: "took",
+            value: took,
+        });
+    }
+    chips
+}
+
+/// The span's duration from `otel.start_time` and `otel.end_time`, said in
+/// the largest unit that keeps it readable; None without both, or when the
+/// end is before the start.
+fn duration(map: &Map<String, Value>) -> Option<String> {
+    let start = DateTime::parse_from_rfc3339(map.get("otel.start_time")?.as_str()?).ok()?;
+    let end = DateTime::parse_from_rfc3339(map.get("otel.end_time")?.as_str()?).ok()?;
+    let nanos = (end - start).num_nanoseconds()?;
+    Some(match nanos {
+        n if n < 0 => return None,
+        n if n < 1_000_000 => format!("{} µs", n / 1_000),
+        n if n < 1_000_000_000 => format!("{:.0} ms", n as f64 / 1e6),
+        n if n < 60_000_000_000 => format!("{:.2} s", n as f64 / 1e9),
+        n => format!("{:.1} min", n as f64 / 6e10),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_become_rows_and_nested_values_fold() {
+        let (view, chips) =
+            view(r#"{"a":"text","b":1.5,"c":{"d":[1,2]},"e":[true],"f":null}"#).unwrap();
+        let rows: Vec<(&str, &str, bool)> = view
+            .rows
+            .iter()
+            .map(|r| (r.key.as_str(), r.value.as_str(), r.nested))
+            .collect();
+        assert_eq!(rows[0], ("a", "text", false), "a string shows unquoted");
+        assert_eq!(rows[1], ("b", "1.5", false));
+        assert!(rows[2].2 && rows[2].1.contains("\"d\""), "{:?}", rows[2]);
+        assert_eq!(view.rows[2].summary, "{…} 1 keys");
+        assert_eq!(view.rows[3].summary, "[…] 1 items");
+        assert_eq!(rows[4], ("f", "null", false));
+        assert!(view.raw.starts_with("{\n"), "{}", view.raw);
+        assert!(chips.is_empty());
+        assert!(super::view("[1]").is_none(), "not an object");
+    }
+
+    #[test]
+    fn chips_say_the_model_the_tokens_the_tool_and_the_duration() {
+        let (_, chips) = view(
+            r#"{"gen_ai.request.model":"gpt-4o","gen_ai.response.model":"gpt-4o-2024-08-06",
+                "gen_ai.usage.input_tokens":412,"gen_ai.usage.output_tokens":58,
+                "gen_ai.tool.name":"search_trains",
+                "otel.start_time":"2026-04-11T09:00:00.000000000Z",
+                "otel.end_time":"2026-04-11T09:00:01.234500000Z"}"#,
+        )
+        .unwrap();
+        let said: Vec<(&str, &str)> = chips.iter().map(|c| (c.label, c.value.as_str())).collect();
+        assert_eq!(
+            said,
+            [
+                ("model", "gpt-4o-2024-08-06"),
+                ("tokens", "412 in · 58 out"),
+                ("tool", "search_trains"),
+                ("took", "1.23 s"),
+            ]
+        );
+        let (_, chips) = view(r#"{"model":"m","output_tokens":3,"otel.start_time":"2026-04-11T09:00:00Z","otel.end_time":"2026-04-11T09:00:00.040Z"}"#).unwrap();
+        let said: Vec<(&str, &str)> = chips.iter().map(|c| (c.label, c.value.as_str())).collect();
+        assert_eq!(
+            said,
+            [
+                ("model", "m"),
+                ("tokens", "? in · 3 out"),
+                ("took", "40 ms")
+            ]
+        );
+        // An end before the start says nothing.
+        let (_, chips) = view(
+            r#"{"otel.start_time":"2026-04-11T09:00:01Z","otel.end_time":"2026-04-11T09:00:00Z"}"#,
+        )
+        .unwrap();
+        assert!(chips.is_empty());
+    }
+}
