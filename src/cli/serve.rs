@@ -226,9 +226,9 @@ pub(super) fn serve(args: ServeArgs) -> ExitCode {
         Err(message) => {
             tracing::error!("{message}");
             // The log is on standard output: said again on standard error
-            // unless both go to one place (a terminal, `2>&1`), where it
-            // would be printed twice.
-            if !super::output_and_errors_are_one() {
+            // unless the log line was written and both go to one place (a
+            // terminal, `2>&1`), where it would be printed twice.
+            if !(tracing::enabled!(tracing::Level::ERROR) && super::output_and_errors_are_one()) {
                 eprintln!("decision-trail: {message}");
             }
             ExitCode::FAILURE

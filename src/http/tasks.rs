@@ -277,7 +277,8 @@ async fn export_checkpoint(
                 .store
                 .task_length_at(&task.task_id, witnessed.tree_size)
                 .await?;
-            if length == task.length {
+            // Longer, when the task grew since it was read: still whole.
+            if length >= task.length {
                 return Ok((*witnessed).clone());
             }
         }

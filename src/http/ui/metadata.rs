@@ -8,6 +8,8 @@
 use chrono::DateTime;
 use serde_json::{Map, Value};
 
+use crate::domain::count;
+
 /// One top-level key and its value.
 pub(super) struct MetadataRow {
     pub key: String,
@@ -43,8 +45,16 @@ pub(super) fn view(canonical: &str) -> Option<(MetadataView, Vec<Chip>)> {
         .map(|(key, value)| {
             let (shown, nested, summary) = match value {
                 Value::String(s) => (s.clone(), false, String::new()),
-                Value::Object(o) => (pretty(value), true, format!("{{…}} {} keys", o.len())),
-                Value::Array(a) => (pretty(value), true, format!("[…] {} items", a.len())),
+                Value::Object(o) => (
+                    pretty(value),
+                    true,
+                    format!("{{…}} {}", count(o.len() as u64, "key")),
+                ),
+                Value::Array(a) => (
+                    pretty(value),
+                    true,
+                    format!("[…] {}", count(a.len() as u64, "item")),
+                ),
                 other => (other.to_string(), false, String::new()),
             };
             MetadataRow {
@@ -118,12 +128,23 @@ fn duration(map: &Map<String, Value>) -> Option<String> {
     let start = DateTime::parse_from_rfc3339(map.get("otel.start_time")?.as_str()?).ok()?;
     let end = DateTime::parse_from_rfc3339(map.get("otel.end_time")?.as_str()?).ok()?;
     let nanos = (end - start).num_nanoseconds()?;
-    Some(match nanos {
-        n if n < 0 => return None,
-        n if n < 1_000_000 => format!("{} µs", n / 1_000),
-        n if n < 1_000_000_000 => format!("{:.0} ms", n as f64 / 1e6),
-        n if n < 60_000_000_000 => format!("{:.2} s", n as f64 / 1e9),
-        n => format!("{:.1} min", n as f64 / 6e10),
+    if nanos < 0 {
+        return None;
+    }
+    // Rounded in a unit first, then the next unit when it rounds up to it
+    // (999.6 ms is "1.00 s", not "1000 ms").
+    let n = nanos as f64;
+    let micros = (n / 1e3).round();
+    let millis = (n / 1e6).round();
+    let centis = (n / 1e7).round();
+    Some(if micros < 1000.0 {
+        format!("{micros:.0} µs")
+    } else if millis < 1000.0 {
+        format!("{millis:.0} ms")
+    } else if centis < 6000.0 {
+        format!("{:.2} s", centis / 100.0)
+    } else {
+        format!("{:.1} min", n / 6e10)
     })
 }
 
@@ -143,8 +164,8 @@ mod tests {
         assert_eq!(rows[0], ("a", "text", false), "a string shows unquoted");
         assert_eq!(rows[1], ("b", "1.5", false));
         assert!(rows[2].2 && rows[2].1.contains("\"d\""), "{:?}", rows[2]);
-        assert_eq!(view.rows[2].summary, "{…} 1 keys");
-        assert_eq!(view.rows[3].summary, "[…] 1 items");
+        assert_eq!(view.rows[2].summary, "{…} 1 key");
+        assert_eq!(view.rows[3].summary, "[…] 1 item");
         assert_eq!(rows[4], ("f", "null", false));
         assert!(view.raw.starts_with("{\n"), "{}", view.raw);
         assert!(chips.is_empty());
@@ -181,6 +202,18 @@ mod tests {
                 ("took", "40 ms")
             ]
         );
+        // Rounded, then said in the unit it rounds to.
+        for (end, said) in [
+            ("2026-04-11T09:00:00.000000400Z", "0 µs"),
+            ("2026-04-11T09:00:00.999600000Z", "1.00 s"),
+            ("2026-04-11T09:00:59.996000000Z", "1.0 min"),
+            ("2026-04-11T09:00:00.000999600Z", "1 ms"),
+        ] {
+            let text =
+                format!(r#"{{"otel.start_time":"2026-04-11T09:00:00Z","otel.end_time":"{end}"}}"#);
+            let (_, chips) = view(&text).unwrap();
+            assert_eq!(chips[0].value, said, "{end}");
+        }
         // An end before the start says nothing.
         let (_, chips) = view(
             r#"{"otel.start_time":"2026-04-11T09:00:01Z","otel.end_time":"2026-04-11T09:00:00Z"}"#,

@@ -138,7 +138,9 @@ pub(super) async fn page(
         .task(&task_id)
         .await?
         .ok_or_else(|| ApiError::NotFound(format!("no task has id `{task_id}`")))?;
-    let verdict = if params.verify.is_some() || task.length <= VERIFY_ON_OPEN {
+    // Opening: the first page of either view, not each page after it.
+    let opened = params.after.is_none() && task.length <= VERIFY_ON_OPEN;
+    let verdict = if params.verify.is_some() || opened {
         Some(walk(&state, &task_id).await?)
     } else {
         None

@@ -186,6 +186,15 @@ pub(super) struct Link {
     pub href: String,
 }
 
+/// The record a record answers (`parent_id`).
+pub(super) struct ParentLink {
+    pub id: String,
+    pub href: String,
+    /// How it is named to people, `#n type`, once `name_parents` read it;
+    /// until then its id.
+    pub label: String,
+}
+
 pub(super) fn task_href(task_id: &str) -> String {
     format!("/ui/tasks/{}", path_segment(task_id))
 }
@@ -245,7 +254,7 @@ pub(super) struct RecordView {
     /// Model, tokens, tool and duration, when the metadata says them.
     pub chips: Vec<super::metadata::Chip>,
     pub session: Option<Link>,
-    pub parent: Option<Link>,
+    pub parent: Option<ParentLink>,
     pub timestamp: String,
     pub ago: String,
     pub hash: String,
@@ -279,7 +288,7 @@ pub(super) async fn name_parents(
         let Some(parent) = view.parent.as_mut() else {
             continue;
         };
-        let id = parent.text.clone();
+        let id = parent.id.clone();
         let label = match on_page.get(&id).or_else(|| read.get(&id)) {
             Some(label) => Some(label.clone()),
             None => {
@@ -295,7 +304,7 @@ pub(super) async fn name_parents(
             }
         };
         if let Some(label) = label {
-            parent.text = label;
+            parent.label = label;
         }
     }
     Ok(())
@@ -329,9 +338,10 @@ impl RecordView {
                 text: s.clone(),
                 href: session_href(s),
             }),
-            parent: r.parent_id.as_ref().map(|p| Link {
-                text: p.clone(),
+            parent: r.parent_id.as_ref().map(|p| ParentLink {
+                id: p.clone(),
                 href: record_href(p),
+                label: p.clone(),
             }),
             ago: ago(&r.timestamp, now),
             timestamp: r.timestamp.clone(),

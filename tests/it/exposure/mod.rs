@@ -188,24 +188,35 @@ fn an_open_service_refuses_a_non_loopback_address() {
 fn the_refusal_is_printed_once_and_keeps_the_port() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("trail.db");
-    let path = dir.path().join("output");
-    let output = std::fs::File::create(&path).unwrap();
-    let mut command = Command::new(BIN);
-    command
-        .args(["serve", "--listen", "0.0.0.0:9123", "--database-url"])
-        .arg(format!("sqlite://{}", db.display()));
-    for name in SETTINGS {
-        command.env_remove(name);
+    // The default log level, and the log off: said once either way.
+    for log in [None, Some("off")] {
+        let path = dir.path().join("output");
+        let output = std::fs::File::create(&path).unwrap();
+        let mut command = Command::new(BIN);
+        command
+            .args(["serve", "--listen", "0.0.0.0:9123", "--database-url"])
+            .arg(format!("sqlite://{}", db.display()));
+        for name in SETTINGS {
+            command.env_remove(name);
+        }
+        command.env_remove("RUST_LOG");
+        if let Some(filter) = log {
+            command.env("RUST_LOG", filter);
+        }
+        let status = command
+            .stdout(output.try_clone().unwrap())
+            .stderr(output)
+            .status()
+            .unwrap();
+        assert!(!status.success());
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(
+            text.matches("refusing to start").count(),
+            1,
+            "{log:?}: {text}"
+        );
+        assert!(text.contains("--listen 127.0.0.1:9123."), "{text}");
     }
-    let status = command
-        .stdout(output.try_clone().unwrap())
-        .stderr(output)
-        .status()
-        .unwrap();
-    assert!(!status.success());
-    let text = std::fs::read_to_string(&path).unwrap();
-    assert_eq!(text.matches("refusing to start").count(), 1, "{text}");
-    assert!(text.contains("--listen 127.0.0.1:9123."), "{text}");
 }
 
 /// Told so, it starts open, and says so: a WARN at start, and `/readyz`'s

@@ -89,11 +89,11 @@ async fn every_page_answers_with_its_content() {
     ] {
         assert!(thought.contains(expected), "{expected} in {thought}");
     }
-    // Its parent, read for the page: named by place and type.
+    // Its parent_id as it is, and named by place and type (read for the page).
+    let root_id = root["id"].as_str().unwrap();
     assert!(
         thought.contains(&format!(
-            "<a href=\"/ui/thoughts/{}\">#0 plan</a>",
-            root["id"].as_str().unwrap()
+            "<a href=\"/ui/thoughts/{root_id}\">{root_id}</a> (#0 plan)"
         )),
         "{thought}"
     );
