@@ -9,7 +9,7 @@ use chrono::Utc;
 use serde::Deserialize;
 
 use super::tasks::FilterForm;
-use super::view::{name_parents, render, with_query, Chrome, RecordView, UiError, UiQuery};
+use super::view::{record_views, render, with_query, Chrome, RecordView, UiError, UiQuery};
 use crate::domain::record::RecordFilter;
 use crate::domain::search::SearchQuery;
 use crate::domain::FieldError;
@@ -100,12 +100,7 @@ pub(super) async fn page_handler(
             )
             .await?;
         let now = Utc::now();
-        let mut records: Vec<RecordView> = found
-            .hits
-            .iter()
-            .map(|hit| RecordView::new(&hit.record, now))
-            .collect();
-        name_parents(&state, &mut records).await?;
+        let records = record_views(&state, found.hits.iter().map(|h| &h.record), now).await?;
         let hits = found
             .hits
             .iter()

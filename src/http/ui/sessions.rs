@@ -11,7 +11,7 @@ use serde::Deserialize;
 
 use super::tasks::RECORDS_PER_PAGE;
 use super::view::{
-    ago, name_parents, render, session_href, task_href, with_query, Chrome, Link, RecordView,
+    ago, record_views, render, session_href, task_href, with_query, Chrome, Link, RecordView,
     UiError, UiQuery,
 };
 use crate::domain::record::RecordFilter;
@@ -123,12 +123,7 @@ pub(super) async fn page(
         )
         .await?;
     let now = Utc::now();
-    let mut records: Vec<RecordView> = listed
-        .items
-        .iter()
-        .map(|r| RecordView::new(r, now))
-        .collect();
-    name_parents(&state, &mut records).await?;
+    let records = record_views(&state, &listed.items, now).await?;
     let next = listed
         .next
         .map(|cursor| with_query(&session_href(&session_id), &[("after", &cursor)]));

@@ -13,7 +13,7 @@ use serde::Deserialize;
 
 use super::tasks::RECORDS_PER_PAGE;
 use super::view::{
-    ago, name_parents, record_href, render, task_href, with_query, Chrome, RecordView, UiError,
+    ago, record_href, record_views, render, task_href, with_query, Chrome, RecordView, UiError,
     UiQuery,
 };
 use crate::domain::record::RecordFilter;
@@ -156,20 +156,12 @@ pub(super) async fn page(
         .await?;
     let now = Utc::now();
     let broken_id = verdict.as_ref().and_then(|(_, id)| id.clone());
-    let mut records: Vec<RecordView> = listed
-        .items
-        .iter()
-        .map(|r| {
-            let mut view = RecordView::new(r, now);
-            if let Some((at, reason)) = &broken_id {
-                if *at == r.id {
-                    view.broken = Some(reason.clone());
-                }
-            }
-            view
-        })
-        .collect();
-    name_parents(&state, &mut records).await?;
+    let mut records = record_views(&state, &listed.items, now).await?;
+    if let Some((at, reason)) = &broken_id {
+        for view in records.iter_mut().filter(|v| v.id == *at) {
+            view.broken = Some(reason.clone());
+        }
+    }
     let nodes = if tree {
         nest(std::mem::take(&mut records), &listed.items)
     } else {

@@ -9,7 +9,7 @@ use chrono::Utc;
 use serde::Deserialize;
 
 use super::view::{
-    ago, name_parents, render, task_href, with_query, Chrome, RecordView, UiError, UiQuery,
+    ago, record_views, render, task_href, with_query, Chrome, RecordView, UiError, UiQuery,
 };
 use crate::domain::record::RecordFilter;
 use crate::domain::RecordType;
@@ -152,12 +152,7 @@ pub(super) async fn page(
             .store
             .records(Listing::Log, &filter, after, RECORDS_PER_PAGE)
             .await?;
-        let mut records: Vec<RecordView> = listed
-            .items
-            .iter()
-            .map(|r| RecordView::new(r, now))
-            .collect();
-        name_parents(&state, &mut records).await?;
+        let records = record_views(&state, &listed.items, now).await?;
         (Vec::new(), Some(records), listed.next)
     };
     let next = next.map(|cursor| {

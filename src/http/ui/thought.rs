@@ -10,7 +10,7 @@ use axum::response::{IntoResponse, Response};
 use chrono::Utc;
 
 use super::view::{
-    name_parents, record_href, record_label, render, Chrome, Link, RecordView, UiError,
+    record_href, record_label, record_views, render, Chrome, Link, RecordView, UiError,
 };
 use crate::domain::cursor::{self, CursorKind};
 use crate::domain::merkle::to_hex;
@@ -118,9 +118,10 @@ pub(super) async fn page_of(
         shell_word(&format!("http://{host}")),
         shell_word(&record.task_id)
     );
-    let mut view = [RecordView::new(&record, Utc::now())];
-    name_parents(state, &mut view).await?;
-    let [view] = view;
+    let view = record_views(state, [&record], Utc::now())
+        .await?
+        .pop()
+        .expect("one view per record");
     Ok(render(
         StatusCode::OK,
         &ThoughtPage {

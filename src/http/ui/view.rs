@@ -190,7 +190,7 @@ pub(super) struct Link {
 pub(super) struct ParentLink {
     pub id: String,
     pub href: String,
-    /// How it is named to people, `#n type`, once `name_parents` read it;
+    /// How it is named to people, `#n type`, once `record_views` read it;
     /// until then its id.
     pub label: String,
 }
@@ -272,13 +272,19 @@ pub(super) fn record_label(seq: u64, kind: &str) -> String {
     format!("#{seq} {kind}")
 }
 
-/// Names each record's parent as `#n type` (a parent is of the same task)
-/// instead of its id: from the records of the page itself, else read (a
-/// parent on an earlier page). A parent that cannot be read keeps its id.
-pub(super) async fn name_parents(
+/// A page's records as shown, each parent named `#n type` (a parent is of
+/// the same task) instead of its id: from the records of the page itself,
+/// else read (a parent on an earlier page). A parent that cannot be read
+/// keeps its id.
+pub(super) async fn record_views<'a>(
     state: &AppState,
-    views: &mut [RecordView],
-) -> Result<(), StoreError> {
+    records: impl IntoIterator<Item = &'a Record>,
+    now: DateTime<Utc>,
+) -> Result<Vec<RecordView>, StoreError> {
+    let mut views: Vec<RecordView> = records
+        .into_iter()
+        .map(|r| RecordView::new(r, now))
+        .collect();
     let on_page: std::collections::HashMap<String, String> = views
         .iter()
         .map(|v| (v.id.clone(), record_label(v.seq, v.kind)))
@@ -307,7 +313,7 @@ pub(super) async fn name_parents(
             parent.label = label;
         }
     }
-    Ok(())
+    Ok(views)
 }
 
 impl RecordView {
