@@ -90,6 +90,9 @@ pub struct AppState {
     pub guards: Arc<Guards>,
     /// The trail browser's last chain walk of each task (its list's badges).
     pub(crate) verdicts: Arc<ui::Verdicts>,
+    /// The overview's counts of the last day's records, kept up to date
+    /// from the log's tail.
+    pub(crate) activity: Arc<ui::Activity>,
     /// The witnesses this log asks to cosign, with `--witness-policy`.
     pub witnessing: Option<Arc<witnessing::Witnessing>>,
 }
@@ -115,6 +118,7 @@ impl AppState {
                 max_in_flight,
             }),
             verdicts: Arc::default(),
+            activity: Arc::default(),
             limits,
             witnessing: None,
         }

@@ -263,7 +263,7 @@ pub async fn export(
 /// newest witnessed one if it holds the task's whole chain; and the
 /// checkpoint carries the cosignatures stored for it, so `verify --policy`
 /// checks the export as it checks `GET /log/checkpoint`.
-async fn export_checkpoint(
+pub(crate) async fn export_checkpoint(
     state: &AppState,
     task: &TaskSummary,
     size: Option<u64>,

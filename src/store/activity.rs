@@ -1,10 +1,12 @@
 //! What the trail browser (`http::ui`) reads besides the API's own reads:
-//! tasks by newest activity, the agents and types of a task, a record's
-//! children.
+//! tasks by newest activity or sorted and filtered, the agents and types of
+//! a task, a record's children, the agents, and the recent activity the
+//! overview charts.
 
 use super::listings::task_page;
 use super::{Page, Store, StoreError, TaskSummary};
 use crate::domain::cursor::{self, CursorKind};
+use crate::domain::record::RecordFilter;
 use crate::domain::Record;
 
 /// The most recent records of a task whose agents and types a task's row
@@ -20,7 +22,158 @@ pub struct TaskMix {
     pub types: Vec<String>,
 }
 
+/// How a list of tasks is ordered; each ties on the task appended last
+/// first, so an order is total and pages do not overlap.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TaskSort {
+    /// Newest last record first.
+    #[default]
+    Activity,
+    /// Newest first record (the task begun last) first.
+    Created,
+    /// Longest chain first.
+    Length,
+}
+
+impl TaskSort {
+    pub const ALL: [TaskSort; 3] = [TaskSort::Activity, TaskSort::Created, TaskSort::Length];
+
+    /// The name a query parameter uses.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TaskSort::Activity => "activity",
+            TaskSort::Created => "created",
+            TaskSort::Length => "length",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<TaskSort> {
+        TaskSort::ALL.into_iter().find(|s| s.as_str() == name)
+    }
+
+    fn order(self) -> &'static str {
+        match self {
+            TaskSort::Activity => "last_timestamp DESC, task_no DESC",
+            TaskSort::Created => "task_no DESC",
+            TaskSort::Length => "length DESC, task_no DESC",
+        }
+    }
+}
+
+/// The records of one hour, agent and type.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ActivityCount {
+    /// The hour, as its timestamps begin: `2026-11-27T01`.
+    pub hour: String,
+    pub agent_id: String,
+    pub kind: String,
+    pub records: u64,
+}
+
+/// An agent as the browser lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AgentSummary {
+    pub agent_id: String,
+    /// Records it appended.
+    pub records: u64,
+    /// Tasks it appended to.
+    pub tasks: u64,
+    /// Its newest record's timestamp.
+    pub last_timestamp: String,
+    /// The record types it appended, sorted.
+    pub types: Vec<String>,
+}
+
 impl Store {
+    /// Up to `limit` tasks after the first `offset` in `sort`'s order; with
+    /// a filter, only the tasks with a record it keeps.
+    pub async fn tasks_sorted(
+        &self,
+        filter: &RecordFilter,
+        sort: TaskSort,
+        offset: u64,
+        limit: u32,
+    ) -> Result<Vec<TaskSummary>, StoreError> {
+        let rows = self
+            .reads
+            .tasks_sorted(filter, sort.order(), offset, limit)
+            .await?;
+        Ok(rows.into_iter().map(|(_, t)| t).collect())
+    }
+
+    /// The records through log index `through` appended since `since`
+    /// (RFC 3339), by hour, agent and type: one aggregate read.
+    pub async fn activity_since(
+        &self,
+        since: &str,
+        through: u64,
+    ) -> Result<Vec<ActivityCount>, StoreError> {
+        let rows = self.reads.activity_since(since, through).await?;
+        Ok(rows
+            .into_iter()
+            .map(|(hour, agent_id, kind, n)| ActivityCount {
+                hour,
+                agent_id,
+                kind,
+                records: n.max(0) as u64,
+            })
+            .collect())
+    }
+
+    /// Up to `limit` records after log index `after`, as counts of one, with
+    /// each one's log index: the tail that keeps a count up to date.
+    pub async fn activity_after(
+        &self,
+        after: Option<u64>,
+        limit: u32,
+    ) -> Result<Vec<(u64, ActivityCount)>, StoreError> {
+        let rows = self.reads.activity_after(after, limit).await?;
+        Ok(rows
+            .into_iter()
+            .map(|(index, hour, agent_id, kind)| {
+                (
+                    index.max(0) as u64,
+                    ActivityCount {
+                        hour,
+                        agent_id,
+                        kind,
+                        records: 1,
+                    },
+                )
+            })
+            .collect())
+    }
+
+    /// The newest record's log index; None when the log is empty.
+    pub async fn last_log_index(&self) -> Result<Option<u64>, StoreError> {
+        self.reads.last_log_index().await
+    }
+
+    /// Up to `limit` agents after the first `offset`, by name.
+    pub async fn agents(&self, offset: u64, limit: u32) -> Result<Vec<AgentSummary>, StoreError> {
+        let rows = self.reads.agents(offset, limit).await?;
+        let names: Vec<String> = rows.iter().map(|r| r.0.clone()).collect();
+        let pairs = self.reads.agent_types(&names).await?;
+        Ok(rows
+            .into_iter()
+            .map(|(agent_id, records, tasks, last_timestamp)| {
+                let mut types: Vec<String> = pairs
+                    .iter()
+                    .filter(|(a, _)| *a == agent_id)
+                    .map(|(_, t)| t.clone())
+                    .collect();
+                types.sort_unstable();
+                AgentSummary {
+                    agent_id,
+                    records: records.max(0) as u64,
+                    tasks: tasks.max(0) as u64,
+                    last_timestamp,
+                    types,
+                }
+            })
+            .collect())
+    }
+
     /// A page of tasks, newest activity first (last timestamp, then the
     /// task appended first last). The cursor names a task; the page after it
     /// starts where that task stands now, so a task that grew in between

@@ -72,7 +72,7 @@ pub mod witness_copy;
 pub mod witness_file;
 pub(crate) mod writer;
 
-pub use activity::{TaskMix, MIX_OF_LAST};
+pub use activity::{ActivityCount, AgentSummary, TaskMix, TaskSort, MIX_OF_LAST};
 pub use config::{
     Seams, StoreConfig, Synchronous, DEFAULT_DATABASE_URL, DEFAULT_IDEMPOTENCY_TTL,
     DEFAULT_MIN_FREE_BYTES, DEFAULT_ORIGIN, DEFAULT_QUEUE_BYTES, DEFAULT_QUEUE_CAPACITY,

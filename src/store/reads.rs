@@ -422,6 +422,107 @@ impl Reads {
         self.rows.db().fetch_all(&query).await
     }
 
+    /// The records up to log index `through` appended since `since` (an RFC
+    /// 3339 timestamp), counted by hour (the timestamp's first 13
+    /// characters), agent and type.
+    pub(crate) async fn activity_since(
+        &self,
+        since: &str,
+        through: u64,
+    ) -> Result<Vec<(String, String, String, i64)>, StoreError> {
+        let query = Query::new(
+            "SELECT substr(timestamp, 1, 13) AS hour, agent_id, type, count(*) AS n \
+             FROM thoughts WHERE timestamp >= $1 AND log_index <= $2 GROUP BY 1, 2, 3",
+        )
+        .bind(Param::Text(since))
+        .bind(Param::Int(position(through).unwrap_or(i64::MAX)));
+        self.rows.db().fetch_all(&query).await
+    }
+
+    /// Up to `limit` records after log index `after`, in log order: each
+    /// one's index, hour, agent and type.
+    pub(crate) async fn activity_after(
+        &self,
+        after: Option<u64>,
+        limit: u32,
+    ) -> Result<Vec<(i64, String, String, String)>, StoreError> {
+        let after = after.map_or(Some(-1), position).unwrap_or(i64::MAX);
+        let query = Query::new(
+            "SELECT log_index, substr(timestamp, 1, 13) AS hour, agent_id, type \
+             FROM thoughts WHERE log_index > $1 ORDER BY log_index LIMIT $2",
+        )
+        .bind(Param::Int(after))
+        .bind(Param::Int(i64::from(limit)));
+        self.rows.db().fetch_all(&query).await
+    }
+
+    /// The newest record's log index; None when the log is empty.
+    pub(crate) async fn last_log_index(&self) -> Result<Option<u64>, StoreError> {
+        let query = Query::new("SELECT max(log_index) FROM thoughts");
+        let row: (Option<i64>,) = self.rows.db().fetch_one(&query).await?;
+        Ok(row.0.map(|i| i as u64))
+    }
+
+    /// Up to `limit` agents after the first `offset` (by name): each with
+    /// its records, its tasks and its last timestamp.
+    pub(crate) async fn agents(
+        &self,
+        offset: u64,
+        limit: u32,
+    ) -> Result<Vec<(String, i64, i64, String)>, StoreError> {
+        let query = Query::new(
+            "SELECT agent_id, count(*) AS records, count(DISTINCT task_id) AS tasks, \
+             max(timestamp) AS last FROM thoughts GROUP BY agent_id ORDER BY agent_id \
+             LIMIT $1 OFFSET $2",
+        )
+        .bind(Param::Int(i64::from(limit)))
+        .bind(Param::Int(position(offset).unwrap_or(i64::MAX)));
+        self.rows.db().fetch_all(&query).await
+    }
+
+    /// The record types each of `agents` has appended, each pair once.
+    pub(crate) async fn agent_types(
+        &self,
+        agents: &[String],
+    ) -> Result<Vec<(String, String)>, StoreError> {
+        if agents.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut query =
+            Query::new("SELECT DISTINCT agent_id, type FROM thoughts WHERE agent_id IN (");
+        for (i, agent) in agents.iter().enumerate() {
+            let n = query.push(Param::Text(agent));
+            let _ = write!(query.sql, "{}${n}", if i == 0 { "" } else { ", " });
+        }
+        query.sql.push(')');
+        self.rows.db().fetch_all(&query).await
+    }
+
+    /// Up to `limit` tasks after the first `offset`, in `order` (SQL over
+    /// the task table's columns), keeping only the tasks with a record that
+    /// `filter` keeps when it is not empty.
+    pub(crate) async fn tasks_sorted(
+        &self,
+        filter: &RecordFilter,
+        order: &str,
+        offset: u64,
+        limit: u32,
+    ) -> Result<Vec<(u64, TaskSummary)>, StoreError> {
+        let mut query = Query::new(format!("SELECT {TASK_COLUMNS} FROM tasks"));
+        if !filter.is_empty() {
+            query
+                .sql
+                .push_str(" WHERE task_id IN (SELECT task_id FROM thoughts WHERE 1 = 1");
+            filter_clauses(&mut query, self.rows.db().dialect(), None, filter);
+            query.sql.push(')');
+        }
+        let n = query.push(Param::Int(i64::from(limit)));
+        let o = query.push(Param::Int(position(offset).unwrap_or(i64::MAX)));
+        let _ = write!(query.sql, " ORDER BY {order} LIMIT ${n} OFFSET ${o}");
+        let rows: Vec<TaskRow> = self.rows.db().fetch_all(&query).await?;
+        Ok(rows.into_iter().map(Into::into).collect())
+    }
+
     /// Up to `limit` records of a task that name `parent_id` as their
     /// parent, in seq order.
     pub(crate) async fn children(

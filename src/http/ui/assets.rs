@@ -1,4 +1,4 @@
-//! The stylesheet and the icon, compiled into the binary and served under
+//! The stylesheet, the icon and the one script, compiled into the binary and served under
 //! names that carry their content's hash, so that a browser may keep them
 //! for good.
 
@@ -31,7 +31,7 @@ impl Asset {
     }
 }
 
-static ASSETS: LazyLock<[Asset; 2]> = LazyLock::new(|| {
+static ASSETS: LazyLock<[Asset; 3]> = LazyLock::new(|| {
     [
         Asset::new(
             "style",
@@ -45,6 +45,12 @@ static ASSETS: LazyLock<[Asset; 2]> = LazyLock::new(|| {
             "image/svg+xml",
             include_str!("../../../templates/ui/icon.svg"),
         ),
+        Asset::new(
+            "keys",
+            "js",
+            "text/javascript; charset=utf-8",
+            include_str!("../../../templates/ui/keys.js"),
+        ),
     ]
 });
 
@@ -54,6 +60,10 @@ pub(super) fn stylesheet_path() -> &'static str {
 
 pub(super) fn icon_path() -> &'static str {
     &ASSETS[1].path
+}
+
+pub(super) fn script_path() -> &'static str {
+    &ASSETS[2].path
 }
 
 /// `GET /ui/assets/{name}`: an asset under its current name only.

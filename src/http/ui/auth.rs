@@ -119,6 +119,7 @@ fn login_page(status: StatusCode, note: Option<&'static str>) -> Response {
                 title: "Log in".into(),
                 css: super::assets::stylesheet_path(),
                 icon: super::assets::icon_path(),
+                js: super::assets::script_path(),
                 keyed: false,
             },
             note,

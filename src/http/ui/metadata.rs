@@ -5,7 +5,7 @@
 //! conventions and the OTLP mapping write (docs/design.md §11), or from
 //! the plain keys an agent may send (`model`, `input_tokens`, `tool`).
 
-use chrono::DateTime;
+use chrono::{DateTime, FixedOffset};
 use serde_json::{Map, Value};
 
 use crate::domain::count;
@@ -121,23 +121,47 @@ fn chips(map: &Map<String, Value>) -> Vec<Chip> {
     chips
 }
 
-/// The span's duration from `otel.start_time` and `otel.end_time`, said in
-/// the largest unit that keeps it readable; None without both, or when the
-/// end is before the start.
-fn duration(map: &Map<String, Value>) -> Option<String> {
-    let start = DateTime::parse_from_rfc3339(map.get("otel.start_time")?.as_str()?).ok()?;
-    let end = DateTime::parse_from_rfc3339(map.get("otel.end_time")?.as_str()?).ok()?;
-    let nanos = (end - start).num_nanoseconds()?;
-    if nanos < 0 {
-        return None;
+/// When the work a record tells of began and ended: the span's
+/// `otel.start_time` and `otel.end_time` (the OTLP mapping), else an
+/// agent's own `started_at` and `ended_at` (RFC 3339); None without both,
+/// or when the end is before the start.
+pub(super) fn span_times(
+    map: &Map<String, Value>,
+) -> Option<(DateTime<FixedOffset>, DateTime<FixedOffset>)> {
+    let read = |key: &str| DateTime::parse_from_rfc3339(map.get(key)?.as_str()?).ok();
+    let (start, end) = match (read("otel.start_time"), read("otel.end_time")) {
+        (Some(s), Some(e)) => (s, e),
+        _ => (read("started_at")?, read("ended_at")?),
+    };
+    (end >= start).then_some((start, end))
+}
+
+/// [`span_times`] of a record's canonical metadata.
+pub(super) fn span_times_of(
+    canonical: &str,
+) -> Option<(DateTime<FixedOffset>, DateTime<FixedOffset>)> {
+    match serde_json::from_str::<Value>(canonical).ok()? {
+        Value::Object(map) => span_times(&map),
+        _ => None,
     }
+}
+
+/// The span's duration ([`span_times`]), said in the largest unit that
+/// keeps it readable.
+fn duration(map: &Map<String, Value>) -> Option<String> {
+    let (start, end) = span_times(map)?;
+    Some(duration_text((end - start).num_nanoseconds()?))
+}
+
+/// A duration in nanoseconds, in words.
+pub(super) fn duration_text(nanos: i64) -> String {
     // Rounded in a unit first, then the next unit when it rounds up to it
     // (999.6 ms is "1.00 s", not "1000 ms").
     let n = nanos as f64;
     let micros = (n / 1e3).round();
     let millis = (n / 1e6).round();
     let centis = (n / 1e7).round();
-    Some(if micros < 1000.0 {
+    if micros < 1000.0 {
         format!("{micros:.0} µs")
     } else if millis < 1000.0 {
         format!("{millis:.0} ms")
@@ -145,7 +169,7 @@ fn duration(map: &Map<String, Value>) -> Option<String> {
         format!("{:.2} s", centis / 100.0)
     } else {
         format!("{:.1} min", n / 6e10)
-    })
+    }
 }
 
 #[cfg(test)]

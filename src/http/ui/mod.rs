@@ -1,10 +1,14 @@
 //! The trail browser (docs/design.md §10): server-rendered HTML pages at
 //! `/ui` for people who read trails, over the same store reads as the JSON
 //! API; templates (`templates/ui/`) and the stylesheet compiled into the
-//! binary; no script, so every page works with JavaScript off.
+//! binary; one small script (arrow keys in trees), so every page works
+//! with JavaScript off.
 //!
-//! - `tasks`: `/ui`, tasks by newest activity, or the records the filters keep;
+//! - `overview`: `/ui`, the last day's records charted, the log and witnesses;
+//! - `tasks`: `/ui/tasks`, tasks filtered and sorted; `/ui/records`, the
+//!   records the filters keep; `agents`: `/ui/agents`;
 //! - `task`: `/ui/tasks/{task_id}`, a chain as a timeline or a tree, and its walk;
+//! - `report`: `/ui/tasks/{task_id}/report`, a task's printable audit report;
 //! - `thought`: `/ui/thoughts/{id}`, one record, its hash and proof, its receipt;
 //! - `sessions`: `/ui/sessions`, the sessions, and `/ui/sessions/{session_id}`;
 //! - `search`: `/ui/search`; `log`: `/ui/log`, the newest checkpoint;
@@ -15,18 +19,23 @@
 //!   errors as pages, the security headers; `metadata`: a record's metadata
 //!   as rows and chips (model, tokens, tool, duration).
 
+mod agents;
 mod assets;
 pub(crate) mod auth;
 mod log;
 mod metadata;
+mod overview;
+mod report;
 pub(crate) mod root;
 mod search;
 mod sessions;
 mod task;
 mod tasks;
 mod thought;
+mod trace;
 mod view;
 
+pub(crate) use overview::Activity;
 pub(crate) use task::Verdicts;
 
 use axum::routing::{get, post};
@@ -37,8 +46,12 @@ use super::AppState;
 /// The browser's routes; none of them is in the OpenAPI document.
 pub(crate) fn routes() -> Router<AppState> {
     Router::new()
-        .route("/ui", get(tasks::page))
+        .route("/ui", get(overview::page))
+        .route("/ui/tasks", get(tasks::list))
+        .route("/ui/records", get(tasks::records))
+        .route("/ui/agents", get(agents::list))
         .route("/ui/tasks/{task_id}", get(task::page))
+        .route("/ui/tasks/{task_id}/report", get(report::page))
         .route("/ui/thoughts/{id}", get(thought::page))
         .route("/ui/thoughts/{id}/receipt", get(thought::receipt))
         .route("/ui/sessions", get(sessions::list))

@@ -72,7 +72,7 @@ pub(super) async fn page_handler(
         session_id: params.session_id.map(|s| s.0),
         ..filter
     };
-    let form = FilterForm::of(&filter);
+    let form = FilterForm::of("/ui/search", None, &filter);
     let task_id = params.task_id.map(|t| t.0);
     let q = params.q.unwrap_or_default();
     let (hits, next) = if q.is_empty() {

@@ -12,6 +12,7 @@ use quick_cache::sync::Cache;
 use serde::Deserialize;
 
 use super::tasks::RECORDS_PER_PAGE;
+use super::trace::{trace, Trace};
 use super::view::{
     ago, record_href, record_views, render, task_href, with_query, Chrome, RecordView, UiError,
     UiQuery,
@@ -65,8 +66,10 @@ impl Verdicts {
 /// `/ui/tasks/{task_id}`'s parameters.
 #[derive(Deserialize)]
 pub(super) struct TaskParams {
-    /// `timeline` (the default) or `tree`.
+    /// `timeline` (the default), `tree` or `trace`.
     view: Option<String>,
+    /// In the trace view, the record detailed beside the rows.
+    selected: Option<String>,
     /// Any value: walk the chain.
     verify: Option<String>,
     /// The cursor of the page of records.
@@ -103,9 +106,15 @@ struct TaskPage {
     first_timestamp: String,
     last_timestamp: String,
     last_ago: String,
-    tree: bool,
+    /// The view shown: `timeline`, `tree` or `trace`.
+    view: &'static str,
     timeline_href: String,
     tree_href: String,
+    trace_href: String,
+    /// The task's printable audit report.
+    report_href: String,
+    /// The trace view's rows and detail.
+    trace: Option<Trace>,
     verdict: Option<VerdictView>,
     records: Vec<RecordView>,
     nodes: Vec<TreeItem>,
@@ -123,16 +132,18 @@ pub(super) async fn page(
     Path(task_id): Path<String>,
     UiQuery(params): UiQuery<TaskParams>,
 ) -> Result<Response, UiError> {
-    let tree = match params.view.as_deref() {
-        None | Some("timeline") => false,
-        Some("tree") => true,
+    let view = match params.view.as_deref() {
+        None | Some("timeline") => "timeline",
+        Some("tree") => "tree",
+        Some("trace") => "trace",
         Some(_) => {
             return Err(UiError(ApiError::invalid(vec![FieldError::new(
                 "view",
-                "must be timeline or tree",
+                "must be timeline, tree or trace",
             )])))
         }
     };
+    let tree = view == "tree";
     let task = state
         .store
         .task(&task_id)
@@ -167,34 +178,60 @@ pub(super) async fn page(
     } else {
         Vec::new()
     };
+    let href = task_href(&task_id);
+    let trace = if view == "trace" {
+        let after = params.after.as_deref().unwrap_or("");
+        let link = |id: &str| {
+            with_query(
+                &href,
+                &[("view", "trace"), ("after", after), ("selected", id)],
+            ) + "#detail"
+        };
+        let views = std::mem::take(&mut records);
+        Some(
+            trace(
+                &state,
+                &listed.items,
+                views,
+                params.selected.as_deref(),
+                link,
+                now,
+            )
+            .await?,
+        )
+    } else {
+        None
+    };
     let hold = state.store.hold(&task_id).await?.map(|h| {
         format!(
             "Under a legal hold since {} by {}: {}. Nothing of this task is erased while it stands.",
             h.at, h.by, h.reason
         )
     });
-    let href = task_href(&task_id);
-    let view = if tree { "tree" } else { "" };
+    let shown = if view == "timeline" { "" } else { view };
     let next = listed
         .next
-        .map(|cursor| with_query(&href, &[("view", view), ("after", &cursor)]));
+        .map(|cursor| with_query(&href, &[("view", shown), ("after", &cursor)]));
     let first_page = params
         .after
         .is_some()
-        .then(|| with_query(&href, &[("view", view)]));
+        .then(|| with_query(&href, &[("view", shown)]));
     Ok(render(
         StatusCode::OK,
         &TaskPage {
             chrome: Chrome::new(&state, format!("Task {task_id}")),
             timeline_href: href.clone(),
             tree_href: with_query(&href, &[("view", "tree")]),
+            trace_href: with_query(&href, &[("view", "trace")]),
+            report_href: format!("{href}/report"),
+            trace,
+            view,
             task_id,
             length: task.length,
             head_hash: task.head_hash,
             last_ago: ago(&task.last_timestamp, now),
             first_timestamp: task.first_timestamp,
             last_timestamp: task.last_timestamp,
-            tree,
             hold,
             verdict: verdict.map(|(v, _)| v),
             records,
@@ -208,7 +245,7 @@ pub(super) async fn page(
 
 /// Walks the chain: the verdict in words, and the id of the record where it
 /// breaks with the reason.
-async fn walk(
+pub(super) async fn walk(
     state: &AppState,
     task_id: &str,
 ) -> Result<(VerdictView, Option<(String, String)>), UiError> {
@@ -262,7 +299,7 @@ async fn walk(
 
 /// The records of a page (in `seq` order) as a tree by `parent_id`: a
 /// record whose parent is on an earlier page is a root of this one.
-fn nest(views: Vec<RecordView>, records: &[crate::domain::Record]) -> Vec<TreeItem> {
+pub(super) fn nest(views: Vec<RecordView>, records: &[crate::domain::Record]) -> Vec<TreeItem> {
     let parent_of: Vec<Option<usize>> = records
         .iter()
         .map(|r| {

@@ -18,9 +18,10 @@ use crate::http::AppState;
 use crate::store::StoreError;
 
 /// The Content-Security-Policy of every browser answer: nothing but the
-/// service's own stylesheet, no script at all, forms only to the service,
-/// never framed.
+/// service's own stylesheet and script (no inline script or style), forms
+/// only to the service, never framed.
 pub(crate) const CSP: &str = "default-src 'none'; style-src 'self'; img-src 'self'; \
+     script-src 'self'; \
      form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 /// `Referrer-Policy: same-origin`, not `no-referrer`: with `no-referrer` a
@@ -60,6 +61,8 @@ pub(super) struct Chrome {
     pub css: &'static str,
     /// The icon's path, likewise.
     pub icon: &'static str,
+    /// The script's path, likewise.
+    pub js: &'static str,
     /// API keys are configured: the page offers to log out.
     pub keyed: bool,
 }
@@ -70,6 +73,7 @@ impl Chrome {
             title: title.into(),
             css: assets::stylesheet_path(),
             icon: assets::icon_path(),
+            js: assets::script_path(),
             keyed: state.guards.keys.is_some(),
         }
     }
@@ -124,6 +128,7 @@ impl IntoResponse for UiError {
                 title: problem.title,
                 css: assets::stylesheet_path(),
                 icon: assets::icon_path(),
+                js: assets::script_path(),
                 keyed: false,
             },
             status: status.as_u16(),

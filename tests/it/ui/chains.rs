@@ -59,10 +59,12 @@ async fn verify_says_valid_with_its_length_and_checkpoint_and_the_list_remembers
         body.contains("valid, 3 records, proven in checkpoint of size 3"),
         "{body}"
     );
-    assert!(html(&app, "/ui").await.contains("badge valid\">valid"));
+    assert!(html(&app, "/ui/tasks")
+        .await
+        .contains("badge valid\">valid"));
     // Grown since: no longer known valid.
     record(&app, "fine", "r 3", json!({})).await;
-    assert!(html(&app, "/ui")
+    assert!(html(&app, "/ui/tasks")
         .await
         .contains("badge unverified\">not verified yet"));
     // Opening the task walks its (short) chain: the verdict is on the page
@@ -72,7 +74,9 @@ async fn verify_says_valid_with_its_length_and_checkpoint_and_the_list_remembers
         body.contains("valid, 4 records, proven in checkpoint of size 4"),
         "{body}"
     );
-    assert!(html(&app, "/ui").await.contains("badge valid\">valid"));
+    assert!(html(&app, "/ui/tasks")
+        .await
+        .contains("badge valid\">valid"));
 }
 
 /// A chain longer than the page walks on opening says it is not verified
@@ -140,7 +144,9 @@ async fn verify_highlights_the_first_record_tampered_in_the_file() {
     let marked: Vec<&str> = body.split("class=\"record broken\"").skip(1).collect();
     assert_eq!(marked.len(), 1, "{body}");
     assert!(marked[0].contains("forged") && marked[0].contains("Chain broken at this record"));
-    assert!(html(&app, "/ui").await.contains("badge broken\">broken"));
+    assert!(html(&app, "/ui/tasks")
+        .await
+        .contains("badge broken\">broken"));
     // The record's own page shows the recomputed hash differs.
     let own = html(&app, &format!("/ui/thoughts/{victim}")).await;
     assert!(own.contains("does not match the stored hash"), "{own}");

@@ -6,11 +6,14 @@
 //! - `chains`: a long chain paged; Verify on a valid chain and on one
 //!   tampered in the SQLite file;
 //! - `login`: with keys, only the login form until a key is posted; the
-//!   cookie, its CSRF rule, logout, and the API that ignores it.
+//!   cookie, its CSRF rule, logout, and the API that ignores it;
+//! - `views`: the overview, the task list's filters, order and pages, the
+//!   agents, the trace view and the audit report.
 
 mod chains;
 mod login;
 mod pages;
+mod views;
 
 use reqwest::header::HeaderMap;
 use serde_json::Value;

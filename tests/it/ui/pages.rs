@@ -29,7 +29,7 @@ async fn every_page_answers_with_its_content() {
     .await;
     record(&app, "other-task", "cache the index", json!({})).await;
 
-    let list = html(&app, "/ui").await;
+    let list = html(&app, "/ui/tasks").await;
     assert!(
         list.contains("refactor-auth") && list.contains("other-task"),
         "{list}"
@@ -136,13 +136,19 @@ async fn every_page_answers_with_its_content() {
     let empty_form = html(&app, "/ui/search").await;
     assert!(empty_form.contains("name=\"q\""));
 
-    let filtered = html(&app, "/ui?type=plan&agent_id=agent-1&since=&until=").await;
+    let filtered = html(&app, "/ui/records?type=plan&agent_id=agent-1&since=&until=").await;
     assert!(
         filtered.contains("cache the index") && filtered.contains("Chose JWT"),
         "{filtered}"
     );
-    let none = html(&app, "/ui?agent_id=nobody").await;
+    let none = html(&app, "/ui/records?agent_id=nobody").await;
     assert!(none.contains("No record matches."), "{none}");
+    // An older link to the records' filters, on /ui, is sent there.
+    let (status, headers, _) = page(&app, "/ui?agent_id=nobody", &[]).await;
+    assert_eq!(
+        (status, headers["location"].to_str().unwrap()),
+        (303, "/ui/records?agent_id=nobody")
+    );
 
     let log = html(&app, "/ui/log").await;
     assert!(
@@ -166,24 +172,33 @@ async fn a_script_in_content_and_metadata_is_shown_as_text_under_a_strict_policy
     .await;
     for path in [
         "/ui".to_string(),
+        "/ui/tasks".to_string(),
+        "/ui/agents".to_string(),
         "/ui/tasks/%3Cb%3Etask%3C%2Fb%3E".to_string(),
+        "/ui/tasks/%3Cb%3Etask%3C%2Fb%3E?view=trace".to_string(),
+        "/ui/tasks/%3Cb%3Etask%3C%2Fb%3E/report".to_string(),
         format!("/ui/thoughts/{}", r["id"].as_str().unwrap()),
         "/ui/search?q=alert".to_string(),
-        "/ui?agent_id=agent-1".to_string(),
+        "/ui/records?agent_id=agent-1".to_string(),
     ] {
         let (status, headers, body) = page(&app, &path, &[]).await;
         assert_eq!(status, 200, "{path}");
-        assert!(!body.contains("<script"), "{path}: {body}");
+        // The one script is the service's own file.
+        assert_eq!(body.matches("<script").count(), 1, "{path}: {body}");
+        assert!(body.contains("<script src=\"/ui/assets/keys-"), "{path}");
         assert!(!body.contains("<img"), "{path}");
         assert!(!body.contains("<b>task"), "{path}");
         assert!(
-            body.contains("&#60;script&#62;") || body.contains("&#60;b&#62;task"),
+            path == "/ui/agents"
+                || body.contains("&#60;script&#62;")
+                || body.contains("&#60;b&#62;task"),
             "{path}: {body}"
         );
         let csp = headers["content-security-policy"].to_str().unwrap();
         assert!(csp.contains("default-src 'none'"), "{csp}");
         assert!(csp.contains("frame-ancestors 'none'"), "{csp}");
         assert!(!csp.contains("unsafe-inline"), "{csp}");
+        assert!(csp.contains("script-src 'self'"), "{csp}");
         assert_eq!(headers["x-content-type-options"], "nosniff");
         assert_eq!(headers["referrer-policy"], "same-origin");
     }
@@ -204,6 +219,12 @@ async fn the_stylesheet_is_served_for_good_under_its_name() {
     assert!(text.contains("prefers-color-scheme: dark"));
     let (status, _, _) = page(&app, "/ui/assets/style-0000.css", &[]).await;
     assert_eq!(status, 404);
+    let at = body.find("src=\"/ui/assets/keys-").unwrap() + 5;
+    let js = &body[at..at + body[at..].find('"').unwrap()];
+    let (status, headers, text) = page(&app, js, &[]).await;
+    assert_eq!(status, 200);
+    assert_eq!(headers["content-type"], "text/javascript; charset=utf-8");
+    assert!(text.contains("ArrowDown"));
 }
 
 #[tokio::test]
@@ -217,9 +238,16 @@ async fn wrong_input_answers_its_status_as_a_page() {
         ("/ui/nowhere", 404),
         ("/ui/tasks/t?view=sideways", 400),
         ("/ui/tasks/t?after=bogus", 400),
-        ("/ui?type=musing", 400),
-        ("/ui?since=yesterday", 400),
-        ("/ui?colour=red", 400),
+        ("/ui/tasks/t?view=sideways", 400),
+        ("/ui/records?type=musing", 400),
+        ("/ui/tasks?since=yesterday", 400),
+        ("/ui/tasks?colour=red", 400),
+        ("/ui/tasks?sort=alphabetical", 400),
+        ("/ui/tasks?page=0", 400),
+        ("/ui/tasks?page=two", 400),
+        ("/ui/records?sort=length", 400),
+        ("/ui/agents?page=0", 400),
+        ("/ui/tasks/nope/report", 404),
         ("/ui/search?q=a%20OR%20b", 400),
     ] {
         let (got, headers, body) = page(&app, path, &[]).await;

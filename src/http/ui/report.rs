@@ -1,0 +1,160 @@
+//! `/ui/tasks/{task_id}/report`: the task's audit report, a page made to
+//! be printed (or saved as PDF) and filed: the chain walked, the checkpoint
+//! that proves it with its cosignatures and the log's verifier key, every
+//! record with its hash, and the commands that check it all again offline.
+
+use askama::Template;
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::Response;
+use chrono::{SecondsFormat, Utc};
+
+use super::task::{walk, VerdictView, VERIFY_ON_OPEN};
+use super::view::{render, task_href, with_query, Chrome, UiError};
+use crate::domain::merkle::to_hex;
+use crate::domain::record::RecordFilter;
+use crate::http::problem::ApiError;
+use crate::http::tasks::export_checkpoint;
+use crate::http::{path_segment, AppState};
+use crate::store::Listing;
+
+/// The most records a report lists; the export holds every one.
+const REPORTED: u64 = VERIFY_ON_OPEN;
+/// Records read at a time.
+const BATCH: u32 = 1_000;
+
+/// A record as the report lists it.
+struct ReportRow {
+    seq: u64,
+    kind: &'static str,
+    agent_id: String,
+    timestamp: String,
+    /// The content, or what stands for it once erased.
+    content: String,
+    erased: bool,
+    hash: String,
+}
+
+#[derive(Template)]
+#[template(path = "ui/report.html")]
+struct ReportPage {
+    chrome: Chrome,
+    task_id: String,
+    task_href: String,
+    length: u64,
+    first_timestamp: String,
+    last_timestamp: String,
+    head_hash: String,
+    generated: String,
+    verdict: VerdictView,
+    tree_size: u64,
+    root: String,
+    /// The checkpoint as signed, with its cosignatures.
+    checkpoint: String,
+    cosigned: bool,
+    verifier_key: String,
+    rows: Vec<ReportRow>,
+    /// Records past the report's bound, left to the export.
+    left_out: u64,
+    /// The commands that check the report's trail offline.
+    commands: String,
+}
+
+/// A shell word: `text` in single quotes.
+fn shell_word(text: &str) -> String {
+    format!("'{}'", text.replace('\'', r"'\''"))
+}
+
+/// `GET /ui/tasks/{task_id}/report`.
+pub(super) async fn page(
+    State(state): State<AppState>,
+    Path(task_id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, UiError> {
+    let task = state
+        .store
+        .task(&task_id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("no task has id `{task_id}`")))?;
+    let (verdict, _) = walk(&state, &task_id).await?;
+    let checkpoint = export_checkpoint(&state, &task, None).await?;
+    let mut rows = Vec::new();
+    let mut after: Option<String> = None;
+    while (rows.len() as u64) < REPORTED.min(task.length) {
+        let page = state
+            .store
+            .records(
+                Listing::Task(&task_id),
+                &RecordFilter::default(),
+                after.as_deref(),
+                BATCH,
+            )
+            .await?;
+        for r in &page.items {
+            let erased = r.erasable.as_ref().and_then(|e| e.erased.as_ref());
+            rows.push(ReportRow {
+                seq: r.seq,
+                kind: r.r#type.as_str(),
+                agent_id: r.agent_id.clone(),
+                timestamp: r.timestamp.clone(),
+                content: match erased {
+                    Some(e) => format!("Content erased {} by {}: {}", e.at, e.by, e.reason),
+                    None => r.content.clone(),
+                },
+                erased: erased.is_some(),
+                hash: r.hash.clone(),
+            });
+        }
+        match page.next {
+            Some(next) if !page.items.is_empty() => after = Some(next),
+            _ => break,
+        }
+    }
+    rows.truncate(REPORTED as usize);
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("localhost:8080");
+    let export = with_query(
+        &format!("http://{host}/tasks/{}/export", path_segment(&task_id)),
+        &[("tree_size", &checkpoint.tree_size.to_string())],
+    );
+    let policy = if state.witnessing.is_some() {
+        " --policy policy.txt"
+    } else {
+        ""
+    };
+    let commands = format!(
+        "curl -sS --fail-with-body -o trail.ndjson {}\n\
+         decision-trail verify trail.ndjson --key log.key{policy}",
+        shell_word(&export)
+    );
+    let cosigned = checkpoint
+        .note
+        .lines()
+        .filter(|l| l.starts_with('—'))
+        .count()
+        > 1;
+    Ok(render(
+        StatusCode::OK,
+        &ReportPage {
+            chrome: Chrome::new(&state, format!("Audit report: task {task_id}")),
+            task_href: task_href(&task_id),
+            left_out: task.length.saturating_sub(rows.len() as u64),
+            task_id,
+            length: task.length,
+            first_timestamp: task.first_timestamp,
+            last_timestamp: task.last_timestamp,
+            head_hash: task.head_hash,
+            generated: Utc::now().to_rfc3339_opts(SecondsFormat::Secs, true),
+            verdict,
+            tree_size: checkpoint.tree_size,
+            root: to_hex(&checkpoint.root),
+            checkpoint: checkpoint.note.clone(),
+            cosigned,
+            verifier_key: state.store.verifier_key().to_string(),
+            rows,
+            commands,
+        },
+    ))
+}
