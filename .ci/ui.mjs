@@ -1,8 +1,10 @@
 // The trail browser in Debian's chromium, driven by playwright-core (.ci/ui
-// runs it). Phases: `pages BASE` seeds records over the API and checks every
-// page; `tampered BASE` clicks Verify on the chain .ci/ui rewrote in the file;
-// `login BASE` (UI_TOKEN set) checks the login flow of a keyed service.
+// runs it). Phases: `pages BASE` seeds records over the API and over OTLP
+// and checks every page, its keys, its PDF print and axe-core; `tampered
+// BASE` clicks Verify on the chain .ci/ui rewrote in the file; `login BASE`
+// (UI_TOKEN set) checks the login flow of a keyed service.
 // Any failed check, console error, CSP violation or dialog exits non-zero.
+import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 
 // playwright-core is installed under target/ (.ci/ui), not beside this file.
@@ -32,6 +34,65 @@ async function append(body) {
   return r.json();
 }
 
+// An agent's OpenTelemetry trace of 1,000 spans (GenAI conventions), sent
+// over OTLP/HTTP JSON in four exports: its run, then chats with the model
+// (model, tokens) and tool runs, a tenth of them under the chat before.
+async function otlpTrace() {
+  const t0 = 1_775_898_000_000n;
+  const attrs = (o) => Object.entries(o).map(([key, v]) =>
+    ({ key, value: typeof v === 'number' ? { intValue: String(v) } : { stringValue: v } }));
+  const spans = [];
+  for (let i = 1; i <= 1000; i++) {
+    const parent = i === 1 ? 0 : (i % 10 === 0 ? i - 1 : 1);
+    const chat = i % 2 === 1 && i > 1;
+    const a = i === 1
+      ? { 'gen_ai.operation.name': 'invoke_agent' }
+      : chat
+        ? { 'gen_ai.operation.name': 'chat', 'gen_ai.request.model': 'gpt-4o', 'gen_ai.usage.input_tokens': 100 + i, 'gen_ai.usage.output_tokens': 7 }
+        : { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': `tool_${i % 7}` };
+    a['gen_ai.conversation.id'] = 'browser-otlp';
+    const from = i === 1 ? 0n : BigInt(i) * 100n;
+    const to = i === 1 ? 100_100n : from + 80n;
+    spans.push({
+      traceId: 'b7ad6b7169203331b7ad6b7169203331', spanId: i.toString(16).padStart(16, '0'),
+      parentSpanId: parent ? parent.toString(16).padStart(16, '0') : '',
+      name: i === 1 ? 'invoke_agent browser-agent' : chat ? 'chat gpt-4o' : `execute_tool tool_${i % 7}`, kind: 1,
+      startTimeUnixNano: String((t0 + from) * 1_000_000n), endTimeUnixNano: String((t0 + to) * 1_000_000n),
+      attributes: attrs(a),
+    });
+  }
+  for (let at = 0; at < spans.length; at += 250) {
+    const r = await fetch(`${base}/v1/traces`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ resourceSpans: [{ resource: { attributes: attrs({ 'service.name': 'browser-agent' }) },
+        scopeSpans: [{ scope: { name: 'ui' }, spans: spans.slice(at, at + 250) }] }] }),
+    });
+    const answer = await r.text();
+    if (r.status !== 200 || Object.keys(JSON.parse(answer)).length) throw new Error(`OTLP export: ${r.status} ${answer}`);
+  }
+}
+
+// axe-core (pinned, .ci/browser) on each page, in both colour schemes: no
+// serious or critical violation. Its script is injected, so this context
+// alone sets the CSP aside.
+async function axe(browser, paths) {
+  const script = `${process.env.NODE_DIR}/node_modules/axe-core/axe.min.js`;
+  for (const colorScheme of ['light', 'dark']) {
+    const context = await browser.newContext({ bypassCSP: true, colorScheme, viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    for (const path of paths) {
+      await page.goto(`${base}${path}`);
+      await page.addScriptTag({ path: script });
+      const found = await page.evaluate(async () =>
+        (await window.axe.run(document, { resultTypes: ['violations'] })).violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id} (${v.impact}) at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`));
+      check(found.length === 0, `axe-core on ${path} (${colorScheme}): ${found.join('; ') || 'no serious or critical violation'}`);
+    }
+    await context.close();
+  }
+}
+
 async function seed() {
   const root = await append({
     type: 'plan', task_id: 'browser-demo', agent_id: 'planner-1',
@@ -59,6 +120,7 @@ async function seed() {
     await Promise.all(Array.from({ length: 50 }, (_, i) =>
       append({ type: 'analysis', task_id: 'browser-long', agent_id: 'a', content: `long ${start + i}` })));
   }
+  await otlpTrace();
 }
 
 async function open(browser, options = {}, expectedStatuses = []) {
@@ -86,16 +148,23 @@ async function pages(browser) {
   const { context, page } = await open(browser);
   await page.goto(`${base}/`);
   check(page.url() === `${base}/ui`, 'a browser at / lands on /ui');
-  check(await page.locator('h1').textContent() === 'Tasks', '/ui lists tasks');
+  check(await page.locator('h1').textContent() === 'Overview', '/ui is the overview');
+  check(await page.locator('svg.chart rect:not([height="0"])').count() >= 1, 'the hour chart draws the records appended');
+  const agentBars = await page.locator('section[aria-labelledby=per-agent] table.bars tr').count();
+  check(agentBars >= 5, `the agents chart has a bar for each agent: ${agentBars}`);
+  check(await page.locator('section[aria-labelledby=per-type] table.bars rect').count() === 4, 'the types chart has a bar for each type');
   await page.keyboard.press('Tab');
   check(await page.evaluate(() => document.activeElement.textContent) === 'Skip to content',
     'the first Tab reaches "Skip to content"');
+  await shot(page, 'desktop-overview');
+  await page.click('nav a[href="/ui/tasks"]');
+  check(await page.locator('h1').textContent() === 'Tasks', 'the navigation opens the tasks');
   await shot(page, 'desktop-tasks');
   await page.click('nav a[href="/ui/sessions"]');
   check(await page.locator('h1').textContent() === 'Sessions', 'the navigation opens the sessions');
   await page.click('main a[href^="/ui/sessions/"]');
   check(/^Session /.test(await page.locator('h1').textContent()), 'a session link opens the session');
-  await page.goto(`${base}/ui`);
+  await page.goto(`${base}/ui/tasks?agent_id=reviewer`);
   await page.click('a[href="/ui/tasks/browser-demo"]');
   check(page.url().endsWith('/ui/tasks/browser-demo'), 'a task link opens the task');
   const body = await page.locator('main').textContent();
@@ -115,6 +184,7 @@ async function pages(browser) {
   await page.locator('ul.tree summary').first().click();
   check(await page.locator('ul.tree details').first().getAttribute('open') === null, 'a tree node collapses');
   await shot(page, 'desktop-tree');
+  await page.locator('ul.tree summary').first().click();
   await page.click('ul.tree a:has-text("#0")');
   check((await page.locator('main').textContent()).includes('matches the stored hash'),
     'the record page recomputes the hash');
@@ -132,10 +202,75 @@ async function pages(browser) {
   check(await page.locator('mark').first().textContent() === 'xssmarker', 'search marks the match');
   check(await page.evaluate(() => window.__xss) === undefined, 'the script in a snippet did not run');
   await shot(page, 'desktop-search');
-  await page.goto(`${base}/ui`);
+  await page.goto(`${base}/ui/tasks`);
   await page.fill('form.filters input[name=agent_id]', 'reviewer');
   await page.click('form.filters button');
-  check((await page.locator('main').textContent()).includes('plan the interfaces first'), 'the agent filter keeps its records');
+  const kept = await page.locator('.card h2 a').allTextContents();
+  check(kept.join() === 'browser-demo', `the agent filter keeps the tasks with its records: ${kept}`);
+  await page.click('a:has-text("those records")');
+  check((await page.locator('main').textContent()).includes('plan the interfaces first'), 'the filtered records are a click away');
+  await page.goto(`${base}/ui/tasks`);
+  await page.selectOption('form.filters select[name=sort]', 'length');
+  await page.click('form.filters button');
+  check(await page.locator('.card h2 a').first().textContent() === 'browser-otlp', 'by length, the 1,000-record trace comes first');
+  await page.click('a[rel=next]');
+  check(page.url().includes('sort=length') && page.url().includes('page=2'), 'the next page keeps the order');
+  check(await page.locator('.card').count() === 25, 'a page of 25 tasks');
+  await page.goto(`${base}/ui/agents`);
+  check(await page.locator('table.list tbody tr').count() >= 5, 'the agents are listed');
+  await shot(page, 'desktop-agents');
+  await page.click('table.list a[href="/ui/tasks?agent_id=reviewer"]');
+  check((await page.locator('.card h2 a').allTextContents()).join() === 'browser-demo', "an agent's tasks are a click away");
+
+  // The trace view of the OTLP-made task: rows, durations, bars, chips.
+  await page.goto(`${base}/ui/tasks/browser-otlp?view=trace`);
+  check(await page.locator('a.row').count() === 100, 'the trace shows its first 100 records as rows');
+  const tooks = await page.locator('a.row .took').allTextContents();
+  check(tooks.every((t) => /^\d[\d.]* (µs|ms|s|min)$/.test(t.trim())), `every row says its duration: ${tooks.slice(0, 3)}`);
+  check(await page.locator('a.row svg.span rect').count() === 100, 'every row has its bar on the waterfall');
+  const rows = await page.locator('ol.trace-list').boundingBox();
+  const detail = await page.locator('#detail').boundingBox();
+  check(detail.x > rows.x + rows.width - 1, 'the detail pane stands beside the rows');
+  check((await page.locator('#detail').textContent()).includes('leaf '), 'the detail gives the inclusion proof');
+  await page.locator('a.row').nth(2).click();
+  await page.waitForURL(/selected=/);
+  const chips = (await page.locator('#detail .chip').allTextContents()).map((c) => c.replace(/\s+/g, ' ').trim());
+  check(chips.some((c) => c === 'model gpt-4o') && chips.some((c) => /^tokens \d+ in · 7 out$/.test(c)) && chips.some((c) => c === 'took 80 ms'),
+    `the selected chat's chips: ${chips}`);
+  check(await page.evaluate(() => document.activeElement.getAttribute('aria-current')) === 'true', 'the selected row keeps the focus');
+  await shot(page, 'desktop-trace');
+  const focused = () => page.evaluate(() => document.activeElement.querySelector('.seq')?.textContent);
+  await page.keyboard.press('ArrowDown');
+  const after = await focused();
+  await page.keyboard.press('ArrowUp');
+  const before = await focused();
+  check(after !== before && before !== undefined, `the arrow keys move along the rows (${before} → ${after})`);
+  await page.keyboard.press('End');
+  check(await focused() === (await page.locator('a.row .seq').last().textContent()), 'End reaches the last row');
+  await page.keyboard.press('Home');
+  check(await focused() === '#0', 'Home reaches the first row');
+  await page.click('a[rel=next]');
+  check(page.url().includes('view=trace') && page.url().includes('after='), 'the trace pages on');
+  await page.goto(`${base}/ui/tasks/browser-demo?view=tree`);
+  await page.locator('ul.tree summary').first().focus();
+  await page.keyboard.press('ArrowLeft');
+  check(await page.locator('ul.tree details').first().getAttribute('open') === null, 'Left folds a tree node');
+  await page.keyboard.press('ArrowRight');
+  check(await page.locator('ul.tree details').first().getAttribute('open') !== null, 'Right unfolds it');
+  await page.keyboard.press('ArrowDown');
+  check(await page.evaluate(() => document.activeElement.tagName) === 'A', 'Down moves to the next node');
+
+  // The audit report, printed to PDF: its text holds every hash.
+  await page.goto(`${base}/ui/tasks/browser-demo/report`);
+  const pdf = `${shots}/report-browser-demo.pdf`;
+  await page.pdf({ path: pdf, format: 'A4', printBackground: true });
+  const text = execFileSync('pdftotext', ['-layout', pdf, '-']).toString();
+  const flat = text.replace(/\s+/g, '');
+  const trail = await (await fetch(`${base}/thoughts?task_id=browser-demo`)).json();
+  check(trail.records.length === 4 && trail.records.every((r) => flat.includes(r.hash)), 'the printed report holds every hash');
+  check(text.includes('Valid') && text.includes('decision-trail verify trail.ndjson'), 'and the verdict and the command');
+  check(!text.includes('Skip to content') && !text.includes('Log out'), 'the print leaves the navigation out');
+  await shot(page, 'desktop-report');
   await page.goto(`${base}/ui/tasks/browser-long`);
   await page.click('a[rel=next]');
   await page.click('a[rel=next]');
@@ -148,7 +283,9 @@ async function pages(browser) {
 
   for (const scheme of ['light', 'dark']) {
     const phone = await open(browser, { viewport: { width: 375, height: 812 }, colorScheme: scheme, isMobile: true });
-    for (const [name, path] of [['tasks', '/ui'], ['task', '/ui/tasks/browser-demo?verify=1'], ['search', '/ui/search?q=jwt']]) {
+    for (const [name, path] of [['overview', '/ui'], ['tasks', '/ui/tasks'], ['task', '/ui/tasks/browser-demo?verify=1'],
+      ['trace', '/ui/tasks/browser-otlp?view=trace'], ['agents', '/ui/agents'], ['report', '/ui/tasks/browser-demo/report'],
+      ['search', '/ui/search?q=jwt']]) {
       await phone.page.goto(`${base}${path}`);
       const width = await phone.page.evaluate(() => document.documentElement.scrollWidth);
       check(width <= 375, `${path} fits 375 px (${scheme}): ${width}`);
@@ -156,6 +293,12 @@ async function pages(browser) {
     }
     await phone.context.close();
   }
+
+  const some = trail.records[1];
+  await axe(browser, ['/ui', '/ui/tasks', '/ui/tasks?agent_id=reviewer&sort=length', '/ui/records?agent_id=reviewer',
+    '/ui/agents', '/ui/sessions', '/ui/sessions/browser-session', '/ui/sessions/browser-session?view=trace',
+    '/ui/tasks/browser-demo', '/ui/tasks/browser-demo?view=tree', '/ui/tasks/browser-otlp?view=trace',
+    '/ui/tasks/browser-demo/report', `/ui/thoughts/${some.id}`, '/ui/search?q=jwt', '/ui/log', '/ui/nowhere']);
 }
 
 async function tampered(browser) {
@@ -168,7 +311,7 @@ async function tampered(browser) {
   check(await marked.count() === 1, 'one record is highlighted');
   check((await marked.textContent()).includes('rewritten by an insider'), 'the highlighted record is the rewritten one');
   await shot(page, 'desktop-tampered');
-  await page.goto(`${base}/ui`);
+  await page.goto(`${base}/ui/tasks`);
   check(await page.locator('a[href="/ui/tasks/browser-tamper"] >> xpath=../..').locator('.badge.broken').count() === 1,
     'the task list says broken');
   await context.close();
@@ -180,6 +323,7 @@ async function tampered(browser) {
 
 async function login(browser) {
   const token = process.env.UI_TOKEN;
+  await axe(browser, ['/ui/tasks/browser-demo']);
   const { context, page } = await open(browser, {}, [401, 'Content Security Policy']);
   const first = await page.goto(`${base}/ui/tasks/browser-demo`);
   check(first.status() === 401, 'a page without login answers 401');
@@ -192,7 +336,7 @@ async function login(browser) {
   await page.fill('input[name=token]', token);
   await page.click('button:has-text("Log in")');
   check(page.url() === `${base}/ui`, 'a valid key logs in');
-  await page.click('a[href="/ui/tasks/browser-demo"]');
+  await page.goto(`${base}/ui/tasks/browser-demo`);
   check((await page.locator('main').textContent()).includes('Split the auth module'), 'the data shows after login');
   const cookies = await context.cookies();
   check(cookies.length === 1 && cookies[0].httpOnly && cookies[0].sameSite === 'Strict' && cookies[0].path === '/ui',

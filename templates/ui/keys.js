@@ -41,10 +41,11 @@
   // A selected row's page opens at its detail (#detail, for narrow
   // screens); where the detail stands beside the rows, the row keeps the
   // focus, so the arrow keys go on from it.
-  window.addEventListener('DOMContentLoaded', () => {
+  // After load: the browser's own move to #detail comes first.
+  window.addEventListener('load', () => setTimeout(() => {
     const row = document.querySelector('a.row[aria-current]');
     if (row && location.hash === '#detail' && window.matchMedia('(min-width: 901px)').matches) {
       row.focus();
     }
-  });
+  }, 0));
 })();

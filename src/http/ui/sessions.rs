@@ -1,6 +1,7 @@
 //! `/ui/sessions`: the work sessions, a page at a time, in the order they
 //! began; `/ui/sessions/{session_id}`: one session's summary (its tasks and
-//! agents) and its records, a page at a time, in log order.
+//! agents) and its records, a page at a time, in log order, as cards or as
+//! a trace.
 
 use askama::Template;
 use axum::extract::{Path, State};
@@ -10,11 +11,13 @@ use chrono::Utc;
 use serde::Deserialize;
 
 use super::tasks::RECORDS_PER_PAGE;
+use super::trace::{trace, Trace};
 use super::view::{
     ago, record_views, render, session_href, task_href, with_query, Chrome, Link, RecordView,
     UiError, UiQuery,
 };
 use crate::domain::record::RecordFilter;
+use crate::domain::FieldError;
 use crate::http::problem::ApiError;
 use crate::http::query::PlainQuery;
 use crate::http::AppState;
@@ -24,6 +27,10 @@ use crate::store::Listing;
 pub(super) struct SessionParams {
     /// The cursor of the page of records.
     after: Option<String>,
+    /// `records` (the default) or `trace`.
+    view: Option<String>,
+    /// In the trace view, the record detailed beside the rows.
+    selected: Option<String>,
 }
 
 impl PlainQuery for SessionParams {}
@@ -95,6 +102,10 @@ struct SessionPage {
     tasks: Vec<Link>,
     agents: Vec<String>,
     records: Vec<RecordView>,
+    /// The trace view's rows and detail, when it is the view shown.
+    trace: Option<Trace>,
+    records_href: String,
+    trace_href: String,
     next: Option<String>,
 }
 
@@ -123,10 +134,44 @@ pub(super) async fn page(
         )
         .await?;
     let now = Utc::now();
-    let records = record_views(&state, &listed.items, now).await?;
+    let mut records = record_views(&state, &listed.items, now).await?;
+    let href = session_href(&session_id);
+    let view = match params.view.as_deref() {
+        None | Some("records") => "",
+        Some("trace") => "trace",
+        Some(_) => {
+            return Err(UiError(ApiError::invalid(vec![FieldError::new(
+                "view",
+                "must be records or trace",
+            )])))
+        }
+    };
+    let trace = if view == "trace" {
+        let after = params.after.as_deref().unwrap_or("");
+        let link = |id: &str| {
+            with_query(
+                &href,
+                &[("view", "trace"), ("after", after), ("selected", id)],
+            ) + "#detail"
+        };
+        let views = std::mem::take(&mut records);
+        Some(
+            trace(
+                &state,
+                &listed.items,
+                views,
+                params.selected.as_deref(),
+                link,
+                now,
+            )
+            .await?,
+        )
+    } else {
+        None
+    };
     let next = listed
         .next
-        .map(|cursor| with_query(&session_href(&session_id), &[("after", &cursor)]));
+        .map(|cursor| with_query(&href, &[("view", view), ("after", &cursor)]));
     Ok(render(
         StatusCode::OK,
         &SessionPage {
@@ -145,6 +190,9 @@ pub(super) async fn page(
                 .collect(),
             agents: summary.agents.unwrap_or_default(),
             records,
+            trace,
+            trace_href: with_query(&href, &[("view", "trace")]),
+            records_href: href,
             next,
             session_id,
         },

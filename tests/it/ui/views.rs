@@ -365,6 +365,12 @@ async fn the_trace_view_shows_spans_durations_chips_and_a_selected_record_with_i
     let detail = &unknown[unknown.find("id=\"detail\"").unwrap()..];
     assert!(detail.contains(first["hash"].as_str().unwrap()));
 
+    // A session's trace: the same rows, across its tasks.
+    let session = html(&app, "/ui/sessions/trip-7?view=trace").await;
+    assert_eq!(session.matches("<a class=\"row d").count(), 3, "{session}");
+    assert!(session.contains("<span class=\"took\">600 ms</span>"));
+    assert!(session.contains("href=\"/ui/sessions/trip-7?view=trace&#38;selected="));
+
     // An agent's own started_at/ended_at draw a span; a record without
     // times has a row but no bar.
     let mut timed = new_record("plan", "timed", "me", "think");
