@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
-# Regenerates the README's screenshot of the trail browser (docs/ui-task.png):
-# a fresh service on a temporary database, a realistic trail appended over
-# the API by docs/screenshots.mjs (an agent planning a train journey: its
-# plan, the model's analyses, a tool call and its result, the answer and a
-# reflection), the task's page opened in Debian's chromium (playwright-core,
-# .ci/browser), verified, and shot at 1100 × 760.
+# Regenerates the README's screenshots of the trail browser (docs/ui-*.png):
+# a fresh service on a temporary database, realistic trails appended by
+# docs/screenshots.mjs (an agent planning a train journey over the API, with
+# span times: its plan, the model's analyses, a tool call and its result,
+# the answer and a reflection; a support agent's OpenTelemetry trace over
+# OTLP; three more agents' tasks), then each page opened in Debian's
+# chromium (playwright-core, .ci/browser), checked, and shot at 1280 × 800:
+# the task (verified), the trace (light and dark), the overview, the tasks,
+# the agents, the sessions, the audit report, search and the log.
 #
-#   docs/screenshots.sh             writes docs/ui-task.png
-#   OUT=DIR docs/screenshots.sh     writes DIR/ui-task.png (CI checks the script)
+#   docs/screenshots.sh             writes docs/ui-*.png
+#   OUT=DIR docs/screenshots.sh     writes DIR/ui-*.png (CI checks the script)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-$PWD/target/debug/decision-trail}
