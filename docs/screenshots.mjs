@@ -93,7 +93,13 @@ try {
     const verdict = await page.locator('#verdict').textContent();
     if (!/valid, 6 records/.test(verdict)) throw new Error(`verdict: ${verdict.trim()}`);
   });
-  await shoot('trace', '/ui/tasks/ticket-4821?view=trace', (page) => has(page, '#detail .chip'));
+  // The trace with the second chat selected: its model and tokens beside.
+  const support = (await (await fetch(`${base}/thoughts?task_id=ticket-4821`)).json()).records;
+  const chat = support.find((r) => r.seq === 3);
+  await shoot('trace', `/ui/tasks/ticket-4821?view=trace&selected=${chat.id}`, async (page) => {
+    const chips = await page.locator('#detail .chip').allTextContents();
+    if (!chips.some((c) => c.includes('gpt-4o-mini'))) throw new Error(`the chat's chips: ${chips}`);
+  });
   await shoot('trace-dark', `/ui/tasks/${task}?view=trace`, (page) => has(page, 'svg.span rect'), 'dark');
   await shoot('overview', '/ui', (page) => has(page, 'svg.chart rect:not([height="0"])'));
   await shoot('tasks', '/ui/tasks', (page) => has(page, '.card'));
