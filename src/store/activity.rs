@@ -23,7 +23,8 @@ pub struct TaskMix {
 }
 
 /// How a list of tasks is ordered; each ties on the task appended last
-/// first, so an order is total and pages do not overlap.
+/// first, so an order is total (pages by offset may still repeat or skip a
+/// task that moved in the order between two reads).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum TaskSort {
     /// Newest last record first.

@@ -167,7 +167,7 @@ pub(super) fn same_origin(headers: &HeaderMap) -> bool {
 
 /// Whether the request came through TLS (a proxy says so): the cookie is
 /// then `Secure`.
-fn over_tls(headers: &HeaderMap) -> bool {
+pub(super) fn over_tls(headers: &HeaderMap) -> bool {
     let said = |name: &str| {
         headers
             .get_all(name)

@@ -150,14 +150,17 @@ pub(super) fn span_times_of(
 /// keeps it readable.
 fn duration(map: &Map<String, Value>) -> Option<String> {
     let (start, end) = span_times(map)?;
-    Some(duration_text((end - start).num_nanoseconds()?))
+    let delta = end - start;
+    Some(duration_text(
+        delta.num_seconds() as f64 * 1e9 + f64::from(delta.subsec_nanos()),
+    ))
 }
 
 /// A duration in nanoseconds, in words.
-pub(super) fn duration_text(nanos: i64) -> String {
+pub(super) fn duration_text(nanos: f64) -> String {
     // Rounded in a unit first, then the next unit when it rounds up to it
     // (999.6 ms is "1.00 s", not "1000 ms").
-    let n = nanos as f64;
+    let n = nanos;
     let micros = (n / 1e3).round();
     let millis = (n / 1e6).round();
     let centis = (n / 1e7).round();

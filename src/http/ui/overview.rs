@@ -28,7 +28,8 @@ const HOURS: i64 = 24;
 const AGENTS_CHARTED: usize = 8;
 /// Records read from the log's tail at a time.
 const TAIL_BATCH: u32 = 10_000;
-/// A tail longer than this is counted by a new aggregate read instead.
+/// A tail longer than this is counted by a new aggregate read instead
+/// (each of its records read one by one would cost more).
 const TAIL_MOST: usize = 100_000;
 
 /// The counts of the recent records, by hour (`2026-11-27T01`), agent and
@@ -59,31 +60,38 @@ fn hour_of(t: DateTime<Utc>) -> String {
 }
 
 impl Activity {
-    /// The counts of the hours from `first_hour` on, up to date with the log.
+    /// The counts of the hours `first_hour` to `last_hour`, up to date
+    /// with the log. A record stamped in a later hour (a clock stepped
+    /// back since) is kept for when its hour comes, not counted before.
     async fn counts(
         &self,
         store: &Store,
         first_hour: &str,
+        last_hour: &str,
     ) -> Result<Vec<((String, String, String), u64)>, StoreError> {
         let mut counts = self.inner.lock().await;
-        let mut tail = 0;
-        if counts.filled {
+        let newest = store.last_log_index().await?;
+        // A long tail is counted by one aggregate read instead.
+        let behind = match (newest, counts.through) {
+            (Some(n), Some(t)) => n.saturating_sub(t),
+            (Some(n), None) => n + 1,
+            (None, _) => 0,
+        };
+        if counts.filled && behind as usize <= TAIL_MOST {
             loop {
                 let rows = store.activity_after(counts.through, TAIL_BATCH).await?;
                 let n = rows.len();
-                tail += n;
                 for (index, c) in rows {
                     counts.through = Some(index);
                     counts.add(c);
                 }
-                if n < TAIL_BATCH as usize || tail > TAIL_MOST {
+                if n < TAIL_BATCH as usize {
                     break;
                 }
             }
-        }
-        if !counts.filled || tail > TAIL_MOST {
+        } else {
             *counts = Counts::default();
-            if let Some(last) = store.last_log_index().await? {
+            if let Some(last) = newest {
                 for c in store.activity_since(first_hour, last).await? {
                     counts.add(c);
                 }
@@ -95,7 +103,12 @@ impl Activity {
         counts
             .by
             .retain(|(hour, _, _), _| hour.as_str() >= first_hour);
-        Ok(counts.by.iter().map(|(k, n)| (k.clone(), *n)).collect())
+        Ok(counts
+            .by
+            .iter()
+            .filter(|((hour, _, _), _)| hour.as_str() <= last_hour)
+            .map(|(k, n)| (k.clone(), *n))
+            .collect())
     }
 }
 
@@ -154,7 +167,10 @@ pub(super) async fn page(State(state): State<AppState>, uri: Uri) -> Result<Resp
     let this_hour = now.duration_trunc(Duration::hours(1)).unwrap_or(now);
     let first = this_hour - Duration::hours(HOURS - 1);
     let first_hour = hour_of(first);
-    let counts = state.activity.counts(&state.store, &first_hour).await?;
+    let counts = state
+        .activity
+        .counts(&state.store, &first_hour, &hour_of(this_hour))
+        .await?;
 
     let mut by_hour: HashMap<&str, u64> = HashMap::new();
     let mut by_agent: HashMap<&str, u64> = HashMap::new();

@@ -5,10 +5,12 @@
 
 use askama::Template;
 use axum::extract::{Path, State};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::uri::Authority;
+use axum::http::{header, HeaderMap, StatusCode, Uri};
 use axum::response::Response;
 use chrono::{SecondsFormat, Utc};
 
+use super::auth::over_tls;
 use super::task::{walk, VerdictView, VERIFY_ON_OPEN};
 use super::view::{render, task_href, with_query, Chrome, UiError};
 use crate::domain::merkle::to_hex;
@@ -52,6 +54,10 @@ struct ReportPage {
     /// The checkpoint as signed, with its cosignatures.
     checkpoint: String,
     cosigned: bool,
+    /// A witness policy is configured (its quorum may not have cosigned yet).
+    witnessed: bool,
+    /// API keys are configured: the commands need a token.
+    keyed: bool,
     verifier_key: String,
     rows: Vec<ReportRow>,
     /// Records past the report's bound, left to the export.
@@ -70,6 +76,7 @@ pub(super) async fn page(
     State(state): State<AppState>,
     Path(task_id): Path<String>,
     headers: HeaderMap,
+    uri: Uri,
 ) -> Result<Response, UiError> {
     let task = state
         .store
@@ -90,7 +97,9 @@ pub(super) async fn page(
                 BATCH,
             )
             .await?;
-        for r in &page.items {
+        // Records appended since the task was read are not in its walk,
+        // nor in the checkpoint or the export: left out.
+        for r in page.items.iter().filter(|r| r.seq < task.length) {
             let erased = r.erasable.as_ref().and_then(|e| e.erased.as_ref());
             rows.push(ReportRow {
                 seq: r.seq,
@@ -106,35 +115,44 @@ pub(super) async fn page(
             });
         }
         match page.next {
-            Some(next) if !page.items.is_empty() => after = Some(next),
+            Some(next) if page.items.iter().all(|r| r.seq < task.length) => after = Some(next),
             _ => break,
         }
     }
     rows.truncate(REPORTED as usize);
+    // The service as the browser reached it: its Host (an authority, no
+    // user part, else this machine's default), the scheme a proxy says.
     let host = headers
         .get(header::HOST)
         .and_then(|h| h.to_str().ok())
-        .unwrap_or("localhost:8080");
+        .and_then(|h| h.parse::<Authority>().ok())
+        .filter(|a| !a.as_str().contains('@'))
+        .or_else(|| uri.authority().cloned())
+        .map_or_else(|| "localhost:8080".to_string(), |a| a.to_string());
+    let scheme = if over_tls(&headers) { "https" } else { "http" };
     let export = with_query(
-        &format!("http://{host}/tasks/{}/export", path_segment(&task_id)),
+        &format!("{scheme}://{host}/tasks/{}/export", path_segment(&task_id)),
         &[("tree_size", &checkpoint.tree_size.to_string())],
     );
-    let policy = if state.witnessing.is_some() {
-        " --policy policy.txt"
-    } else {
-        ""
-    };
-    let commands = format!(
-        "curl -sS --fail-with-body -o trail.ndjson {}\n\
-         decision-trail verify trail.ndjson --key log.key{policy}",
-        shell_word(&export)
-    );
+    // Cosigned: after the checkpoint's text, the log's signature line and
+    // a witness's (signed-note lines start with an em dash).
     let cosigned = checkpoint
         .note
         .lines()
         .filter(|l| l.starts_with('—'))
         .count()
         > 1;
+    let policy = if cosigned { " --policy policy.txt" } else { "" };
+    let auth = if state.guards.keys.is_some() {
+        " -H \"Authorization: Bearer $DECISION_TRAIL_TOKEN\""
+    } else {
+        ""
+    };
+    let commands = format!(
+        "curl -sS --fail-with-body{auth} -o trail.ndjson {}\n\
+         decision-trail verify trail.ndjson --key log.key{policy}",
+        shell_word(&export)
+    );
     Ok(render(
         StatusCode::OK,
         &ReportPage {
@@ -152,6 +170,8 @@ pub(super) async fn page(
             root: to_hex(&checkpoint.root),
             checkpoint: checkpoint.note.clone(),
             cosigned,
+            witnessed: state.witnessing.is_some(),
+            keyed: state.guards.keys.is_some(),
             verifier_key: state.store.verifier_key().to_string(),
             rows,
             commands,

@@ -55,6 +55,11 @@ pub(super) struct Trace {
     pub window: Option<String>,
 }
 
+/// A time delta in seconds.
+fn seconds(delta: chrono::TimeDelta) -> f64 {
+    delta.num_seconds() as f64 + f64::from(delta.subsec_nanos()) / 1e9
+}
+
 /// The first line of `text`, cut to [`EXCERPT`] characters.
 fn excerpt(text: &str) -> String {
     let line = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
@@ -92,8 +97,9 @@ pub(super) async fn trace(
         .collect();
     let start = times.iter().flatten().map(|t| t.0).min();
     let end = times.iter().flatten().map(|t| t.1).max();
+    // In seconds as f64: any span an agent states stays finite.
     let window = match (start, end) {
-        (Some(s), Some(e)) => Some((s, (e - s).num_nanoseconds().unwrap_or(0).max(1) as f64)),
+        (Some(s), Some(e)) => Some((s, seconds(e - s).max(1e-9))),
         _ => None,
     };
     let selected = selected
@@ -106,11 +112,11 @@ pub(super) async fn trace(
         let r = item.record;
         let at = records.iter().position(|o| o.id == r.id);
         let span = at.and_then(|i| times[i]);
-        let took = span.and_then(|(s, e)| (e - s).num_nanoseconds().map(duration_text));
+        let took = span.map(|(s, e)| duration_text(seconds(e - s) * 1e9));
         let bar = match (span, window) {
             (Some((s, e)), Some((w0, width))) => {
-                let x = (s - w0).num_nanoseconds().unwrap_or(0) as f64 * 100.0 / width;
-                let w = (e - s).num_nanoseconds().unwrap_or(0) as f64 * 100.0 / width;
+                let x = seconds(s - w0) * 100.0 / width;
+                let w = seconds(e - s) * 100.0 / width;
                 // At least a sliver, so an instant still shows.
                 Some((
                     (x * 10.0).round() / 10.0,
@@ -153,7 +159,7 @@ pub(super) async fn trace(
     let window = window.map(|(s, width)| {
         format!(
             "{} from {}",
-            duration_text(width as i64),
+            duration_text(width * 1e9),
             s.to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
         )
     });

@@ -100,7 +100,7 @@ async fn the_overview_charts_the_last_day_from_the_records_and_follows_the_log()
     let total: u64 = bar_titles(&body).iter().map(|(_, n)| n).sum();
     assert_eq!(total, 16);
     assert_eq!(agent_count(&body, "beta"), Some(3));
-    assert!(body.contains("<dd>16 records</dd>"));
+    assert_eq!(body.matches("<dd>16 records</dd>").count(), 2);
     // The latest tasks, newest activity first.
     let latest = &body[body.find("Latest tasks").unwrap()..];
     assert!(
@@ -389,6 +389,47 @@ async fn the_trace_view_shows_spans_durations_chips_and_a_selected_record_with_i
 }
 
 #[tokio::test]
+async fn trace_rows_are_indented_by_their_depth_in_the_page_s_tree() {
+    let app = TestApp::spawn().await;
+    let mut append = |kind: &'static str, content: &'static str, parent: Option<String>| {
+        let mut body = new_record(kind, "deep", "me", content);
+        if let Some(p) = parent {
+            body["parent_id"] = json!(p);
+        }
+        let app = &app;
+        async move { app.append(&body).await["id"].as_str().unwrap().to_string() }
+    };
+    // root → a → a1 → a1x, then b under root, then a second root.
+    let root = append("plan", "root", None).await;
+    let a = append("analysis", "a", Some(root.clone())).await;
+    let a1 = append("analysis", "a1", Some(a.clone())).await;
+    append("decision", "a1x", Some(a1)).await;
+    append("analysis", "b", Some(root)).await;
+    append("plan", "second", None).await;
+    let body = html(&app, "/ui/tasks/deep?view=trace").await;
+    let depths: Vec<(&str, &str)> = body
+        .split("<a class=\"row d")
+        .skip(1)
+        .map(|rest| {
+            let depth = &rest[..1];
+            let at = rest.find("<span class=\"excerpt\">").unwrap() + 22;
+            (depth, &rest[at..at + rest[at..].find('<').unwrap()])
+        })
+        .collect();
+    assert_eq!(
+        depths,
+        [
+            ("0", "root"),
+            ("1", "a"),
+            ("2", "a1"),
+            ("3", "a1x"),
+            ("1", "b"),
+            ("0", "second")
+        ]
+    );
+}
+
+#[tokio::test]
 async fn the_report_lists_every_hash_and_its_commands_check_the_trail_offline() {
     let app = TestApp::spawn().await;
     let mut hashes = Vec::new();
@@ -454,4 +495,40 @@ async fn the_report_lists_every_hash_and_its_commands_check_the_trail_offline() 
     ])
     .await;
     assert!(ok, "{out}{err}");
+}
+
+#[tokio::test]
+async fn with_keys_and_behind_tls_the_report_s_commands_carry_a_token_and_https() {
+    use crate::support::{bearer, post_as, ring, READER, WRITER};
+    let app = TestApp::builder().keys(ring()).spawn().await;
+    let r = post_as(
+        &app,
+        Some(&bearer(WRITER)),
+        None,
+        &new_record("plan", "keyed", "planner-1", "x"),
+    )
+    .await;
+    assert_eq!(r.status(), 201);
+    let (status, _, body) = super::page(
+        &app,
+        "/ui/tasks/keyed/report",
+        &[
+            ("authorization", &bearer(READER)),
+            ("x-forwarded-proto", "https"),
+            ("host", "trail.example.com"),
+        ],
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let start = body.find("<pre id=\"commands\">").unwrap() + 19;
+    let commands = &body[start..start + body[start..].find("</pre>").unwrap()];
+    assert!(
+        commands.contains("-H &#34;Authorization: Bearer $DECISION_TRAIL_TOKEN&#34;"),
+        "{commands}"
+    );
+    assert!(
+        commands.contains("&#39;https://trail.example.com/tasks/keyed/export?tree_size="),
+        "{commands}"
+    );
+    assert!(body.contains("<code>DECISION_TRAIL_TOKEN</code>"), "{body}");
 }
