@@ -391,7 +391,7 @@ async fn the_trace_view_shows_spans_durations_chips_and_a_selected_record_with_i
 #[tokio::test]
 async fn trace_rows_are_indented_by_their_depth_in_the_page_s_tree() {
     let app = TestApp::spawn().await;
-    let mut append = |kind: &'static str, content: &'static str, parent: Option<String>| {
+    let append = |kind: &'static str, content: &'static str, parent: Option<String>| {
         let mut body = new_record(kind, "deep", "me", content);
         if let Some(p) = parent {
             body["parent_id"] = json!(p);
