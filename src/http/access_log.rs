@@ -52,7 +52,7 @@ struct Tally {
 impl ProblemTally {
     /// Counts one 4xx for `client`; the count to say when a WARN line is due
     /// (its first 4xx, or its first a minute after the last line).
-    fn count(&self, client: &str, now: Instant) -> Option<u64> {
+    pub(crate) fn count(&self, client: &str, now: Instant) -> Option<u64> {
         let mut inner = self.inner.lock().unwrap_or_else(|p| p.into_inner());
         let Tallies { clients, pruned_at } = &mut *inner;
         if clients.len() >= MAX_CLIENTS && !clients.contains_key(client) {

@@ -38,7 +38,7 @@
 //! - `witness`: the C2SP tlog-witness server of `decision-trail witness`
 //!   (its own application, not a route of the service's).
 
-mod access_log;
+pub(crate) mod access_log;
 mod batch;
 mod capabilities;
 mod clock;
@@ -93,6 +93,9 @@ pub struct AppState {
     /// The overview's counts of the last day's records, kept up to date
     /// from the log's tail.
     pub(crate) activity: Arc<ui::Activity>,
+    /// OTLP exports refused in whole or part, by client, since each one's
+    /// last WARN line.
+    pub(crate) otlp_refusals: Arc<access_log::ProblemTally>,
     /// The witnesses this log asks to cosign, with `--witness-policy`.
     pub witnessing: Option<Arc<witnessing::Witnessing>>,
 }
@@ -119,6 +122,7 @@ impl AppState {
             }),
             verdicts: Arc::default(),
             activity: Arc::default(),
+            otlp_refusals: Arc::default(),
             limits,
             witnessing: None,
         }

@@ -175,6 +175,11 @@ impl ApiError {
         }
     }
 
+    /// The status it answers with.
+    pub(crate) fn status(&self) -> StatusCode {
+        self.parts().0
+    }
+
     fn parts(&self) -> (StatusCode, &'static str, &'static str) {
         match self {
             ApiError::InvalidParams { .. } => (

@@ -23,6 +23,7 @@ mod mcp;
 mod metrics;
 mod openapi;
 mod otlp;
+mod otlp_conventions;
 mod paging;
 mod postgres;
 mod search;

@@ -1,13 +1,16 @@
-//! otlp mapping v1 (docs/design.md §11): what one span, and each of its
-//! evaluation events, becomes as an append body. Pure: the handler (`http::otlp`)
+//! otlp mapping v2 (docs/design.md §11): what one span, read by its
+//! convention into [`Facts`], and each of its evaluation events become as
+//! append bodies, by one set of rules. Pure: the handler (`http::otlp`)
 //! orders the records, links parents, and appends.
 
 use serde_json::{json, Map, Value as Json};
 
-use super::proto::{AnyValue, KeyValue, Span, Value};
+use super::facts::{to_json, Attrs, Facts, Role};
+use super::proto::{KeyValue, Span};
 
 /// The mapping's version, in every record's metadata (`otel.mapping`).
-pub(crate) const MAPPING: &str = "otlp mapping v1";
+/// Records an earlier version made keep the version they name.
+pub(crate) const MAPPING: &str = "otlp mapping v2";
 
 /// What marks content cut to the content limit.
 pub(crate) const TRUNCATED: &str = "… [truncated]";
@@ -15,12 +18,22 @@ pub(crate) const TRUNCATED: &str = "… [truncated]";
 /// The event that becomes a reflection record.
 pub(crate) const EVALUATION_EVENT: &str = "gen_ai.evaluation.result";
 
-/// What a span's context says of it, found on the span or, failing that, on
-/// its nearest ancestor in the same export that says it.
+/// Finish reasons that say a model's text was cut short, not an answer.
+const CUT_SHORT: [&str; 6] = [
+    "length",
+    "max_tokens",
+    "content_filter",
+    "error",
+    "MAX_TOKENS",
+    "SAFETY",
+];
+
+/// What a span's context says of it, found in its facts or, failing that,
+/// in its nearest ancestor's in the same export that says it.
 pub(crate) struct Inherited<'a> {
-    /// `gen_ai.conversation.id`: the task and the session.
-    pub conversation_id: Option<&'a str>,
-    /// `gen_ai.agent.id`, else `gen_ai.agent.name`.
+    /// The session (conversation, thread): the task and the session.
+    pub session: Option<&'a str>,
+    /// The agent's name.
     pub agent: Option<&'a str>,
     /// The resource's `service.name`: the agent of last resort.
     pub service_name: Option<&'a str>,
@@ -39,66 +52,9 @@ pub(crate) struct Planned {
     pub is_span: bool,
 }
 
-/// The string value of attribute `key`, if it is a string.
+/// The string value of attribute `key`, if it is a non-empty string.
 pub(crate) fn string_attr<'a>(attributes: &'a [KeyValue], key: &str) -> Option<&'a str> {
-    match attr(attributes, key)? {
-        Value::StringValue(s) if !s.is_empty() => Some(s),
-        _ => None,
-    }
-}
-
-fn attr<'a>(attributes: &'a [KeyValue], key: &str) -> Option<&'a Value> {
-    attributes
-        .iter()
-        .find(|kv| kv.key == key)
-        .and_then(|kv| kv.value.as_ref()?.value.as_ref())
-}
-
-/// An attribute as JSON; a string holding JSON (as `gen_ai.output.messages`
-/// is usually sent) is read as that JSON.
-fn json_attr(attributes: &[KeyValue], key: &str) -> Option<Json> {
-    let value = attr(attributes, key)?;
-    Some(match value {
-        Value::StringValue(s) => serde_json::from_str(s).unwrap_or_else(|_| Json::from(s.as_str())),
-        other => to_json(other),
-    })
-}
-
-/// An attribute value as JSON: integers beyond 2^53 as strings (metadata
-/// numbers must survive RFC 8785 unchanged, docs/design.md §3).
-fn to_json(value: &Value) -> Json {
-    match value {
-        Value::StringValue(s) => Json::from(s.as_str()),
-        Value::BoolValue(b) => Json::from(*b),
-        Value::IntValue(i) if i.unsigned_abs() <= 1 << 53 => Json::from(*i),
-        Value::IntValue(i) => Json::from(i.to_string()),
-        Value::DoubleValue(d) => serde_json::Number::from_f64(*d)
-            .map(Json::Number)
-            .unwrap_or_else(|| Json::from(d.to_string())),
-        Value::ArrayValue(a) => Json::Array(a.values.iter().map(any_to_json).collect()),
-        Value::KvlistValue(l) => Json::Object(
-            l.values
-                .iter()
-                .map(|kv| {
-                    let v = kv.value.as_ref().map_or(Json::Null, any_to_json);
-                    (kv.key.clone(), v)
-                })
-                .collect(),
-        ),
-        Value::BytesValue(b) => Json::from(hex::encode(b)),
-    }
-}
-
-fn any_to_json(value: &AnyValue) -> Json {
-    value.value.as_ref().map_or(Json::Null, to_json)
-}
-
-/// Whether the span says anything of generative AI (any `gen_ai.*`
-/// attribute): only such spans are records.
-pub(crate) fn is_gen_ai(span: &Span) -> bool {
-    span.attributes
-        .iter()
-        .any(|kv| kv.key.starts_with("gen_ai."))
+    Attrs(attributes).str(key)
 }
 
 /// An RFC 3339 UTC time with nanoseconds, from Unix nanoseconds (0, unset,
@@ -112,54 +68,6 @@ fn time(unix_nano: u64) -> String {
     at.to_rfc3339_opts(chrono::SecondsFormat::Nanos, true)
 }
 
-/// What the output messages (`gen_ai.output.messages`) hold.
-#[derive(Default)]
-struct Output {
-    /// The text parts, in order.
-    texts: Vec<String>,
-    /// The tool calls, as `name(arguments)`.
-    tool_calls: Vec<String>,
-    /// The messages' own `finish_reason`s.
-    finish_reasons: Vec<String>,
-}
-
-fn output(attributes: &[KeyValue]) -> Output {
-    let mut out = Output::default();
-    if let Some(Json::Array(messages)) = json_attr(attributes, "gen_ai.output.messages") {
-        for message in &messages {
-            if let Some(reason) = message.get("finish_reason").and_then(Json::as_str) {
-                out.finish_reasons.push(reason.to_string());
-            }
-            let parts = message.get("parts").and_then(Json::as_array);
-            for part in parts.into_iter().flatten() {
-                match part.get("type").and_then(Json::as_str) {
-                    Some("text") => {
-                        if let Some(t) = part.get("content").and_then(Json::as_str) {
-                            out.texts.push(t.to_string());
-                        }
-                    }
-                    Some("tool_call") => {
-                        let name = part.get("name").and_then(Json::as_str).unwrap_or("tool");
-                        out.tool_calls
-                            .push(call(name, part.get("arguments").unwrap_or(&Json::Null)));
-                    }
-                    _ => {}
-                }
-            }
-        }
-    }
-    if out.texts.is_empty() {
-        // Before the output-messages attribute: one completion string.
-        for key in ["gen_ai.completion", "gen_ai.completion.0.content"] {
-            if let Some(text) = string_attr(attributes, key) {
-                out.texts.push(text.to_string());
-                break;
-            }
-        }
-    }
-    out
-}
-
 /// A tool call as text: `name(arguments)`, the arguments as sent.
 fn call(name: &str, arguments: &Json) -> String {
     match arguments {
@@ -169,27 +77,69 @@ fn call(name: &str, arguments: &Json) -> String {
     }
 }
 
-/// The record type of a span (docs/design.md §11): `plan` is a plan,
-/// `execute_tool` a decision; any other operation is a decision when its
-/// output chose (a tool call part, a `tool_calls` finish reason, or a `stop`
-/// with text: a final answer), else an analysis.
-fn record_type(operation: Option<&str>, out: &Output, finish_reasons: &[String]) -> &'static str {
-    match operation {
-        Some("plan") => "plan",
-        Some("execute_tool") => "decision",
-        _ => {
-            let reasons = || finish_reasons.iter().chain(&out.finish_reasons);
-            let chose_tool = !out.tool_calls.is_empty()
-                || reasons()
-                    .any(|r| matches!(r.as_str(), "tool_calls" | "tool_call" | "function_call"));
-            let answered = !out.texts.is_empty() && reasons().any(|r| r == "stop");
-            if chose_tool || answered {
-                "decision"
+/// The record a span's facts make (docs/design.md §11): its type and
+/// content; None for a span that says nothing worth a record.
+///
+/// One act is one decision: a model's answer that asks for a tool is the
+/// decision (`search_trains({…})`), the tool's run is what came of it (an
+/// analysis, `search_trains({…}) → result`). An agent's run is the root,
+/// saying what the agent was asked (its final answer is its last model
+/// call's decision, and the run's metadata `otel.output`).
+fn record(span: &Span, f: &Facts) -> Option<(&'static str, String)> {
+    let output = || (!f.output.is_empty()).then(|| f.output.join("\n"));
+    Some(match f.role {
+        Role::Plumbing => return None,
+        Role::Agent => (
+            "plan",
+            f.input
+                .clone()
+                .or_else(output)
+                .unwrap_or_else(|| span.name.clone()),
+        ),
+        Role::Plan => (
+            "plan",
+            output()
+                .or_else(|| f.input.clone())
+                .unwrap_or_else(|| span.name.clone()),
+        ),
+        Role::Llm => {
+            let mut lines = f.output.clone();
+            lines.extend(f.tool_calls.iter().map(|(n, a)| call(n, a)));
+            let cut = f
+                .finish_reasons
+                .iter()
+                .any(|r| CUT_SHORT.contains(&r.as_str()));
+            let decided = !f.tool_calls.is_empty() || (!f.output.is_empty() && !cut);
+            let content = if lines.is_empty() {
+                span.name.clone()
             } else {
-                "analysis"
-            }
+                lines.join("\n")
+            };
+            (if decided { "decision" } else { "analysis" }, content)
         }
-    }
+        Role::Tool => {
+            let name = f.tool.as_deref().unwrap_or(&span.name);
+            let mut content = call(name, f.tool_arguments.as_ref().unwrap_or(&Json::Null));
+            if let Some(result) = &f.tool_result {
+                content.push_str(" → ");
+                content.push_str(result);
+            }
+            ("analysis", content)
+        }
+        Role::Evaluation => (
+            "reflection",
+            output()
+                .or_else(|| f.input.clone())
+                .unwrap_or_else(|| span.name.clone()),
+        ),
+        Role::Retrieval => (
+            "analysis",
+            output()
+                .or_else(|| f.input.clone())
+                .unwrap_or_else(|| span.name.clone()),
+        ),
+        Role::Step => ("analysis", output().or_else(|| f.input.clone())?),
+    })
 }
 
 /// `content` cut to at most `max` bytes, on a character boundary, ending
@@ -227,10 +177,12 @@ pub(crate) fn span_key(trace_id: &str, span_id: &str) -> String {
     format!("otlp:{trace_id}:{span_id}")
 }
 
-/// The records of one span: its own (when it has `gen_ai.*` attributes) and
-/// one per evaluation event; or why there are none.
+/// The records of one span: its own (when its facts make one) and one per
+/// evaluation event; none for a span of no convention or only plumbing
+/// (skipped, not refused); or why it is refused.
 pub(crate) fn plan_records(
     span: &Span,
+    facts: Option<&Facts>,
     inherited: &Inherited<'_>,
     bound_agent: Option<&str>,
     max_content_bytes: usize,
@@ -248,20 +200,21 @@ pub(crate) fn plan_records(
         .iter()
         .filter(|e| e.name == EVALUATION_EVENT)
         .collect();
-    let gen_ai = is_gen_ai(span);
-    if !gen_ai && evaluations.is_empty() {
-        return Err(format!(
-            "span {span_id} (`{}`) has no gen_ai.* attributes",
-            span.name
-        ));
+    let own = facts.and_then(|f| record(span, f).map(|r| (f, r)));
+    if own.is_none() && evaluations.is_empty() {
+        return Ok(Vec::new());
     }
     let agent = bound_agent
+        .or(facts.and_then(|f| f.agent.as_deref()))
         .or(inherited.agent)
         .or(inherited.service_name)
         .ok_or_else(|| {
-            format!("span {span_id}: no agent (gen_ai.agent.id, gen_ai.agent.name or service.name)")
+            format!("span {span_id}: no agent (the convention's agent name or service.name)")
         })?;
-    let task = inherited.conversation_id.unwrap_or(&trace);
+    let session = facts
+        .and_then(|f| f.session.as_deref())
+        .or(inherited.session);
+    let task = session.unwrap_or(&trace);
     let base = |r#type: &str, content: String, metadata: Map<String, Json>| {
         let mut body = Map::new();
         body.insert("type".into(), json!(r#type));
@@ -269,44 +222,17 @@ pub(crate) fn plan_records(
         body.insert("agent_id".into(), json!(agent));
         body.insert("content".into(), json!(content));
         body.insert("metadata".into(), Json::Object(metadata));
-        if let Some(c) = inherited.conversation_id {
+        if let Some(c) = session {
             body.insert("session_id".into(), json!(c));
         }
         body
     };
     let mut planned = Vec::new();
-    if gen_ai {
-        let a = &span.attributes;
-        let operation = string_attr(a, "gen_ai.operation.name");
-        let out = output(a);
-        let finish_reasons: Vec<String> = match json_attr(a, "gen_ai.response.finish_reasons") {
-            Some(Json::Array(r)) => r
-                .iter()
-                .filter_map(|r| r.as_str().map(String::from))
-                .collect(),
-            Some(Json::String(r)) => vec![r],
-            _ => Vec::new(),
-        };
-        let r#type = record_type(operation, &out, &finish_reasons);
-        let tool = string_attr(a, "gen_ai.tool.name");
-        let arguments = json_attr(a, "gen_ai.tool.call.arguments");
-        let content = if operation == Some("execute_tool") {
-            call(
-                tool.unwrap_or(&span.name),
-                arguments.as_ref().unwrap_or(&Json::Null),
-            )
-        } else if !out.texts.is_empty() {
-            out.texts.join("\n")
-        } else if !out.tool_calls.is_empty() {
-            out.tool_calls.join("\n")
-        } else {
-            match operation {
-                Some(op) => format!("{} ({op})", span.name),
-                None => span.name.clone(),
-            }
-        };
+    if let Some((f, (r#type, content))) = own {
         let (content, truncated) = fit(content, max_content_bytes);
         let mut m = origin(span, &trace, &span_id);
+        m.insert("otel.convention".into(), json!(f.convention.as_str()));
+        m.insert(f.marker_key.into(), json!(f.marker));
         for (key, at) in [
             ("otel.start_time", span.start_time_unix_nano),
             ("otel.end_time", span.end_time_unix_nano),
@@ -315,28 +241,36 @@ pub(crate) fn plan_records(
                 m.insert(key.into(), json!(time(at)));
             }
         }
-        for key in [
-            "gen_ai.operation.name",
-            "gen_ai.request.model",
-            "gen_ai.response.model",
-            "gen_ai.usage.input_tokens",
-            "gen_ai.usage.output_tokens",
-            "gen_ai.tool.name",
-            "gen_ai.tool.call.id",
-            "gen_ai.agent.name",
-        ] {
-            if let Some(v) = attr(a, key) {
-                m.insert(key.into(), to_json(v));
+        let strings = [
+            ("gen_ai.request.model", &f.request_model),
+            ("gen_ai.response.model", &f.response_model),
+            ("gen_ai.tool.name", &f.tool),
+            ("gen_ai.tool.call.id", &f.tool_call_id),
+            ("gen_ai.agent.name", &f.agent),
+        ];
+        for (key, value) in strings {
+            if let Some(v) = value {
+                m.insert(key.into(), json!(v));
             }
         }
-        if let Some(arguments) = arguments {
-            m.insert("gen_ai.tool.call.arguments".into(), arguments);
+        for (key, value) in [
+            ("gen_ai.usage.input_tokens", &f.input_tokens),
+            ("gen_ai.usage.output_tokens", &f.output_tokens),
+            ("gen_ai.tool.call.arguments", &f.tool_arguments),
+        ] {
+            if let Some(v) = value {
+                m.insert(key.into(), v.clone());
+            }
         }
-        if !finish_reasons.is_empty() {
+        if !f.finish_reasons.is_empty() {
             m.insert(
                 "gen_ai.response.finish_reasons".into(),
-                json!(finish_reasons),
+                json!(f.finish_reasons),
             );
+        }
+        if f.role == Role::Agent && f.input.is_some() && !f.output.is_empty() {
+            let (output, _) = fit(f.output.join("\n"), max_content_bytes);
+            m.insert("otel.output".into(), json!(output));
         }
         if let Some(s) = span.status.as_ref().filter(|s| s.code == 2) {
             m.insert("otel.status".into(), json!("error"));
@@ -354,11 +288,11 @@ pub(crate) fn plan_records(
         });
     }
     for (n, event) in evaluations.into_iter().enumerate() {
-        let a = &event.attributes;
-        let name = string_attr(a, "gen_ai.evaluation.name").unwrap_or("evaluation");
-        let score = attr(a, "gen_ai.evaluation.score.value").map(to_json);
-        let label = string_attr(a, "gen_ai.evaluation.score.label");
-        let content = match string_attr(a, "gen_ai.evaluation.explanation") {
+        let a = Attrs(&event.attributes);
+        let name = a.str("gen_ai.evaluation.name").unwrap_or("evaluation");
+        let score = a.get("gen_ai.evaluation.score.value").map(to_json);
+        let label = a.str("gen_ai.evaluation.score.label");
+        let content = match a.str("gen_ai.evaluation.explanation") {
             Some(e) => e.to_string(),
             None => match (label, &score) {
                 (Some(l), Some(s)) => format!("{name}: {l} ({s})"),
@@ -369,6 +303,7 @@ pub(crate) fn plan_records(
         };
         let (content, truncated) = fit(content, max_content_bytes);
         let mut m = origin(span, &trace, &span_id);
+        m.insert("otel.convention".into(), json!("gen_ai"));
         m.insert("otel.event".into(), json!(EVALUATION_EVENT));
         if event.time_unix_nano != 0 {
             m.insert("otel.event_time".into(), json!(time(event.time_unix_nano)));
@@ -395,6 +330,8 @@ pub(crate) fn plan_records(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::otlp::facts::read;
+    use crate::domain::otlp::proto::{AnyValue, Value};
 
     fn kv(key: &str, v: Value) -> KeyValue {
         KeyValue {
@@ -418,26 +355,29 @@ mod tests {
     }
 
     const AGENT: Inherited<'static> = Inherited {
-        conversation_id: None,
+        session: None,
         agent: None,
         service_name: Some("svc"),
     };
 
+    fn planned(attributes: Vec<KeyValue>, max: usize) -> Vec<Planned> {
+        let span = span(attributes);
+        plan_records(&span, read(&span).as_ref(), &AGENT, None, max).unwrap()
+    }
+
     fn one(attributes: Vec<KeyValue>) -> Map<String, Json> {
-        plan_records(&span(attributes), &AGENT, None, 1 << 20)
-            .unwrap()
-            .remove(0)
-            .body
+        planned(attributes, 1 << 20).remove(0).body
     }
 
     #[test]
-    fn types_follow_the_operation_and_what_the_output_chose() {
+    fn gen_ai_types_follow_the_operation_and_what_the_output_chose() {
         let messages = |m: &str| kv("gen_ai.output.messages", s(m));
         let cases = [
             (vec![kv("gen_ai.operation.name", s("plan"))], "plan"),
+            (vec![kv("gen_ai.operation.name", s("invoke_agent"))], "plan"),
             (
                 vec![kv("gen_ai.operation.name", s("execute_tool"))],
-                "decision",
+                "analysis",
             ),
             (vec![kv("gen_ai.operation.name", s("chat"))], "analysis"),
             (
@@ -451,7 +391,7 @@ mod tests {
             ),
             (
                 vec![
-                    kv("gen_ai.operation.name", s("invoke_agent")),
+                    kv("gen_ai.operation.name", s("chat")),
                     messages(
                         r#"[{"role":"assistant","parts":[{"type":"text","content":"done"}],"finish_reason":"stop"}]"#,
                     ),
@@ -469,42 +409,96 @@ mod tests {
             ),
         ];
         for (attributes, want) in cases {
-            assert_eq!(one(attributes)["type"], want);
+            let body = one(attributes.clone());
+            assert_eq!(body["type"], want, "{attributes:?}");
         }
     }
 
     #[test]
-    fn content_is_the_output_text_or_the_tool_call() {
+    fn a_tool_s_run_is_what_came_of_the_model_s_decision() {
         let body = one(vec![
             kv("gen_ai.operation.name", s("execute_tool")),
             kv("gen_ai.tool.name", s("grep")),
             kv("gen_ai.tool.call.arguments", s(r#"{"q":"x"}"#)),
+            kv("gen_ai.tool.call.result", s("3 matches")),
         ]);
-        assert_eq!(body["content"], r#"grep({"q":"x"})"#);
+        assert_eq!(body["type"], "analysis");
+        assert_eq!(body["content"], r#"grep({"q":"x"}) → 3 matches"#);
         assert_eq!(
             body["metadata"]["gen_ai.tool.call.arguments"],
             json!({"q": "x"})
         );
+        assert_eq!(body["metadata"]["otel.mapping"], "otlp mapping v2");
+        assert_eq!(body["metadata"]["otel.convention"], "gen_ai");
         let body = one(vec![kv("gen_ai.completion", s("legacy"))]);
         assert_eq!(body["content"], "legacy");
         let body = one(vec![kv("gen_ai.operation.name", s("chat"))]);
-        assert_eq!(body["content"], "chat gpt-4o (chat)");
+        assert_eq!(body["content"], "chat gpt-4o");
         assert_eq!(body["agent_id"], "svc");
         assert_eq!(body["task_id"], hex::encode([1u8; 16]));
     }
 
     #[test]
+    fn an_agent_s_run_says_what_it_was_asked_and_keeps_its_answer_aside() {
+        let body = one(vec![
+            kv("gen_ai.operation.name", s("invoke_agent")),
+            kv("gen_ai.agent.name", s("planner")),
+            kv(
+                "gen_ai.input.messages",
+                s(r#"[{"role":"user","parts":[{"type":"text","content":"Lyon to Paris?"}]}]"#),
+            ),
+            kv(
+                "gen_ai.output.messages",
+                s(
+                    r#"[{"role":"assistant","parts":[{"type":"text","content":"TGV 6604."}],"finish_reason":"stop"}]"#,
+                ),
+            ),
+        ]);
+        assert_eq!(body["type"], "plan");
+        assert_eq!(body["content"], "Lyon to Paris?");
+        assert_eq!(body["agent_id"], "planner");
+        assert_eq!(body["metadata"]["otel.output"], "TGV 6604.");
+    }
+
+    #[test]
+    fn the_first_convention_marked_wins() {
+        // The AI SDK writes gen_ai.* beside its own keys.
+        let body = one(vec![
+            kv("ai.operationId", s("ai.generateText.doGenerate")),
+            kv("ai.response.text", s("hi")),
+            kv("gen_ai.request.model", s("m")),
+            kv("ai.model.id", s("m")),
+        ]);
+        assert_eq!(body["metadata"]["otel.convention"], "ai-sdk");
+        assert_eq!(
+            body["metadata"]["ai.operationId"],
+            "ai.generateText.doGenerate"
+        );
+        // OpenInference over anything else.
+        let body = one(vec![
+            kv("openinference.span.kind", s("TOOL")),
+            kv("tool.name", s("grep")),
+            kv("gen_ai.operation.name", s("chat")),
+        ]);
+        assert_eq!(body["metadata"]["otel.convention"], "openinference");
+        assert_eq!(body["content"], "grep()");
+    }
+
+    #[test]
+    fn plumbing_and_spans_of_no_convention_are_skipped_not_refused() {
+        assert!(planned(vec![kv("http.method", s("GET"))], 100).is_empty());
+        assert!(planned(vec![kv("openinference.span.kind", s("EMBEDDING"))], 100).is_empty());
+        assert!(planned(vec![kv("gen_ai.operation.name", s("embeddings"))], 100).is_empty());
+        // A chain that says nothing.
+        assert!(planned(vec![kv("openinference.span.kind", s("CHAIN"))], 100).is_empty());
+    }
+
+    #[test]
     fn long_content_is_cut_with_the_marker() {
         let text = "é".repeat(100);
-        let body = plan_records(
-            &span(vec![kv("gen_ai.completion", s(&text))]),
-            &AGENT,
-            None,
-            51,
-        )
-        .unwrap()
-        .remove(0)
-        .body;
+        let body = planned(vec![kv("gen_ai.completion", s(&text))], 51)
+            .remove(0)
+            .body;
         let content = body["content"].as_str().unwrap();
         assert!(
             content.len() <= 51 && content.ends_with(TRUNCATED),
@@ -514,8 +508,22 @@ mod tests {
     }
 
     #[test]
-    fn a_span_without_gen_ai_is_no_record() {
-        let err = plan_records(&span(vec![kv("http.method", s("GET"))]), &AGENT, None, 100);
-        assert!(err.unwrap_err().contains("no gen_ai"));
+    fn openllmetry_s_indexed_prompt_and_completion_are_read() {
+        let body = one(vec![
+            kv("llm.request.type", s("chat")),
+            kv("gen_ai.prompt.0.role", s("user")),
+            kv("gen_ai.prompt.0.content", s("Lyon to Paris?")),
+            kv("gen_ai.completion.0.role", s("assistant")),
+            kv("gen_ai.completion.0.finish_reason", s("tool_calls")),
+            kv("gen_ai.completion.0.tool_calls.0.name", s("search_trains")),
+            kv(
+                "gen_ai.completion.0.tool_calls.0.arguments",
+                s(r#"{"to":"Paris"}"#),
+            ),
+            kv("traceloop.association.properties.session_id", s("s-9")),
+        ]);
+        assert_eq!(body["type"], "decision");
+        assert_eq!(body["content"], r#"search_trains({"to":"Paris"})"#);
+        assert_eq!(body["metadata"]["otel.convention"], "openllmetry");
     }
 }

@@ -8,8 +8,9 @@
 
 use std::collections::{HashMap, HashSet};
 use std::io::Read;
+use std::net::SocketAddr;
 
-use axum::extract::{Request, State};
+use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Extension;
@@ -26,6 +27,7 @@ use super::problem::ApiError;
 use super::AppState;
 use crate::domain::api_keys::Role;
 use crate::domain::idempotency::fingerprint;
+use crate::domain::otlp::facts::{self, Facts};
 use crate::domain::otlp::mapping::{plan_records, span_key, string_attr, Inherited, Planned};
 use crate::domain::otlp::proto::{
     ExportTracePartialSuccess, ExportTraceServiceRequest, ExportTraceServiceResponse, KeyValue,
@@ -114,6 +116,49 @@ pub async fn traces(
     caller: Option<Extension<Caller>>,
     req: Request,
 ) -> Result<Response, ApiError> {
+    // Who sent it, for the WARN lines: the key's agent, else the address.
+    let client = match caller.as_ref().map(|Extension(c)| c) {
+        Some(Caller::Key { agent_id, .. }) => format!("agent {agent_id}"),
+        _ => req
+            .extensions()
+            .get::<ConnectInfo<SocketAddr>>()
+            .map_or_else(
+                || "address unknown".into(),
+                |ConnectInfo(a)| format!("address {}", a.ip()),
+            ),
+    };
+    let answer = export(&state, caller, req).await;
+    // An exporter ignores `partialSuccess` and logs a 4xx quietly, so a
+    // refusal is said here, at most once a minute per client.
+    let refused = match &answer {
+        Err(e) if e.status().is_client_error() => Some(e.to_string()),
+        Ok((_, Some(why))) => Some(why.clone()),
+        _ => None,
+    };
+    if let Some(why) = refused {
+        if let Some(count) = state
+            .otlp_refusals
+            .count(&client, std::time::Instant::now())
+        {
+            tracing::warn!(
+                client = %client,
+                refusals = count,
+                "{client}: {} of OTLP spans refused in whole or part since the last such line, \
+                 the last: {why}",
+                crate::domain::count(count, "export")
+            );
+        }
+    }
+    answer.map(|(response, _)| response)
+}
+
+/// Reads and records an export: the answer, and why spans were refused.
+async fn export(
+    state: &AppState,
+    caller: Option<Extension<Caller>>,
+    req: Request,
+) -> Result<(Response, Option<String>), ApiError> {
+    let state = state.clone();
     let caller = Caller::of(caller, &state)?;
     // As `/thoughts`: the key's agent scopes the idempotency keys and writes.
     let (scope, bound_agent) = match caller {
@@ -164,8 +209,11 @@ pub async fn traces(
             error_message,
         }
     });
+    let why = partial_success
+        .as_ref()
+        .map(|p| format!("{} spans: {}", p.rejected_spans, p.error_message));
     let answer = ExportTraceServiceResponse { partial_success };
-    Ok(match encoding {
+    let response = match encoding {
         Encoding::Protobuf => (
             StatusCode::OK,
             [(header::CONTENT_TYPE, HeaderValue::from_static(PROTOBUF))],
@@ -173,7 +221,8 @@ pub async fn traces(
         )
             .into_response(),
         Encoding::Json => (StatusCode::OK, axum::Json(answer)).into_response(),
-    })
+    };
+    Ok((response, why))
 }
 
 /// An OTLP/JSON request. Messages are JSON objects: serde would also read a
@@ -247,6 +296,8 @@ fn gunzip(compressed: &[u8], limit: usize) -> Result<Vec<u8>, ApiError> {
 struct Export<'a> {
     /// Every span, with its resource's attributes.
     spans: Vec<(&'a Span, &'a [KeyValue])>,
+    /// What each span says, by its convention (None: no convention).
+    facts: Vec<Option<Facts>>,
     /// Index in `spans` by (trace id, span id).
     index: HashMap<(&'a [u8], &'a [u8]), usize>,
 }
@@ -265,7 +316,12 @@ impl<'a> Export<'a> {
             .enumerate()
             .map(|(i, (s, _))| ((&s.trace_id[..], &s.span_id[..]), i))
             .collect();
-        Export { spans, index }
+        let facts = spans.iter().map(|(s, _)| facts::read(s)).collect();
+        Export {
+            spans,
+            facts,
+            index,
+        }
     }
 
     /// The parent of span `i` when it is in this export.
@@ -295,19 +351,18 @@ impl<'a> Export<'a> {
         seen
     }
 
-    /// The context a span's records take from the span, else its nearest
-    /// ancestor in the export that has it.
-    fn inherited(&self, i: usize) -> Inherited<'a> {
+    /// The context a span's records take from the span's facts, else its
+    /// nearest ancestor's in the export that say it.
+    fn inherited(&self, i: usize) -> Inherited<'_> {
         let lineage = self.lineage(i);
-        let find = |keys: &[&str]| {
-            lineage.iter().find_map(|&j| {
-                keys.iter()
-                    .find_map(|k| string_attr(&self.spans[j].0.attributes, k))
-            })
+        let find = |get: fn(&Facts) -> Option<&str>| {
+            lineage
+                .iter()
+                .find_map(|&j| self.facts[j].as_ref().and_then(get))
         };
         Inherited {
-            conversation_id: find(&["gen_ai.conversation.id"]),
-            agent: find(&["gen_ai.agent.id", "gen_ai.agent.name"]),
+            session: find(|f| f.session.as_deref()),
+            agent: find(|f| f.agent.as_deref()),
             service_name: string_attr(self.spans[i].1, "service.name"),
         }
     }
@@ -340,15 +395,22 @@ async fn record_spans(
     let mut rejected = HashSet::new();
     let mut reasons = Vec::new();
     let mut pending = Vec::new();
+    // Spans of no convention, or only plumbing: no record, and not said
+    // unless nothing of the export becomes one.
+    let mut skipped = Vec::new();
+    // Records appended (or replayed) from this export.
+    let mut made = 0usize;
     for i in 0..export.spans.len() {
         let span = export.spans[i].0;
         let inherited = export.inherited(i);
         match plan_records(
             span,
+            export.facts[i].as_ref(),
             &inherited,
             bound_agent,
             state.limits.max_content_bytes,
         ) {
+            Ok(planned) if planned.is_empty() => skipped.push(i),
             Ok(planned) => {
                 let depth = export.lineage(i).len() - 1;
                 pending.extend(planned.into_iter().map(|planned| Pending {
@@ -427,6 +489,7 @@ async fn record_spans(
         for (p, result) in sources.into_iter().zip(results) {
             match result {
                 Ok(appended) => {
+                    made += 1;
                     if p.planned.is_span {
                         let r = appended.record;
                         records.insert(p.span, (r.id, r.task_id));
@@ -453,6 +516,18 @@ async fn record_spans(
             }
         }
         at = end;
+    }
+    if made == 0 && !skipped.is_empty() {
+        for &i in &skipped {
+            let span = export.spans[i].0;
+            rejected.insert(i);
+            reasons.push(format!(
+                "span {} (`{}`) is of no agent convention this service reads \
+                 (OpenInference, OpenLLMetry, the AI SDK, OpenTelemetry GenAI) or only plumbing",
+                hex::encode(&span.span_id),
+                span.name
+            ));
+        }
     }
     super::metrics::otlp_spans(export.spans.len() - rejected.len(), rejected.len());
     Ok((rejected.len(), reasons))
