@@ -19,7 +19,7 @@
 //!   - `domain::idempotency`: when two appends with one key are the same;
 //!   - `domain::search`: what a query may say, the text indexed, a hit's snippet;
 //!   - `domain::capabilities`: capability fingerprints, as the reference package hashes them;
-//!   - `domain::otlp`: the OTLP trace messages, and what a GenAI span becomes (otlp mapping v1);
+//!   - `domain::otlp`: the OTLP trace messages, and what an agent's span becomes, by its convention (otlp mapping v2);
 //!   - `domain::metrics`: the metric families `/metrics` serves: names, types, labels, units.
 //!   - `domain::witness`: witness policies, cosignatures, `add-checkpoint` (C2SP tlog-witness).
 //! - [`store`]: persistence. A backend-neutral writer (group commit) and the

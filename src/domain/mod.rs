@@ -19,7 +19,7 @@
 //! - `audit`: checking an export without trusting the service;
 //! - `search`: what a search query may say, the text indexed, a hit's snippet;
 //! - `capabilities`: capability fingerprints, as the reference package hashes them;
-//! - `otlp`: the OTLP trace messages, and what a GenAI span becomes (otlp mapping v1);
+//! - `otlp`: the OTLP trace messages, and what an agent's span becomes, by its convention (otlp mapping v2);
 //! - `metrics`: the metric families `/metrics` serves: names, types, labels, units.
 //! - `witness`: witness policies, cosignatures and `add-checkpoint` (C2SP tlog-witness).
 

@@ -13,8 +13,8 @@
 //! - `erasure`: erasing an erasable record's content, and legal holds
 //!   (docs/design.md §12);
 //! - `capabilities`: fingerprints, diffs and the snapshot registry;
-//! - `otlp`: OTLP/HTTP trace exports at `/v1/traces`, their GenAI spans
-//!   made records (otlp mapping v1);
+//! - `otlp`: OTLP/HTTP trace exports at `/v1/traces`, their agents' spans
+//!   made records (otlp mapping v2);
 //! - `extract`: the strict JSON body extractor; `query`: the strict query
 //!   extractor, and paging;
 //! - `wire`: one type per value rule (hash, identifier, cursor, page size),

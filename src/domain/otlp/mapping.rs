@@ -263,10 +263,14 @@ pub(crate) fn plan_records(
             }
         }
         if !f.finish_reasons.is_empty() {
-            m.insert(
-                "gen_ai.response.finish_reasons".into(),
-                json!(f.finish_reasons),
-            );
+            // Said by the span and again by its message: each once.
+            let mut reasons: Vec<&String> = Vec::new();
+            for r in &f.finish_reasons {
+                if !reasons.contains(&r) {
+                    reasons.push(r);
+                }
+            }
+            m.insert("gen_ai.response.finish_reasons".into(), json!(reasons));
         }
         if f.role == Role::Agent && f.input.is_some() && !f.output.is_empty() {
             let (output, _) = fit(f.output.join("\n"), max_content_bytes);

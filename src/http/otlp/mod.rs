@@ -1,5 +1,5 @@
 //! `POST /v1/traces`: OTLP/HTTP trace exports (protobuf or JSON, gzip or
-//! not) whose generative-AI spans become records, by otlp mapping v1
+//! not) whose agents' spans become records, by otlp mapping v2
 //! (docs/design.md §11).
 //!
 //! The OTLP messages and what a span becomes are `domain::otlp`'s; here: the
@@ -88,20 +88,26 @@ pub struct PartialSuccessDoc {
     error_message: String,
 }
 
-/// Receive an OTLP/HTTP trace export: its generative-AI spans become records.
+/// Receive an OTLP/HTTP trace export: its agents' spans become records.
 ///
 /// OTLP/HTTP 1.x: `application/x-protobuf` or `application/json`, optionally
 /// `Content-Encoding: gzip` (the body limit applies to the decompressed body
-/// too). By otlp mapping v1: the task is `gen_ai.conversation.id` (also the
-/// session) or else the trace id; the agent is the API key's, else
-/// `gen_ai.agent.id`, `gen_ai.agent.name` or the resource's `service.name`;
-/// `plan` spans are plans, `execute_tool` spans decisions, other operations
-/// decisions when their output chose a tool or gave a final answer and
-/// analyses otherwise; `gen_ai.evaluation.result` events are reflections. A
-/// span's parent record is its `parent_id`. A span is appended once: (trace
-/// id, span id) is its idempotency key, so a retried export makes no new
-/// records. Spans without `gen_ai.*` attributes are counted in
-/// `partialSuccess.rejectedSpans`. The answer is in the request's encoding.
+/// too). By otlp mapping v2, a span is read by its instrumentation's
+/// convention (OpenInference, the AI SDK, OpenLLMetry, OpenTelemetry GenAI):
+/// the task is the convention's session (`session.id`,
+/// `ai.telemetry.metadata.sessionId`, `traceloop.association.properties.
+/// session_id`, `gen_ai.conversation.id`; also the session) or else the trace
+/// id; the agent is the API key's, else the convention's agent name, else the
+/// resource's `service.name`. An agent's run is a plan (what it was asked),
+/// a model's answer a decision when it calls a tool or answers (else an
+/// analysis), a tool's run an analysis (the call and its result), an
+/// evaluator's or guardrail's verdict and `gen_ai.evaluation.result` events
+/// reflections. A span's parent record is its `parent_id`. A span is
+/// appended once: (trace id, span id) is its idempotency key, so a retried
+/// export makes no new records. Spans of no convention, and plumbing (an
+/// embedding call), are skipped; `partialSuccess` counts them only when no
+/// span of the export became a record. The answer is in the request's
+/// encoding.
 #[utoipa::path(
     post, path = "/v1/traces", operation_id = "export_traces", tag = "otlp",
     request_body(content = TracesRequestDoc, content_type = "application/json",
