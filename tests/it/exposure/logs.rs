@@ -151,3 +151,41 @@ async fn each_answer_names_its_route_request_id_and_agent() {
         "{warns:#?}"
     );
 }
+
+/// An OTLP exporter ignores `partialSuccess` and logs a 4xx quietly: a
+/// refused export is said at WARN, naming why, at most once a minute per
+/// client.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_otlp_export_is_said_at_warn_with_its_reason() {
+    let service = Running::start(&["--listen", "127.0.0.1:0"], "info", &[]);
+    let before = service.log().len();
+    let client = reqwest::Client::new();
+    // Only an HTTP client's span: nothing becomes a record.
+    let plumbing = serde_json::json!({"resourceSpans": [{"scopeSpans": [{"spans": [{
+        "traceId": "0102030405060708090a0b0c0d0e0f10", "spanId": "1112131415161718",
+        "name": "GET /timetable"
+    }]}]}]});
+    for _ in 0..3 {
+        let r = client
+            .post(service.url("/v1/traces"))
+            .json(&plumbing)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 200);
+        let answer: Value = r.json().await.unwrap();
+        assert_eq!(answer["partialSuccess"]["rejectedSpans"], "1");
+    }
+    let log = service.log_once(|l| l["level"] == "WARN" && l["fields"]["refusals"].is_u64());
+    let warns: Vec<&Value> = log[before..]
+        .iter()
+        .filter(|l| l["level"] == "WARN" && l["fields"]["refusals"].is_u64())
+        .collect();
+    assert_eq!(warns.len(), 1, "at most one a minute: {warns:#?}");
+    let said = message(warns[0]);
+    assert!(
+        said.contains("GET /timetable") && said.contains("of no agent convention"),
+        "{said}"
+    );
+    assert_eq!(warns[0]["fields"]["client"], "address 127.0.0.1");
+}
