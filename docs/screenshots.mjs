@@ -39,7 +39,8 @@ for (const [type, content, metadata] of steps) {
   parent = (await post('/thoughts', body)).id;
 }
 
-// A support agent instrumented with OpenTelemetry's GenAI conventions.
+// A support agent instrumented with OpenTelemetry's GenAI conventions
+// (content on spans): its run, the model's tool calls, the tools' results.
 const trace = 'a3f1c2d4e5b60718293a4b5c6d7e8f90';
 const s = (n) => n.toString(16).padStart(16, '0');
 const ns = (ms) => String(BigInt(t0 + 3_600_000 + ms) * 1_000_000n);
@@ -53,12 +54,14 @@ const chat = (input, output) => ({ 'gen_ai.operation.name': 'chat', 'gen_ai.requ
 await post('/v1/traces', { resourceSpans: [{
   resource: { attributes: attrs({ 'service.name': 'support-bot' }) },
   scopeSpans: [{ scope: { name: 'support' }, spans: [
-    span(1, 0, 'invoke_agent support-bot', 0, 9400, { 'gen_ai.operation.name': 'invoke_agent', 'gen_ai.agent.name': 'support-bot', 'gen_ai.conversation.id': 'ticket-4821' }),
-    span(2, 1, 'chat gpt-4o-mini', 120, 2380, chat(1250, 96)),
-    span(3, 1, 'execute_tool lookup_order', 2400, 3100, { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'lookup_order', 'gen_ai.tool.call.arguments': '{"order":"A-20931"}' }),
-    span(4, 1, 'chat gpt-4o-mini', 3150, 5900, chat(1610, 142)),
-    span(5, 1, 'execute_tool refund', 5950, 7300, { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'refund', 'gen_ai.tool.call.arguments': '{"order":"A-20931","amount":42.5}' }),
-    span(6, 1, 'chat gpt-4o-mini', 7350, 9350, chat(1890, 77)),
+    span(1, 0, 'invoke_agent support-bot', 0, 9400, { 'gen_ai.operation.name': 'invoke_agent', 'gen_ai.agent.name': 'support-bot', 'gen_ai.conversation.id': 'ticket-4821',
+      'gen_ai.input.messages': JSON.stringify([{ role: 'user', parts: [{ type: 'text', content: 'My order A-20931 arrived broken. Can I get my money back?' }] }]),
+      'gen_ai.output.messages': JSON.stringify([{ role: 'assistant', parts: [{ type: 'text', content: 'Refunded €42.50 to your card for order A-20931.' }], finish_reason: 'stop' }]) }),
+    span(2, 1, 'chat gpt-4o-mini', 120, 2380, { ...chat(1250, 96), 'gen_ai.output.messages': JSON.stringify([{ role: 'assistant', parts: [{ type: 'tool_call', name: 'lookup_order', arguments: { order: 'A-20931' } }], finish_reason: 'tool_calls' }]) }),
+    span(3, 1, 'execute_tool lookup_order', 2400, 3100, { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'lookup_order', 'gen_ai.tool.call.arguments': '{"order":"A-20931"}', 'gen_ai.tool.call.result': '{"status":"delivered","damaged":true,"paid":42.5}' }),
+    span(4, 1, 'chat gpt-4o-mini', 3150, 5900, { ...chat(1610, 142), 'gen_ai.output.messages': JSON.stringify([{ role: 'assistant', parts: [{ type: 'tool_call', name: 'refund', arguments: { order: 'A-20931', amount: 42.5 } }], finish_reason: 'tool_calls' }]) }),
+    span(5, 1, 'execute_tool refund', 5950, 7300, { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'refund', 'gen_ai.tool.call.arguments': '{"order":"A-20931","amount":42.5}', 'gen_ai.tool.call.result': '{"refund_id":"R-7781","status":"issued"}' }),
+    span(6, 1, 'chat gpt-4o-mini', 7350, 9350, { ...chat(1890, 77), 'gen_ai.output.messages': JSON.stringify([{ role: 'assistant', parts: [{ type: 'text', content: 'Refunded €42.50 to your card for order A-20931.' }], finish_reason: 'stop' }]) }),
   ] }],
 }] });
 

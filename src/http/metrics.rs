@@ -239,8 +239,9 @@ pub(crate) fn witness_refused(witness: &str) {
 }
 
 /// The spans of one trace export: accepted (made records) and rejected.
-pub(crate) fn otlp_spans(accepted: usize, rejected: usize) {
+pub(crate) fn otlp_spans(accepted: usize, skipped: usize, rejected: usize) {
     metrics::counter!(OTLP_SPANS, "outcome" => "accepted").increment(accepted as u64);
+    metrics::counter!(OTLP_SPANS, "outcome" => "skipped").increment(skipped as u64);
     metrics::counter!(OTLP_SPANS, "outcome" => "rejected").increment(rejected as u64);
 }
 

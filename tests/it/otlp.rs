@@ -208,9 +208,9 @@ async fn an_agent_run_becomes_a_tree_of_records_once_however_often_it_is_sent() 
 
     let trail = records(&app, "conv-42").await;
     assert_eq!(trail.len(), 5, "{trail:#?}");
-    // The agent's run is the root, a plan; its final answer was given by
-    // no model span here, so it is the run's content.
-    let root = by_span(&trail, 1, "plan");
+    // The agent's run is the root; it says no input, so it is told by its
+    // answer (no model span here gives it).
+    let root = by_span(&trail, 1, "analysis");
     assert_eq!(root["seq"], 0, "the parent is appended first");
     assert_eq!(root["content"], "Book the 9:40 train.");
     assert_eq!(root["agent_id"], "planner");

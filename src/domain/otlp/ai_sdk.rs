@@ -2,7 +2,8 @@
 //! names the span (`ai.generateText` and its kin wrap a call,
 //! `….doGenerate` / `….doStream` are the model's steps, `ai.toolCall` a
 //! tool's run); `ai.prompt` / `ai.prompt.messages`, `ai.response.text`,
-//! `ai.response.toolCalls`, `ai.toolCall.name` / `.args` / `.result`,
+//! `ai.response.toolCalls`, `ai.response.object`, `ai.toolCall.name` /
+//! `.args` (`.input` in newer releases) / `.result`,
 //! `ai.model.id`, `ai.usage.*`, `ai.telemetry.functionId` and
 //! `ai.telemetry.metadata.*`.
 
@@ -43,14 +44,18 @@ pub(crate) fn read(_span: &Span, a: &Attrs<'_>) -> Option<Facts> {
         Role::Tool => {
             f.tool = a.first(&["ai.toolCall.name"]);
             f.tool_call_id = a.first(&["ai.toolCall.id"]);
-            f.tool_arguments = a.json("ai.toolCall.args").map(|v| arguments(&v));
+            f.tool_arguments = a
+                .json("ai.toolCall.args")
+                .or_else(|| a.json("ai.toolCall.input"))
+                .map(|v| arguments(&v));
             f.tool_result = a
                 .first(&["ai.toolCall.result"])
                 .or_else(|| a.json("ai.toolCall.result").map(|v| text_of(&v)));
         }
         _ => {
             f.input = prompt(a);
-            if let Some(text) = a.first(&["ai.response.text"]) {
+            // The text, or the object of generateObject / streamObject.
+            if let Some(text) = a.first(&["ai.response.text", "ai.response.object"]) {
                 f.output.push(text);
             }
             if let Some(Json::Array(calls)) = a.json("ai.response.toolCalls") {

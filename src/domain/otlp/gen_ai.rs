@@ -15,19 +15,36 @@ pub(crate) fn read(span: &Span, a: &Attrs<'_>) -> Option<Facts> {
         return None;
     }
     let operation = a.str("gen_ai.operation.name").unwrap_or("");
-    let role = match operation {
+    let mut f = Facts::new(
+        Convention::GenAi,
+        role(a),
+        "gen_ai.operation.name",
+        operation,
+    );
+    fill(&mut f, span, a);
+    Some(f)
+}
+
+/// A span's part by `gen_ai.operation.name`; without one, a tool's run
+/// when it names a tool, a model call when it names a model or a message,
+/// else another step.
+pub(crate) fn role(a: &Attrs<'_>) -> Role {
+    match a.str("gen_ai.operation.name").unwrap_or("") {
         "invoke_agent" | "invoke_workflow" => Role::Agent,
         "plan" => Role::Plan,
         "execute_tool" => Role::Tool,
         "chat" | "text_completion" | "generate_content" => Role::Llm,
         "embeddings" | "create_agent" => Role::Plumbing,
         "" if a.str("gen_ai.tool.name").is_some() => Role::Tool,
-        "" => Role::Llm,
+        "" if a.any("gen_ai.request.model")
+            || a.any("gen_ai.response.model")
+            || a.any("gen_ai.output.messages")
+            || a.any("gen_ai.completion") =>
+        {
+            Role::Llm
+        }
         _ => Role::Step,
-    };
-    let mut f = Facts::new(Convention::GenAi, role, "gen_ai.operation.name", operation);
-    fill(&mut f, span, a);
-    Some(f)
+    }
 }
 
 /// The GenAI keys, which OpenLLMetry writes too.

@@ -19,14 +19,21 @@ pub(crate) const TRUNCATED: &str = "… [truncated]";
 pub(crate) const EVALUATION_EVENT: &str = "gen_ai.evaluation.result";
 
 /// Finish reasons that say a model's text was cut short, not an answer.
-const CUT_SHORT: [&str; 6] = [
+const CUT_SHORT: [&str; 9] = [
     "length",
     "max_tokens",
     "content_filter",
+    "content-filter",
     "error",
     "MAX_TOKENS",
     "SAFETY",
+    "RECITATION",
+    "PROHIBITED_CONTENT",
 ];
+
+/// Finish reasons that say the model called a tool (its calls may not be
+/// on the span when content is not captured).
+const CALLED_TOOL: [&str; 4] = ["tool_calls", "tool_call", "tool-calls", "function_call"];
 
 /// What a span's context says of it, found in its facts or, failing that,
 /// in its nearest ancestor's in the same export that says it.
@@ -89,13 +96,12 @@ fn record(span: &Span, f: &Facts) -> Option<(&'static str, String)> {
     let output = || (!f.output.is_empty()).then(|| f.output.join("\n"));
     Some(match f.role {
         Role::Plumbing => return None,
-        Role::Agent => (
-            "plan",
-            f.input
-                .clone()
-                .or_else(output)
-                .unwrap_or_else(|| span.name.clone()),
-        ),
+        // What it was asked opens the task; without it, its run is told,
+        // not taken for a plan.
+        Role::Agent => match &f.input {
+            Some(input) => ("plan", input.clone()),
+            None => ("analysis", output().unwrap_or_else(|| span.name.clone())),
+        },
         Role::Plan => (
             "plan",
             output()
@@ -105,11 +111,10 @@ fn record(span: &Span, f: &Facts) -> Option<(&'static str, String)> {
         Role::Llm => {
             let mut lines = f.output.clone();
             lines.extend(f.tool_calls.iter().map(|(n, a)| call(n, a)));
-            let cut = f
-                .finish_reasons
-                .iter()
-                .any(|r| CUT_SHORT.contains(&r.as_str()));
-            let decided = !f.tool_calls.is_empty() || (!f.output.is_empty() && !cut);
+            let said = |set: &[&str]| f.finish_reasons.iter().any(|r| set.contains(&r.as_str()));
+            let decided = !f.tool_calls.is_empty()
+                || said(&CALLED_TOOL)
+                || (!f.output.is_empty() && !said(&CUT_SHORT));
             let content = if lines.is_empty() {
                 span.name.clone()
             } else {
@@ -241,10 +246,18 @@ pub(crate) fn plan_records(
                 m.insert(key.into(), json!(time(at)));
             }
         }
+        // A model's one tool call: its tool and arguments, as its run's.
+        let (called, called_with) = match f.tool_calls.as_slice() {
+            [(name, args)] if f.tool.is_none() => (Some(name.clone()), Some(args.clone())),
+            _ => (None, None),
+        };
         let strings = [
             ("gen_ai.request.model", &f.request_model),
             ("gen_ai.response.model", &f.response_model),
-            ("gen_ai.tool.name", &f.tool),
+            (
+                "gen_ai.tool.name",
+                if called.is_some() { &called } else { &f.tool },
+            ),
             ("gen_ai.tool.call.id", &f.tool_call_id),
             ("gen_ai.agent.name", &f.agent),
         ];
@@ -256,7 +269,14 @@ pub(crate) fn plan_records(
         for (key, value) in [
             ("gen_ai.usage.input_tokens", &f.input_tokens),
             ("gen_ai.usage.output_tokens", &f.output_tokens),
-            ("gen_ai.tool.call.arguments", &f.tool_arguments),
+            (
+                "gen_ai.tool.call.arguments",
+                if called_with.is_some() {
+                    &called_with
+                } else {
+                    &f.tool_arguments
+                },
+            ),
         ] {
             if let Some(v) = value {
                 m.insert(key.into(), v.clone());
@@ -378,7 +398,10 @@ mod tests {
         let messages = |m: &str| kv("gen_ai.output.messages", s(m));
         let cases = [
             (vec![kv("gen_ai.operation.name", s("plan"))], "plan"),
-            (vec![kv("gen_ai.operation.name", s("invoke_agent"))], "plan"),
+            (
+                vec![kv("gen_ai.operation.name", s("invoke_agent"))],
+                "analysis",
+            ),
             (
                 vec![kv("gen_ai.operation.name", s("execute_tool"))],
                 "analysis",
@@ -509,6 +532,112 @@ mod tests {
             "{content}"
         );
         assert_eq!(body["metadata"]["otel.content_truncated"], true);
+    }
+
+    #[test]
+    fn spans_stamped_by_the_traceloop_sdk_are_read_by_their_own_keys() {
+        let stamped = |mut more: Vec<KeyValue>| {
+            more.push(kv("traceloop.workflow.name", s("plan_trip")));
+            more.push(kv("traceloop.association.properties.session_id", s("s-9")));
+            more
+        };
+        // An HTTP client's span in the SDK's context: no record.
+        assert!(planned(stamped(vec![kv("http.request.method", s("GET"))]), 100).is_empty());
+        // A tool's run and an embedding call, by the GenAI part table.
+        let body = one(stamped(vec![
+            kv("gen_ai.operation.name", s("execute_tool")),
+            kv("gen_ai.tool.name", s("grep")),
+        ]));
+        assert_eq!(
+            (body["type"].as_str(), body["content"].as_str()),
+            (Some("analysis"), Some("grep()"))
+        );
+        assert_eq!(body["session_id"], "s-9");
+        assert_eq!(body["metadata"]["otel.convention"], "openllmetry");
+        assert!(planned(
+            stamped(vec![kv("gen_ai.operation.name", s("embeddings"))]),
+            100
+        )
+        .is_empty());
+    }
+
+    #[test]
+    fn openinference_multimodal_messages_and_decorated_tool_arguments_are_read() {
+        let body = one(vec![
+            kv("openinference.span.kind", s("LLM")),
+            kv("llm.output_messages.0.message.role", s("assistant")),
+            kv(
+                "llm.output_messages.0.message.contents.0.message_content.type",
+                s("text"),
+            ),
+            kv(
+                "llm.output_messages.0.message.contents.0.message_content.text",
+                s("Take the"),
+            ),
+            kv(
+                "llm.output_messages.0.message.contents.1.message_content.text",
+                s("9:40 TGV."),
+            ),
+            kv("output.value", s(r#"{"id":"chatcmpl-1"}"#)),
+            kv("output.mime_type", s("application/json")),
+        ]);
+        assert_eq!(body["content"], "Take the\n9:40 TGV.");
+        assert_eq!(body["type"], "decision");
+        // Only the provider's JSON: not the model's words.
+        let body = one(vec![
+            kv("openinference.span.kind", s("LLM")),
+            kv("output.value", s(r#"{"id":"chatcmpl-1"}"#)),
+            kv("output.mime_type", s("application/json")),
+        ]);
+        assert_eq!(
+            (body["type"].as_str(), body["content"].as_str()),
+            (Some("analysis"), Some("chat gpt-4o"))
+        );
+        let body = one(vec![
+            kv("openinference.span.kind", s("TOOL")),
+            kv("tool.name", s("search_trains")),
+            kv("input.value", s(r#"{"kw": {"to": "Paris"}}"#)),
+            kv("output.value", s("[]")),
+        ]);
+        assert_eq!(body["content"], r#"search_trains({"to":"Paris"}) → []"#);
+    }
+
+    #[test]
+    fn a_model_s_tool_call_without_captured_content_is_still_its_decision() {
+        let body = one(vec![
+            kv("gen_ai.operation.name", s("chat")),
+            kv("gen_ai.response.finish_reasons", s("tool_calls")),
+        ]);
+        assert_eq!(body["type"], "decision");
+        // With one call captured, its tool and arguments are metadata.
+        let body = one(vec![
+            kv("ai.operationId", s("ai.generateText.doGenerate")),
+            kv(
+                "ai.response.toolCalls",
+                s(r#"[{"toolCallId":"c1","toolName":"grep","input":"{\"q\":\"x\"}"}]"#),
+            ),
+        ]);
+        assert_eq!(body["metadata"]["gen_ai.tool.name"], "grep");
+        assert_eq!(
+            body["metadata"]["gen_ai.tool.call.arguments"],
+            json!({"q": "x"})
+        );
+        // The AI SDK's newer `ai.toolCall.input`, and an object's answer.
+        let body = one(vec![
+            kv("ai.operationId", s("ai.toolCall")),
+            kv("ai.toolCall.name", s("grep")),
+            kv("ai.toolCall.input", s(r#"{"q":"x"}"#)),
+        ]);
+        assert_eq!(body["content"], r#"grep({"q":"x"})"#);
+        let body = one(vec![
+            kv("ai.operationId", s("ai.generateObject.doGenerate")),
+            kv("ai.response.object", s(r#"{"city":"Lyon"}"#)),
+            kv("ai.response.finishReason", s("stop")),
+        ]);
+        assert_eq!(
+            (body["type"].as_str(), body["content"].as_str()),
+            (Some("decision"), Some(r#"{"city":"Lyon"}"#))
+        );
     }
 
     #[test]

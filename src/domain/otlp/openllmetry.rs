@@ -15,9 +15,11 @@ pub(crate) fn read(span: &Span, a: &Attrs<'_>) -> Option<Facts> {
     let kind = a.str("traceloop.span.kind");
     let request = a.str("llm.request.type");
     let indexed = a.any("gen_ai.prompt.") || a.any("gen_ai.completion.");
-    if kind.is_none() && request.is_none() && !indexed && !a.any("traceloop.") {
-        return None;
-    }
+    // The SDK stamps its association properties and workflow name on every
+    // span started in its context (an HTTP client's, a database's): alone
+    // they mark no span of its own; with GenAI keys, a model call's or a
+    // tool's, read by the GenAI part table.
+    let stamped = a.any("traceloop.association.properties.") || a.any("traceloop.workflow.name");
     let (role, marker_key, marker) = match (kind, request) {
         (Some(k), _) => (
             match k {
@@ -28,13 +30,22 @@ pub(crate) fn read(span: &Span, a: &Attrs<'_>) -> Option<Facts> {
             "traceloop.span.kind",
             k,
         ),
-        (None, Some("embedding")) => (Role::Plumbing, "llm.request.type", "embedding"),
-        (None, Some(r)) => (Role::Llm, "llm.request.type", r),
-        (None, None) => (
-            Role::Llm,
-            "gen_ai.operation.name",
-            a.str("gen_ai.operation.name").unwrap_or("chat"),
+        (None, Some(r)) => (
+            match r {
+                "embedding" => Role::Plumbing,
+                "rerank" => Role::Retrieval,
+                _ => Role::Llm,
+            },
+            "llm.request.type",
+            r,
         ),
+        (None, None) if indexed => (Role::Llm, "llm.request.type", "chat"),
+        (None, None) if stamped && a.any("gen_ai.") => (
+            super::gen_ai::role(a),
+            "gen_ai.operation.name",
+            a.str("gen_ai.operation.name").unwrap_or(""),
+        ),
+        (None, None) => return None,
     };
     let mut f = Facts::new(Convention::OpenLlmetry, role, marker_key, marker);
     f.session = a.first(&[
@@ -48,15 +59,26 @@ pub(crate) fn read(span: &Span, a: &Attrs<'_>) -> Option<Facts> {
             .flatten()
     });
     super::gen_ai::fill(&mut f, span, a);
+    f.input_tokens = f
+        .input_tokens
+        .take()
+        .or_else(|| a.number(&["llm.usage.prompt_tokens"]));
+    f.output_tokens = f
+        .output_tokens
+        .take()
+        .or_else(|| a.number(&["llm.usage.completion_tokens"]));
     if role == Role::Llm {
         // Older releases: the indexed prompt and completion.
         if f.input.is_none() {
-            f.input = a
-                .indexed("gen_ai.prompt.")
+            // A chat's last user message; a text completion's prompt
+            // (`gen_ai.prompt.0.user`).
+            let prompts = a.indexed("gen_ai.prompt.");
+            f.input = prompts
                 .iter()
                 .rev()
                 .find(|(_, m)| pick(m, "role") == Some("user"))
                 .and_then(|(_, m)| pick(m, "content"))
+                .or_else(|| prompts.iter().rev().find_map(|(_, m)| pick(m, "user")))
                 .map(String::from);
         }
         if f.output.is_empty() && f.tool_calls.is_empty() {

@@ -535,7 +535,12 @@ async fn record_spans(
             ));
         }
     }
-    super::metrics::otlp_spans(export.spans.len() - rejected.len(), rejected.len());
+    let silent = skipped.iter().filter(|i| !rejected.contains(i)).count();
+    super::metrics::otlp_spans(
+        export.spans.len() - rejected.len() - silent,
+        silent,
+        rejected.len(),
+    );
     Ok((rejected.len(), reasons))
 }
 

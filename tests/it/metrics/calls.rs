@@ -57,8 +57,8 @@ async fn searches_tool_calls_and_spans_are_counted() {
         .await
         .unwrap();
     assert!(answer["error"].is_object(), "{answer}");
-    // OTLP/JSON: a GenAI span becomes a record, a span without gen_ai.*
-    // attributes is rejected.
+    // OTLP/JSON: a GenAI span becomes a record, a span of no convention is
+    // skipped; alone, it is refused.
     let span = |id: &str, attributes: Value| {
         json!({"traceId": "0102030405060708090a0b0c0d0e0f10", "spanId": id, "name": "s",
             "startTimeUnixNano": "1700000000000000000", "endTimeUnixNano": "1700000001000000000",
@@ -79,6 +79,17 @@ async fn searches_tool_calls_and_spans_are_counted() {
         .await
         .unwrap();
     assert_eq!(r.status(), 200);
+    let answer: Value = r.json().await.unwrap();
+    assert_eq!(answer, json!({}), "{answer}");
+    let alone = json!({"resourceSpans": [{"scopeSpans": [{"spans": [
+        span("3132333435363738", json!([]))
+    ]}]}]});
+    let r = c
+        .post(service.url("/v1/traces"))
+        .json(&alone)
+        .send()
+        .await
+        .unwrap();
     let answer: Value = r.json().await.unwrap();
     // OTLP/JSON writes an int64 as a string.
     assert_eq!(answer["partialSuccess"]["rejectedSpans"], "1", "{answer}");
@@ -103,5 +114,6 @@ async fn searches_tool_calls_and_spans_are_counted() {
     assert_eq!(requests(&e, "POST", "/mcp", "2xx"), 3.0);
     let spans = |outcome: &str| e.sum("decision_trail_otlp_spans_total", &[("outcome", outcome)]);
     assert_eq!(spans("accepted"), 1.0);
+    assert_eq!(spans("skipped"), 1.0);
     assert_eq!(spans("rejected"), 1.0);
 }
