@@ -59,6 +59,11 @@ def agent_run(tracer, conversation):
         root.set_attribute("gen_ai.operation.name", "invoke_agent")
         root.set_attribute("gen_ai.agent.name", "travel-planner")
         root.set_attribute("gen_ai.conversation.id", conversation)
+        root.set_attribute(
+            "gen_ai.input.messages",
+            json.dumps([{"role": "user", "parts": [
+                {"type": "text", "content": "Book me a train from Lyon to Paris tomorrow morning."}]}]),
+        )
         with tracer.start_as_current_span("plan") as s:
             s.set_attribute("gen_ai.operation.name", "plan")
             s.set_attribute(
@@ -115,7 +120,9 @@ def check_trail(conversation):
     assert kinds == ["analysis", "decision", "decision", "plan", "plan", "reflection"], kinds
     root = records[0]
     assert root["metadata"]["gen_ai.operation.name"] == "invoke_agent", root
-    assert root["content"] == "Booked the 9:40 TGV.", root
+    assert root["type"] == "plan", root
+    assert root["content"] == "Book me a train from Lyon to Paris tomorrow morning.", root
+    assert root["metadata"]["otel.output"] == "Booked the 9:40 TGV.", root
     for r in records:
         assert r["agent_id"] == AGENT, r
         assert r["session_id"] == conversation, r
