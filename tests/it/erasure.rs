@@ -188,9 +188,9 @@ async fn an_erased_record_keeps_its_hash_and_every_proof_and_the_erasure_is_on_t
     let at = record["log_index"].as_u64().unwrap() as usize * 32;
     assert_eq!(&leaves[at..at + 32], leaf_hash.as_slice());
     // Search finds the other records, not the erased one.
-    let (_, hits) = app.get_json("/search?q=ada%40example.org").await;
+    let (_, hits) = app.get_json("/search?q=ada%40example.org&fresh=true").await;
     assert_eq!(hits["hits"].as_array().map(Vec::len), Some(0), "{hits}");
-    let (_, hits) = app.get_json("/search?q=refund").await;
+    let (_, hits) = app.get_json("/search?q=refund&fresh=true").await;
     let found: Vec<&str> = hits["hits"]
         .as_array()
         .unwrap()
@@ -376,7 +376,9 @@ async fn the_erased_bytes_are_gone_from_the_sqlite_file_and_its_wal() {
                 .await;
         }
     }
-    let (_, hits) = app.get_json(&format!("/search?q={in_content}")).await;
+    let (_, hits) = app
+        .get_json(&format!("/search?q={in_content}&fresh=true"))
+        .await;
     assert_eq!(hits["hits"].as_array().map(Vec::len), Some(3), "{hits}");
     let files = |app: &TestApp| {
         let wal = app.db_path.with_extension("db-wal");
@@ -402,7 +404,9 @@ async fn the_erased_bytes_are_gone_from_the_sqlite_file_and_its_wal() {
             "`{needle}` is still in the database file or its WAL"
         );
     }
-    let (_, hits) = app.get_json(&format!("/search?q={in_content}")).await;
+    let (_, hits) = app
+        .get_json(&format!("/search?q={in_content}&fresh=true"))
+        .await;
     assert_eq!(hits["hits"].as_array().map(Vec::len), Some(0), "{hits}");
     let (_, verdict) = app.get_json("/tasks/secrets/verify").await;
     assert_eq!(
