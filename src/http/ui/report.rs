@@ -12,7 +12,7 @@ use chrono::{SecondsFormat, Utc};
 
 use super::auth::over_tls;
 use super::task::{walk, VerdictView, VERIFY_ON_OPEN};
-use super::view::{render, task_href, with_query, Chrome, UiError};
+use super::view::{render, shell_word, task_href, with_query, Chrome, UiError};
 use crate::domain::merkle::to_hex;
 use crate::domain::record::RecordFilter;
 use crate::http::problem::ApiError;
@@ -64,11 +64,6 @@ struct ReportPage {
     left_out: u64,
     /// The commands that check the report's trail offline.
     commands: String,
-}
-
-/// A shell word: `text` in single quotes.
-fn shell_word(text: &str) -> String {
-    format!("'{}'", text.replace('\'', r"'\''"))
 }
 
 /// `GET /ui/tasks/{task_id}/report`.

@@ -11,7 +11,7 @@ use chrono::Utc;
 use serde::Deserialize;
 
 use super::tasks::RECORDS_PER_PAGE;
-use super::trace::{trace, Trace};
+use super::trace::{trace_of_page, Trace};
 use super::view::{
     ago, record_views, render, session_href, task_href, with_query, Chrome, Link, RecordView,
     UiError, UiQuery,
@@ -147,25 +147,9 @@ pub(super) async fn page(
         }
     };
     let trace = if view == "trace" {
-        let after = params.after.as_deref().unwrap_or("");
-        let link = |id: &str| {
-            with_query(
-                &href,
-                &[("view", "trace"), ("after", after), ("selected", id)],
-            ) + "#detail"
-        };
         let views = std::mem::take(&mut records);
-        Some(
-            trace(
-                &state,
-                &listed.items,
-                views,
-                params.selected.as_deref(),
-                link,
-                now,
-            )
-            .await?,
-        )
+        let (after, selected) = (params.after.as_deref(), params.selected.as_deref());
+        Some(trace_of_page(&state, &href, after, selected, &listed.items, views, now).await?)
     } else {
         None
     };

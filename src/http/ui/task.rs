@@ -12,7 +12,7 @@ use quick_cache::sync::Cache;
 use serde::Deserialize;
 
 use super::tasks::RECORDS_PER_PAGE;
-use super::trace::{trace, Trace};
+use super::trace::{trace_of_page, Trace};
 use super::view::{
     ago, record_href, record_views, render, task_href, with_query, Chrome, RecordView, UiError,
     UiQuery,
@@ -180,25 +180,9 @@ pub(super) async fn page(
     };
     let href = task_href(&task_id);
     let trace = if view == "trace" {
-        let after = params.after.as_deref().unwrap_or("");
-        let link = |id: &str| {
-            with_query(
-                &href,
-                &[("view", "trace"), ("after", after), ("selected", id)],
-            ) + "#detail"
-        };
         let views = std::mem::take(&mut records);
-        Some(
-            trace(
-                &state,
-                &listed.items,
-                views,
-                params.selected.as_deref(),
-                link,
-                now,
-            )
-            .await?,
-        )
+        let (after, selected) = (params.after.as_deref(), params.selected.as_deref());
+        Some(trace_of_page(&state, &href, after, selected, &listed.items, views, now).await?)
     } else {
         None
     };

@@ -10,7 +10,7 @@ use axum::response::{IntoResponse, Response};
 use chrono::Utc;
 
 use super::view::{
-    record_href, record_label, record_views, render, Chrome, Link, RecordView, UiError,
+    record_href, record_label, record_views, render, shell_word, Chrome, Link, RecordView, UiError,
 };
 use crate::domain::cursor::{self, CursorKind};
 use crate::domain::merkle::to_hex;
@@ -53,11 +53,6 @@ struct ThoughtPage {
     next: Option<Link>,
     children: Vec<Link>,
     more_children: bool,
-}
-
-/// A shell word: `text` in single quotes.
-fn shell_word(text: &str) -> String {
-    format!("'{}'", text.replace('\'', r"'\''"))
 }
 
 /// `GET /ui/thoughts/{id}`.

@@ -9,7 +9,7 @@ use chrono::{DateTime, FixedOffset, Utc};
 
 use super::metadata::{duration_text, span_times_of};
 use super::task::nest;
-use super::view::{record_views, RecordView, UiError};
+use super::view::{record_views, with_query, RecordView, UiError};
 use crate::domain::merkle::to_hex;
 use crate::domain::Record;
 use crate::http::records::inclusion;
@@ -79,7 +79,7 @@ fn excerpt(text: &str) -> String {
 /// The trace of a page of `records` (`views` are theirs, in the same
 /// order): `selected` (a record id) or the first row is detailed; `link`
 /// makes the page's address with a record selected.
-pub(super) async fn trace(
+async fn trace(
     state: &AppState,
     records: &[Record],
     views: Vec<RecordView>,
@@ -168,6 +168,27 @@ pub(super) async fn trace(
         detail,
         window,
     })
+}
+
+/// The trace of a page of a task or a session at `href` (its cursor
+/// `after`), each row linking to the same page with its record selected.
+pub(super) async fn trace_of_page(
+    state: &AppState,
+    href: &str,
+    after: Option<&str>,
+    selected: Option<&str>,
+    records: &[Record],
+    views: Vec<RecordView>,
+    now: DateTime<Utc>,
+) -> Result<Trace, UiError> {
+    let after = after.unwrap_or("");
+    let link = |id: &str| {
+        with_query(
+            href,
+            &[("view", "trace"), ("after", after), ("selected", id)],
+        ) + "#detail"
+    };
+    trace(state, records, views, selected, link, now).await
 }
 
 #[cfg(test)]

@@ -228,6 +228,12 @@ pub(super) fn with_query(path: &str, pairs: &[(&str, &str)]) -> String {
     )
 }
 
+/// A shell word: `text` in single quotes (a quote inside closed, escaped
+/// and reopened), for the commands the pages give to copy.
+pub(super) fn shell_word(text: &str) -> String {
+    format!("'{}'", text.replace('\'', r"'\''"))
+}
+
 /// How long ago `timestamp` (as the service writes them) was, in words.
 pub(super) fn ago(timestamp: &str, now: DateTime<Utc>) -> String {
     let Ok(then) = DateTime::parse_from_rfc3339(timestamp) else {
