@@ -12,6 +12,7 @@
 //! - `exposure`: whether `serve` may start open on its address;
 //! - `witness`: a C2SP tlog-witness server, and its key (`witness key`).
 
+mod backup;
 mod capabilities;
 mod exposure;
 mod mcp;
@@ -55,6 +56,10 @@ enum Command {
     /// Manage the API keys file.
     #[command(subcommand)]
     Keys(KeysCommand),
+    /// Back up a SQLite database while the service runs: a consistent copy,
+    /// its checkpoint copy and a manifest (the log, its verifier key, the
+    /// signed checkpoint the copy holds) in DEST.
+    Backup(backup::BackupArgs),
     /// Print the OpenAPI document.
     Openapi,
     /// Read records (one JSON object, NDJSON, or a page `{"records": [...]}`) on
@@ -238,6 +243,7 @@ pub fn main() -> ExitCode {
             agent_id,
             role,
         })) => tools::add_key(&keys_file, &agent_id, role),
+        Some(Command::Backup(args)) => backup::backup(args),
         Some(Command::Openapi) => tools::print_openapi(),
         Some(Command::Hash) => tools::hash_stdin(),
         Some(Command::Verify(args)) => verify::verify(args),

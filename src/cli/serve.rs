@@ -146,6 +146,17 @@ pub struct ServeArgs {
         value_parser = clap::builder::BoolishValueParser::new()
     )]
     pub new_checkpoint_copy: bool,
+    /// The operator's statement that this log's key signed at least SIZE
+    /// records (from a monitor's state, an auditor's copy, the last
+    /// checkpoint seen before a restore): a database behind it is refused at
+    /// start, so a restored backup never signs a second history.
+    #[arg(long, env = "DECISION_TRAIL_SIGNED_AT_LEAST", value_name = "SIZE")]
+    pub signed_at_least: Option<u64>,
+    /// A checkpoint of this log (a signed note, as GET /log/checkpoint
+    /// serves it) that the database must hold or extend; otherwise the
+    /// start is refused, as for --signed-at-least.
+    #[arg(long, env = "DECISION_TRAIL_SIGNED_CHECKPOINT", value_name = "FILE")]
+    pub signed_checkpoint: Option<PathBuf>,
     /// Free bytes the database's disk must have for /readyz to answer 200.
     #[arg(long, env = "DECISION_TRAIL_MIN_FREE_BYTES", default_value_t = DEFAULT_MIN_FREE_BYTES)]
     pub min_free_bytes: u64,
@@ -296,6 +307,8 @@ async fn run_server(args: ServeArgs) -> Result<(), String> {
         min_free_bytes: args.min_free_bytes,
         erasable: args.erasable,
         search_refresh: args.search_refresh,
+        signed_at_least: args.signed_at_least,
+        signed_checkpoint: args.signed_checkpoint.clone(),
     };
     if let Some(retention) = args.retention {
         if retention > Duration::from_secs(100 * 366 * 86_400) {
@@ -444,6 +457,13 @@ async fn start_witnessing(
         .load(store)
         .await
         .map_err(|e| format!("cannot read the stored cosignatures: {e}"))?;
+    // Before anything is signed past the database's newest checkpoint: a
+    // witness that cosigned more says the database is behind the log.
+    let newest = store
+        .database_checkpoint()
+        .await
+        .map_err(|e| format!("cannot read the newest checkpoint: {e}"))?;
+    witnessing.check_signed(&newest).await?;
     tracing::info!(
         witnesses,
         interval_ms = args.witness_interval.as_millis() as u64,

@@ -351,6 +351,70 @@ impl Witnessing {
         None
     }
 
+    /// Asks every witness with a URL, before anything is signed past
+    /// `checkpoint` (the database's newest, at start), how far it cosigned
+    /// this log (docs/design.md §2, "The second day"): `checkpoint` is
+    /// sent from its own size with an empty proof, which a witness at that
+    /// size and root cosigns, and any other answers with 409 and its size
+    /// (C2SP tlog-witness). A witness that cosigned a larger size, or
+    /// another root at this size, refuses the start: the database is behind
+    /// what the key signed, or not the history the witnesses saw. Witnesses
+    /// that do not answer are named at WARN; the start goes on (a witness
+    /// down must not keep a log from starting, and one that comes back
+    /// refuses any second history then, as a security event).
+    pub async fn check_signed(&self, checkpoint: &SignedCheckpoint) -> Result<(), String> {
+        let asked = self
+            .policy
+            .witnesses
+            .iter()
+            .enumerate()
+            .filter(|(_, w)| w.url.is_some())
+            .map(|(i, witness)| async move {
+                let request = AddCheckpoint {
+                    old_size: checkpoint.tree_size,
+                    proof: Vec::new(),
+                    checkpoint: checkpoint.note.clone(),
+                };
+                (i, witness, self.post(witness, request.to_body()).await)
+            });
+        let answers = futures_util::future::join_all(asked).await;
+        let size = checkpoint.tree_size;
+        let mut refusals = Vec::new();
+        for (i, witness, answer) in answers {
+            let source = format!("the witness `{}`", witness.name);
+            match answer {
+                Ok((200, _)) => {
+                    self.status.lock().expect("not poisoned")[i].known_size = size;
+                }
+                // It has never seen this log: it cosigned nothing of it.
+                Ok((404, _)) => {}
+                Ok((409, body)) => match parse_size(&body) {
+                    Some(theirs) if theirs > size => refusals.push(format!(
+                        "{} (it cosigned a checkpoint of size {theirs}; the database's newest                          is of size {size})",
+                        crate::store::behind_signed(size, theirs, &source)
+                    )),
+                    Some(theirs) if theirs == size => refusals.push(format!(
+                        "{source} cosigned another root for size {size} than the database's                          ({}): this database is not the history the witnesses saw. Refusing to                          start; start a new log with `decision-trail log rotate --origin NEW`,                          or restore the database that holds the published history",
+                        to_hex(&checkpoint.root)
+                    )),
+                    Some(theirs) => {
+                        self.status.lock().expect("not poisoned")[i].known_size = theirs;
+                    }
+                    None => tracing::warn!(witness = %witness.name, "the witness answered 409 without a size: how far it cosigned this log is not known"),
+                },
+                Ok((422, _)) => refusals.push(format!(
+                    "{source} refused the database's checkpoint of size {size} as inconsistent                      with what it cosigned at that size: this database is not the history the                      witnesses saw. Refusing to start"
+                )),
+                Ok((status, body)) => tracing::warn!(witness = %witness.name, status, answer = %body.trim(), "the witness did not say how far it cosigned this log; starting without its word"),
+                Err(e) => tracing::warn!(witness = %witness.name, error = %e, "the witness could not be asked how far it cosigned this log; starting without its word"),
+            }
+        }
+        match refusals.is_empty() {
+            true => Ok(()),
+            false => Err(refusals.join("; and ")),
+        }
+    }
+
     async fn proof(
         &self,
         store: &Store,

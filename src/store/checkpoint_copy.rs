@@ -227,6 +227,11 @@ fn read_line(line: &str) -> Result<Line, serde_json::Error> {
     }
 }
 
+/// The size a line of the copy names (None: not a whole line).
+pub(crate) fn line_size(line: &str) -> Option<u64> {
+    serde_json::from_str::<Line>(line).ok().map(|l| l.tree_size)
+}
+
 /// What a missing or empty copy means at start.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum MissingCopy {
@@ -284,9 +289,10 @@ pub(super) async fn check_copy(
             }
         },
         Some(c) if c.tree_size > latest.tree_size => {
-            return Err(refuse(format!(
-                "the copy has a checkpoint of {} records, the database only {}",
-                c.tree_size, latest.tree_size
+            return Err(StoreError::Config(super::signed::behind_signed(
+                latest.tree_size,
+                c.tree_size,
+                &format!("the checkpoint copy {}", path.display()),
             )))
         }
         Some(c) if c.tree_size == latest.tree_size => {

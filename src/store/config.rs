@@ -97,6 +97,13 @@ pub struct StoreConfig {
     /// record is found by a plain search at most about this long after its
     /// append was answered (with `fresh=true`, at once).
     pub search_refresh: Duration,
+    /// The operator's statement that this log's key signed at least this
+    /// many records (a monitor's or an auditor's word): a database behind
+    /// it is refused at start (docs/design.md §2, "The second day").
+    pub signed_at_least: Option<u64>,
+    /// A checkpoint note of this log (as `GET /log/checkpoint` serves it)
+    /// that the database must hold or extend, likewise.
+    pub signed_checkpoint: Option<PathBuf>,
 }
 
 /// Default interval of the search index's steps.
@@ -137,6 +144,8 @@ impl Default for StoreConfig {
             connect_timeout: DEFAULT_CONNECT_TIMEOUT,
             erasable: false,
             search_refresh: DEFAULT_SEARCH_REFRESH,
+            signed_at_least: None,
+            signed_checkpoint: None,
         }
     }
 }

@@ -43,6 +43,7 @@
 mod activity;
 pub(crate) mod api_keys;
 pub(crate) mod backend;
+mod backup;
 mod cache;
 pub mod checkpoint_copy;
 mod checkpoints;
@@ -60,6 +61,7 @@ pub(crate) mod random;
 mod reads;
 mod rows;
 mod search;
+mod signed;
 pub(crate) mod signing;
 mod snapshots;
 mod sql;
@@ -73,6 +75,7 @@ pub mod witness_file;
 pub(crate) mod writer;
 
 pub use activity::{ActivityCount, AgentSummary, TaskMix, TaskSort, MIX_OF_LAST};
+pub use backup::{backup, BackupManifest, BACKUP_DATABASE, BACKUP_MANIFEST};
 pub use config::{
     Seams, StoreConfig, Synchronous, DEFAULT_DATABASE_URL, DEFAULT_IDEMPOTENCY_TTL,
     DEFAULT_MIN_FREE_BYTES, DEFAULT_ORIGIN, DEFAULT_QUEUE_BYTES, DEFAULT_QUEUE_CAPACITY,
@@ -81,6 +84,7 @@ pub use config::{
 pub use erasure::{duration_text, spawn_retention, RETENTION_AGENT};
 pub use fsck::{fsck, FsckReport, FsckTrust};
 pub use search::{SearchHit, SearchPage, KEPT_FOR as SEARCH_KEPT_FOR};
+pub use signed::{behind_signed, forked, SignedClaim};
 pub use types::{
     Appended, CapabilitySnapshot, ChainVerdict, Erased, Hold, Idempotency, Listing, Page,
     SessionSummary, SignedCheckpoint, StoreError, TaskSummary, MAX_TRAIL, SESSION_MEMBERS,

@@ -9,6 +9,7 @@ use super::backend::Opened;
 use super::cache::{HashCache, RecordCache};
 use super::checkpoint_copy::{self, check_copy, CheckpointCopy, MissingCopy};
 use super::reads::Reads;
+use super::signed::{self, SignedClaim};
 use super::writer::Writer;
 use super::{
     postgres, search, signing, sqlite, Seams, SignedCheckpoint, Store, StoreConfig, StoreError,
@@ -81,15 +82,23 @@ fn signer_and_copy(
             tracing::info!(key = %signer.verifier_key(), %origin, "log signing key (from the environment)")
         }
     }
-    let copy = config.checkpoint_copy.clone().unwrap_or_else(|| {
+    let copy = copy_path(config, key_path.as_deref());
+    Ok((signer, copy))
+}
+
+/// The checkpoint copy's path: as configured, else beside the key file,
+/// else `./data` (a key given in the environment has no folder).
+pub(super) fn copy_path(
+    config: &StoreConfig,
+    key_path: Option<&std::path::Path>,
+) -> std::path::PathBuf {
+    config.checkpoint_copy.clone().unwrap_or_else(|| {
         key_path
-            .as_deref()
             .and_then(std::path::Path::parent)
             .filter(|d| !d.as_os_str().is_empty())
             .unwrap_or(std::path::Path::new("./data"))
             .join(checkpoint_copy::DEFAULT_FILE)
-    });
-    Ok((signer, copy))
+    })
 }
 
 impl Store {
@@ -149,6 +158,22 @@ impl Store {
             missing_copy,
         )
         .await?;
+        // What else says this key signed: an operator's statement, a
+        // checkpoint a monitor kept. Checked before the writer can sign.
+        let mut claims = Vec::new();
+        if let Some(size) = config.signed_at_least {
+            claims.push(SignedClaim::at_least(size));
+        }
+        if let Some(path) = &config.signed_checkpoint {
+            claims.push(SignedClaim::from_note_file(
+                path,
+                &verifier_key,
+                &config.origin,
+            )?);
+        }
+        for claim in &claims {
+            signed::check_claim(&reads, &own, claim).await?;
+        }
         let (writer, own, publish) = Writer::start(
             batches,
             opened.search_document,

@@ -568,6 +568,16 @@ impl Reads {
         log_rows::checkpoint(self.rows.db(), tree_size).await
     }
 
+    /// How many records are stored.
+    pub(crate) async fn count_records(&self) -> Result<u64, StoreError> {
+        let (n,): (i64,) = self
+            .rows
+            .db()
+            .fetch_one(&super::sql::Query::new("SELECT COUNT(*) FROM thoughts"))
+            .await?;
+        Ok(n as u64)
+    }
+
     /// The stored log hashes at these indexes (those that exist).
     pub(crate) async fn log_hashes(&self, indexes: &[u64]) -> Result<StoredHashes, StoreError> {
         self.rows.log_hashes(indexes).await
