@@ -15,6 +15,7 @@
 mod backup;
 mod capabilities;
 mod exposure;
+mod import;
 mod mcp;
 mod pins;
 mod proof_file;
@@ -31,7 +32,7 @@ use std::time::Duration;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::domain::api_keys::Role;
-use serve::ServeArgs;
+use serve::{parse_origin, ServeArgs};
 use verify::VerifyArgs;
 
 #[derive(Parser, Debug)]
@@ -177,6 +178,11 @@ enum LogCommand {
         #[arg(long, env = "DECISION_TRAIL_CHECKPOINT_FILE")]
         checkpoint_file: Option<PathBuf>,
     },
+    /// Bring a database that is behind what its key signed (a restored
+    /// backup) up to a checkpoint the key signed, from a service that holds
+    /// the log or from export files: every record must recompute its hash
+    /// and all of them reproduce that checkpoint's root. Nothing is signed.
+    Import(import::ImportArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -271,6 +277,7 @@ pub fn main() -> ExitCode {
             checkpoint_file,
         })) => tools::rebuild_log(database_url, &origin, signing_key_file, checkpoint_file),
         Some(Command::Log(LogCommand::Key { origin })) => tools::new_signing_key(&origin),
+        Some(Command::Log(LogCommand::Import(args))) => import::import(args),
     }
 }
 

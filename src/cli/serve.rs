@@ -215,7 +215,7 @@ fn parse_duration_or_zero(text: &str) -> Result<Duration, String> {
     parse_duration(text)
 }
 
-fn parse_origin(text: &str) -> Result<String, String> {
+pub(super) fn parse_origin(text: &str) -> Result<String, String> {
     if is_origin_valid(text) && !text.contains(' ') && !text.contains('+') {
         Ok(text.to_string())
     } else {

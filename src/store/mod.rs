@@ -51,6 +51,7 @@ mod config;
 pub mod cosignatures;
 mod erasure;
 mod fsck;
+mod import;
 mod index_check;
 mod listings;
 mod log_check;
@@ -83,6 +84,7 @@ pub use config::{
 };
 pub use erasure::{duration_text, spawn_retention, RETENTION_AGENT};
 pub use fsck::{fsck, FsckReport, FsckTrust};
+pub use import::{Import, Imported};
 pub use search::{SearchHit, SearchPage, KEPT_FOR as SEARCH_KEPT_FOR};
 pub use signed::{behind_signed, forked, SignedClaim};
 pub use types::{

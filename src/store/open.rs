@@ -101,6 +101,100 @@ pub(super) fn copy_path(
     })
 }
 
+/// A database opened for writing with its log checked (docs/design.md §2):
+/// what the service, and `log import`, go on from.
+pub(super) struct CheckedLog {
+    /// The backend's parts besides the writer's connection.
+    pub opened: OpenedParts,
+    pub signer: LogSigner,
+    pub verifier_key: String,
+    pub reads: Reads,
+    /// The writer's connection.
+    pub batches: Box<dyn super::backend::BatchStorage>,
+    /// The log of the newest signed checkpoint.
+    pub frontier: crate::domain::merkle::Frontier,
+    /// The newest signed checkpoint.
+    pub own: SignedCheckpoint,
+    /// The checkpoint copy, checked against the database and brought up to it.
+    pub copy: CheckpointCopy,
+}
+
+/// What of [`Opened`] is left once its reads and writer's connection are
+/// taken.
+pub(super) struct OpenedParts {
+    pub search_document: fn(&str, Option<&str>) -> super::backend::SearchDocument,
+    pub shared: bool,
+    pub writer_thread: bool,
+}
+
+/// Opens the database `config` names and checks its log: the key, the
+/// schema, the stored log against its newest signed checkpoint, and that
+/// checkpoint against the checkpoint copy (an empty database gets its
+/// first, size-0, checkpoint unless the copy says the key signed).
+pub(super) async fn open_checked(config: &StoreConfig) -> Result<CheckedLog, StoreError> {
+    if postgres::is_postgres(&config.database_url) {
+        // Before connecting: the key is the first thing a replica needs.
+        signing::load(
+            config.signing_key_text.as_deref(),
+            config.signing_key.as_deref(),
+            None,
+            &config.origin,
+        )?;
+    }
+    let opened = open_backend(config).await?;
+    let (signer, copy_path) = signer_and_copy(config, opened.key_dir.as_deref(), &config.origin)?;
+    let verifier_key = signer.verifier_key().to_string();
+    let reads = Reads::new(opened.reads);
+    let mut batches = opened.batches;
+    if let Some(dir) = copy_path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| StoreError::Config(format!("cannot create {}: {e}", dir.display())))?;
+    }
+    // What the copy says this key signed decides whether an empty
+    // database may begin a log (not when the key signed before).
+    // A copy that cannot be read is refused by check_copy below, after
+    // the database's own checks have said what they find; an empty
+    // database is then not begun (whether the key signed is unknown).
+    let signed_before = CheckpointCopy::open(&copy_path, &verifier_key, &config.origin)
+        .map(|(_, last)| last.map(|c| c.tree_size))
+        .map_err(|e| e.to_string());
+    let (frontier, own, new_log) = batches
+        .open_log(&signer, &config.origin, signed_before)
+        .await?;
+    // A log of size 0 holds nothing a lost copy could hide: its copy is
+    // begun as at a first start (a crash between the first checkpoint's
+    // commit and its copy, or replicas starting together).
+    let holds_records = !new_log && own.tree_size > 0;
+    let missing_copy = match (holds_records, config.new_checkpoint_copy) {
+        (false, _) => MissingCopy::FirstStart,
+        (true, true) => MissingCopy::Restart,
+        (true, false) => MissingCopy::Refuse,
+    };
+    let copy = check_copy(
+        &copy_path,
+        &own,
+        &reads,
+        &verifier_key,
+        &config.origin,
+        missing_copy,
+    )
+    .await?;
+    Ok(CheckedLog {
+        opened: OpenedParts {
+            search_document: opened.search_document,
+            shared: opened.shared,
+            writer_thread: opened.writer_thread,
+        },
+        signer,
+        verifier_key,
+        reads,
+        batches,
+        frontier,
+        own,
+        copy,
+    })
+}
+
 impl Store {
     /// Opens (creating if missing) the database named by the configuration,
     /// applies migrations, loads the log and starts the writer.
@@ -110,54 +204,17 @@ impl Store {
 
     /// As [`Store::open`], with the id and clock seams replaced.
     pub async fn open_with(config: &StoreConfig, seams: Seams) -> Result<Store, StoreError> {
-        if postgres::is_postgres(&config.database_url) {
-            // Before connecting: the key is the first thing a replica needs.
-            signing::load(
-                config.signing_key_text.as_deref(),
-                config.signing_key.as_deref(),
-                None,
-                &config.origin,
-            )?;
-        }
-        let opened = open_backend(config).await?;
-        let (signer, copy_path) =
-            signer_and_copy(config, opened.key_dir.as_deref(), &config.origin)?;
-        let verifier_key = signer.verifier_key().to_string();
-        let reads = Reads::new(opened.reads);
-        let mut batches = opened.batches;
-        if let Some(dir) = copy_path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| StoreError::Config(format!("cannot create {}: {e}", dir.display())))?;
-        }
-        // What the copy says this key signed decides whether an empty
-        // database may begin a log (not when the key signed before).
-        // A copy that cannot be read is refused by check_copy below, after
-        // the database's own checks have said what they find; an empty
-        // database is then not begun (whether the key signed is unknown).
-        let signed_before = CheckpointCopy::open(&copy_path, &verifier_key, &config.origin)
-            .map(|(_, last)| last.map(|c| c.tree_size))
-            .map_err(|e| e.to_string());
-        let (frontier, own, new_log) = batches
-            .open_log(&signer, &config.origin, signed_before)
-            .await?;
-        // A log of size 0 holds nothing a lost copy could hide: its copy is
-        // begun as at a first start (a crash between the first checkpoint's
-        // commit and its copy, or replicas starting together).
-        let holds_records = !new_log && own.tree_size > 0;
-        let missing_copy = match (holds_records, config.new_checkpoint_copy) {
-            (false, _) => MissingCopy::FirstStart,
-            (true, true) => MissingCopy::Restart,
-            (true, false) => MissingCopy::Refuse,
-        };
-        let copy = check_copy(
-            &copy_path,
-            &own,
-            &reads,
-            &verifier_key,
-            &config.origin,
-            missing_copy,
-        )
-        .await?;
+        let checked = open_checked(config).await?;
+        let CheckedLog {
+            opened,
+            signer,
+            verifier_key,
+            reads,
+            batches,
+            frontier,
+            own,
+            copy,
+        } = checked;
         // What else says this key signed: an operator's statement, a
         // checkpoint a monitor kept. Checked before the writer can sign.
         let mut claims = Vec::new();

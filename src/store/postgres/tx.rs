@@ -626,15 +626,31 @@ async fn insert_records(conn: &mut PgConnection, records: &[Record]) -> Result<(
             .iter()
             .map(|(_, s)| s.as_ref().map(|s| s.as_slice()))
             .collect();
+        // Only a record brought back as erased (`log import`) has these.
+        let erased: Vec<Option<&crate::domain::record::Erasure>> = chunk
+            .iter()
+            .map(|r| r.erasable.as_ref().and_then(|e| e.erased.as_ref()))
+            .collect();
+        let erased_at: Vec<Option<&str>> =
+            erased.iter().map(|e| e.map(|e| e.at.as_str())).collect();
+        let erased_by: Vec<Option<&str>> =
+            erased.iter().map(|e| e.map(|e| e.by.as_str())).collect();
+        let erased_reason: Vec<Option<&str>> = erased
+            .iter()
+            .map(|e| e.map(|e| e.reason.as_str()))
+            .collect();
         sqlx::query(
             "INSERT INTO thoughts (log_index, id, task_id, seq, type, agent_id, content, metadata, \
              capabilities, session_id, parent_id, timestamp, prev_hash, hash, content_commitment, \
-             salt) \
-             SELECT c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16 FROM UNNEST(\
+             salt, erased_at, erased_by, erased_reason) \
+             SELECT c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, c17, \
+             c18, c19 FROM UNNEST(\
              $1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::text[], \
              $7::bytea[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], \
-             $13::bytea[], $14::bytea[], $15::bytea[], $16::bytea[]) WITH ORDINALITY \
-             AS r(c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, n) \
+             $13::bytea[], $14::bytea[], $15::bytea[], $16::bytea[], $17::text[], $18::text[], \
+             $19::text[]) WITH ORDINALITY \
+             AS r(c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, c17, \
+             c18, c19, n) \
              ORDER BY n",
         )
         .bind(&log_index)
@@ -653,6 +669,9 @@ async fn insert_records(conn: &mut PgConnection, records: &[Record]) -> Result<(
         .bind(&hash)
         .bind(&commitment)
         .bind(&salt)
+        .bind(&erased_at)
+        .bind(&erased_by)
+        .bind(&erased_reason)
         .execute(&mut *conn)
         .await
         .map_err(map_error)?;

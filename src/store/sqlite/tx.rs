@@ -459,7 +459,8 @@ fn insert_records(conn: &rusqlite::Connection, records: &[Record]) -> Result<(),
         .prepare_cached(
             "INSERT INTO thoughts (log_index, id, task_id, seq, type, agent_id, content, metadata, \
              capabilities, session_id, parent_id, timestamp, prev_hash, hash, content_commitment, \
-             salt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+             salt, erased_at, erased_by, erased_reason) \
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         )
         .map_err(raw::map_error)?;
     for r in records {
@@ -467,6 +468,8 @@ fn insert_records(conn: &rusqlite::Connection, records: &[Record]) -> Result<(),
         let (prev_hash, hash) = (hash_bytes(&r.prev_hash)?, hash_bytes(&r.hash)?);
         // An erasable record's commitment and salt, as bytes (migration 0016).
         let (commitment, salt) = erasable_bytes(r)?;
+        // Only a record brought back as erased (`log import`) has them.
+        let erased = r.erasable.as_ref().and_then(|e| e.erased.as_ref());
         insert
             .execute(rusqlite::params![
                 position(r.log_index),
@@ -485,6 +488,9 @@ fn insert_records(conn: &rusqlite::Connection, records: &[Record]) -> Result<(),
                 hash.as_slice(),
                 commitment.as_ref().map(|c| c.as_slice()),
                 salt.as_ref().map(|s| s.as_slice()),
+                erased.map(|e| e.at.as_str()),
+                erased.map(|e| e.by.as_str()),
+                erased.map(|e| e.reason.as_str()),
             ])
             .map_err(raw::map_error)?;
     }
