@@ -183,6 +183,30 @@ enum LogCommand {
     /// the log or from export files: every record must recompute its hash
     /// and all of them reproduce that checkpoint's root. Nothing is signed.
     Import(import::ImportArgs),
+    /// Start a new log, under a new origin and a new key, over the stored
+    /// records (the service stopped): the old key signs a successor
+    /// statement naming the old log's last size and root and the new log's
+    /// origin and key, served at GET /log/successor, which `verify --url`
+    /// follows. The new key replaces the key file (the old one is moved
+    /// aside). The way on for a restored database that cannot be brought
+    /// back to what the old log signed.
+    Rotate {
+        /// The new log's name.
+        #[arg(long, value_parser = parse_origin)]
+        origin: String,
+        /// The log's name now, as serve was given it.
+        #[arg(long, env = "DECISION_TRAIL_ORIGIN", default_value = crate::store::DEFAULT_ORIGIN, value_parser = parse_origin)]
+        current_origin: String,
+        /// The database (sqlite://PATH).
+        #[arg(long, env = "DATABASE_URL", default_value = crate::store::DEFAULT_DATABASE_URL)]
+        database_url: String,
+        /// The signing key file, as for serve: replaced by the new key.
+        #[arg(long, env = "DECISION_TRAIL_SIGNING_KEY_FILE")]
+        signing_key_file: Option<PathBuf>,
+        /// The checkpoint copy, as for serve.
+        #[arg(long, env = "DECISION_TRAIL_CHECKPOINT_FILE")]
+        checkpoint_file: Option<PathBuf>,
+    },
 }
 
 #[derive(Subcommand, Debug)]
@@ -278,6 +302,22 @@ pub fn main() -> ExitCode {
         })) => tools::rebuild_log(database_url, &origin, signing_key_file, checkpoint_file),
         Some(Command::Log(LogCommand::Key { origin })) => tools::new_signing_key(&origin),
         Some(Command::Log(LogCommand::Import(args))) => import::import(args),
+        Some(Command::Log(LogCommand::Rotate {
+            origin,
+            current_origin,
+            database_url,
+            signing_key_file,
+            checkpoint_file,
+        })) => {
+            let config = crate::store::StoreConfig {
+                database_url,
+                signing_key: signing_key_file,
+                checkpoint_copy: checkpoint_file,
+                origin: current_origin,
+                ..crate::store::StoreConfig::default()
+            };
+            tools::rotate_log(&config, &origin)
+        }
     }
 }
 

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::domain::audit::{audit_export, AuditReport, LogAudit, Trust};
-use crate::domain::checkpoint::{open_checkpoint, VerifiedCheckpoint};
+use crate::domain::checkpoint::{open_checkpoint, open_successor, VerifiedCheckpoint};
 use crate::domain::cursor::{self, CursorKind};
 use crate::domain::json::{self, JsonValue};
 use crate::domain::merkle::{from_hex, to_hex, verify_consistency, Hash};
@@ -115,6 +115,9 @@ pub struct Checked {
     pub task: Option<AuditReport>,
     /// With a whole-log audit: the records audited in this run.
     pub audited: Option<u64>,
+    /// The log was rotated since it was last checked, and followed: what to
+    /// tell.
+    pub succession: Option<String>,
 }
 
 /// Hears (records audited, records signed) as a whole-log audit goes.
@@ -182,19 +185,79 @@ pub async fn verify_service(
         .build()
         .map_err(|e| e.to_string())?;
     let served_key = get_text(&client, &format!("{base}/log/key")).await?;
-    let served_key = served_key.trim();
-    let key = pinned_key.map_or(served_key, str::trim).to_string();
-    if served_key != key {
-        return Err(format!(
-            "the service's key is `{served_key}`, not the trusted `{key}`: refusing its checkpoints"
-        ));
-    }
+    let served_key = served_key.trim().to_string();
+    let trusted = pinned_key
+        .map_or(served_key.as_str(), str::trim)
+        .to_string();
     let note = get_text(&client, &format!("{base}/log/checkpoint")).await?;
-    let checkpoint =
-        open_checkpoint(&note, &key).map_err(|e| format!("the checkpoint does not verify: {e}"))?;
+    let checkpoint = open_checkpoint(&note, &served_key)
+        .map_err(|e| format!("the checkpoint does not verify: {e}"))?;
+    // A log rotated to a new origin and key is followed through the
+    // successor statement its old, trusted key signed (docs/design.md §2,
+    // "The second day"); anything else under another key is refused.
+    let mut succession = None;
+    let old_log = state
+        .urls
+        .get(base)
+        .filter(|seen| seen.origin != checkpoint.origin || seen.verifier_key != served_key)
+        .map(|seen| (seen.origin.clone(), seen.verifier_key.clone()));
+    let old_log = match (old_log, served_key != trusted) {
+        (Some(old), _) => Some(old),
+        (None, true) => {
+            let origin = state
+                .logs
+                .iter()
+                .find(|(_, a)| a.verifier_key == trusted)
+                .map(|(origin, _)| origin.clone());
+            match origin {
+                Some(origin) => Some((origin, trusted.clone())),
+                None => {
+                    return Err(format!(
+                        "the service's key is `{served_key}`, not the trusted `{trusted}`: \
+                         refusing its checkpoints"
+                    ))
+                }
+            }
+        }
+        (None, false) => None,
+    };
+    if let Some((old_origin, old_key)) = &old_log {
+        if *old_key != served_key || *old_origin != checkpoint.origin {
+            let accepted = state.logs.get(old_origin).cloned();
+            match follow_successor(
+                &client,
+                base,
+                old_origin,
+                old_key,
+                &served_key,
+                &checkpoint,
+                accepted.as_ref(),
+            )
+            .await
+            {
+                Ok(said) => succession = Some(said),
+                Err(why) if *old_key != served_key && pinned_key.is_some() => {
+                    return Err(format!(
+                        "the service's key is `{served_key}`, not the trusted `{trusted}`: \
+                         refusing its checkpoints ({why})"
+                    ))
+                }
+                Err(why) => {
+                    return Err(format!(
+                        "{base} served the log `{old_origin}` (key `{old_key}`) before, and now \
+                         serves `{}` (key `{served_key}`): another or a rebuilt log, not \
+                         followed ({why}); {}",
+                        checkpoint.origin,
+                        forget_hint(base)
+                    ))
+                }
+            }
+        }
+    }
+    let key = served_key.clone();
     // The same URL serving another log, or the same key signing another log,
     // is a rebuilt or replaced log: never a first use to trust.
-    if let Some(seen) = state.urls.get(base) {
+    if let Some(seen) = state.urls.get(base).filter(|_| succession.is_none()) {
         if seen.origin != checkpoint.origin || seen.verifier_key != key {
             return Err(format!(
                 "{base} served the log `{}` (key `{}`) before, and now serves `{}` (key `{key}`): \
@@ -230,6 +293,7 @@ pub async fn verify_service(
         ));
     }
     let key_source = match (pinned_key, &previous) {
+        _ if succession.is_some() => "named by the old key's successor statement",
         (Some(_), _) => "given",
         (None, Some(_)) => "pinned in the state file",
         (None, None) => "served, trusted on first use",
@@ -289,7 +353,76 @@ pub async fn verify_service(
         key_source,
         task,
         audited,
+        succession,
     })
+}
+
+/// Follows the log `old_origin`, trusted with `old_key`, to the log the
+/// service serves now (`now`, signed with `new_key`) through the successor
+/// statement the old key signed: it must name both logs and the new key.
+/// Where the statement's last size reaches what was accepted of the old
+/// log, the new log (the same leaves) must extend that checkpoint; where it
+/// stops short, the records past it are said to be missing. What to tell.
+async fn follow_successor(
+    client: &reqwest::Client,
+    base: &str,
+    old_origin: &str,
+    old_key: &str,
+    new_key: &str,
+    now: &VerifiedCheckpoint,
+    accepted: Option<&Accepted>,
+) -> Result<String, String> {
+    let url = format!(
+        "{base}/log/successor?from={}",
+        crate::http::path_segment(old_origin)
+    );
+    let note = get_text(client, &url)
+        .await
+        .map_err(|e| format!("no successor statement: {e}"))?;
+    let statement = open_successor(&note, old_key)
+        .map_err(|e| format!("its successor statement does not verify with the old key: {e}"))?;
+    if statement.old_origin != old_origin
+        || statement.new_origin != now.origin
+        || statement.new_key != new_key
+    {
+        return Err(format!(
+            "the successor statement names `{}` → `{}` (key `{}`), not this log",
+            statement.old_origin, statement.new_origin, statement.new_key
+        ));
+    }
+    // The new log holds the old one's leaves: its proofs show the statement's
+    // checkpoint, and what was accepted before, as its own prefixes.
+    let stated = Accepted {
+        verifier_key: old_key.to_string(),
+        tree_size: statement.old_size,
+        root: to_hex(&statement.old_root),
+        checkpoint: String::new(),
+    };
+    check_consistency(client, base, &stated, now).await?;
+    let mut said = format!(
+        "followed the log `{old_origin}` to `{}` (key {new_key}): its successor statement, \
+         signed with the old key, says the old log ends at {} records",
+        now.origin, statement.old_size
+    );
+    if let Some(accepted) = accepted {
+        if accepted.tree_size <= statement.old_size {
+            check_consistency(client, base, accepted, now).await?;
+            said.push_str(&format!(
+                ", and the new log extends the checkpoint of size {} accepted before",
+                accepted.tree_size
+            ));
+        } else {
+            said.push_str(&format!(
+                ". WARNING: {} records of the old log were accepted before; the {} from \
+                 log_index {} are not in the new log (it was begun from a copy that lacked \
+                 them, such as a restored backup)",
+                accepted.tree_size,
+                accepted.tree_size - statement.old_size,
+                statement.old_size
+            ));
+        }
+    }
+    Ok(said)
 }
 
 /// Audits every record the service serves up to `checkpoint`'s size, from

@@ -247,7 +247,7 @@ pub(super) fn fsck(database_url: &str, key: Option<&Path>, policy: Option<&Path>
     let terminal = std::io::stderr().is_terminal();
     let progress = |done: u64, total: u64| {
         if terminal {
-            eprint!("\r{done}/{total} records checked   ");
+            eprint!("\r{done}/{total} records checked ");
         }
     };
     let trust = store::FsckTrust {
@@ -396,6 +396,48 @@ pub(super) fn rebuild_log(
             ExitCode::FAILURE
         }
     }
+}
+
+/// `log rotate`: a new log under a new origin and key, named by the old
+/// key's successor statement.
+pub(super) fn rotate_log(config: &StoreConfig, origin: &str) -> ExitCode {
+    let mut config = config.clone();
+    config.signing_key_text = std::env::var("DECISION_TRAIL_SIGNING_KEY")
+        .ok()
+        .filter(|k| !k.trim().is_empty());
+    let outcome = tokio::runtime::Runtime::new()
+        .map_err(|e| format!("cannot start the runtime: {e}"))
+        .and_then(|runtime| {
+            runtime
+                .block_on(store::rotate(&config, origin))
+                .map_err(|e| e.to_string())
+        });
+    let rotated = match outcome {
+        Ok(r) => r,
+        Err(message) => {
+            eprintln!("decision-trail log rotate: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let key = match (&rotated.key_file, &rotated.old_key_file) {
+        (Some(new), Some(old)) => format!(
+            "the new signing key is in {} (the old one moved to {}: keep it offline, or destroy it; it signs nothing more)",
+            new.display(),
+            old.display()
+        ),
+        _ => format!(
+            "the new signing key, which replaces DECISION_TRAIL_SIGNING_KEY:\n{}",
+            rotated.new_signing_key.as_deref().unwrap_or_default()
+        ),
+    };
+    println!(
+        "ok: the log `{}` ends at {} in this database; it continues as the log `{origin}` (key {}), whose first checkpoint holds the same {}. The old key signed the successor statement served at GET /log/successor; `decision-trail verify --url` follows it. Start the service with --origin {origin}. {key}",
+        config.origin,
+        count(rotated.old.tree_size, "record"),
+        rotated.new_key,
+        count(rotated.new.tree_size, "record"),
+    );
+    ExitCode::SUCCESS
 }
 
 /// `decision-trail log key`: a new signing key on stdout, its verifier key on

@@ -339,6 +339,9 @@ fn verify_url(url: &str, args: &VerifyArgs) -> Result<Vec<String>, String> {
             std::thread::sleep(Duration::from_secs(args.watch.unwrap_or(1).max(1)));
             continue;
         }
+        if let Some(said) = &checked.succession {
+            println!("ok: {said}");
+        }
         println!(
             "ok: checkpoint `{}` of {} verifies with the key ({})",
             cp.origin,

@@ -110,6 +110,78 @@ pub fn is_origin_valid(origin: &str) -> bool {
     !origin.is_empty() && !origin.chars().any(|c| c.is_control())
 }
 
+/// The first line of a successor statement's text.
+pub const SUCCESSOR_HEADER: &str = "decision-trail/successor/v1";
+
+/// A successor statement (docs/design.md §2, "The second day"): a log's old
+/// key says that the log named `old_origin` ended, as far as this copy of
+/// it goes, at `old_size` with `old_root`, and continues as the log named
+/// `new_origin` whose checkpoints verify with `new_key`. Signed as a C2SP
+/// note by the old key; its text is the header line and one line for each
+/// field, in this order (the root in base64, as in a checkpoint), so that it
+/// never reads as a checkpoint (whose second line is a number).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Successor {
+    pub old_origin: String,
+    pub old_size: u64,
+    pub old_root: Hash,
+    pub new_origin: String,
+    pub new_key: String,
+}
+
+impl Successor {
+    /// The statement's text, to be signed.
+    pub fn text(&self) -> String {
+        format!(
+            "{SUCCESSOR_HEADER}\n{}\n{}\n{}\n{}\n{}\n",
+            self.old_origin,
+            self.old_size,
+            STANDARD.encode(self.old_root.0),
+            self.new_origin,
+            self.new_key
+        )
+    }
+
+    /// Reads a statement's text.
+    pub fn parse(text: &str) -> Result<Successor, String> {
+        let lines: Vec<&str> = text
+            .strip_suffix('\n')
+            .unwrap_or(text)
+            .split('\n')
+            .collect();
+        let [header, old_origin, old_size, old_root, new_origin, new_key] = lines.as_slice() else {
+            return Err("a successor statement has six lines".into());
+        };
+        if *header != SUCCESSOR_HEADER {
+            return Err(format!("not a successor statement (`{header}`)"));
+        }
+        let old_size = old_size
+            .parse()
+            .map_err(|_| "the old size is not a number".to_string())?;
+        let root: [u8; 32] = STANDARD
+            .decode(old_root)
+            .ok()
+            .and_then(|b| b.try_into().ok())
+            .ok_or("the old root is not 32 bytes of base64")?;
+        if !is_origin_valid(old_origin) || !is_origin_valid(new_origin) {
+            return Err("an origin is empty or holds control characters".into());
+        }
+        Ok(Successor {
+            old_origin: old_origin.to_string(),
+            old_size,
+            old_root: Hash(root),
+            new_origin: new_origin.to_string(),
+            new_key: new_key.to_string(),
+        })
+    }
+}
+
+/// Verifies a successor statement with the old log's key and reads it.
+pub fn open_successor(note: &str, old_verifier_key: &str) -> Result<Successor, String> {
+    let text = open_note(note, old_verifier_key).map_err(|e| e.to_string())?;
+    Successor::parse(&text)
+}
+
 /// A checkpoint whose signature verified.
 #[derive(Debug, Clone, PartialEq)]
 pub struct VerifiedCheckpoint {
@@ -255,6 +327,26 @@ mod tests {
         assert_eq!(key.name(), "PeterNeumann");
         assert_eq!(key.sign_note(TEXT), SIGNED);
         assert_eq!(open_note(SIGNED, VKEY).unwrap(), TEXT);
+    }
+
+    #[test]
+    fn a_successor_statement_is_signed_by_the_old_key_and_never_reads_as_a_checkpoint() {
+        let old = LogSigner::from_signer_key(SKEY).unwrap();
+        let statement = Successor {
+            old_origin: "example.com/log".into(),
+            old_size: 22,
+            old_root: Hash([7; 32]),
+            new_origin: "example.com/log-2".into(),
+            new_key: "example.com/log-2+01020304+AQ".into(),
+        };
+        let note = old.sign_note(&statement.text());
+        assert_eq!(open_successor(&note, VKEY).unwrap(), statement);
+        assert!(open_checkpoint(&note, VKEY).is_err(), "not a checkpoint");
+        let other = LogSigner::generate("other", &mut rand_core::OsRng).unwrap();
+        let other = LogSigner::from_signer_key(&other).unwrap();
+        assert!(open_successor(&note, other.verifier_key()).is_err());
+        assert!(open_successor(&note.replace("22", "23"), VKEY).is_err());
+        assert!(Successor::parse(&checkpoint_text("a", 1, Hash([0; 32]))).is_err());
     }
 
     #[test]

@@ -44,6 +44,7 @@ pub(crate) fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(search::search))
         .routes(routes!(tlog::checkpoint))
         .routes(routes!(tlog::key))
+        .routes(routes!(tlog::successor))
         .routes(routes!(tlog::inclusion))
         .routes(routes!(tlog::consistency))
         .routes(routes!(tiles::checkpoint))

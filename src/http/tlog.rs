@@ -132,6 +132,49 @@ pub async fn key(State(state): State<AppState>) -> Response {
         .into_response()
 }
 
+/// Query of `GET /log/successor`.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(crate) struct SuccessorQuery {
+    /// The origin of an earlier log of this service: the statement its key
+    /// signed when it was rotated. Default: the statement naming this log.
+    from: Option<String>,
+}
+
+impl PlainQuery for SuccessorQuery {}
+
+/// The successor statement that names this log (or, with `from`, the one an
+/// earlier log signed).
+///
+/// When a log is rotated to a new origin and key (`decision-trail log
+/// rotate`), its old key signs a statement, as a C2SP signed note, naming the
+/// old log's last size and root and the new log's origin and verifier key:
+/// `decision-trail/successor/v1`, then one line each for the old origin, its
+/// size, its base64 root, the new origin and the new verifier key. A monitor
+/// that pinned the old log checks it with the old key and follows the log
+/// (`decision-trail verify --url` does). 404 when the log was never rotated.
+#[utoipa::path(
+    get, path = "/log/successor", operation_id = "successor", tag = "log",
+    params(SuccessorQuery),
+    responses(
+        (status = 200, description = "The signed statement", content_type = "text/plain; charset=utf-8", body = String,
+         example = "decision-trail/successor/v1\nlocalhost/decision-trail\n22\nq9Yl3Tqr5v1ZcJfqPD3fWbV4g5VJ5+9wG0vTBj3T1DQ=\nexample.com/log-2\nexample.com/log-2+1a2b3c4d+AeH1kNfd3p4Q2vGH8n0sT2m1xVZrWk9cY6oL0dI3bQ7a\n\n\u{2014} localhost/decision-trail Az3Gx1...\n"),
+        BadRequest, NotFound, InternalError, Unavailable
+    )
+)]
+pub async fn successor(
+    State(state): State<AppState>,
+    Query(query): Query<SuccessorQuery>,
+) -> Result<Response, ApiError> {
+    match state.store.successor(query.from.as_deref()).await? {
+        Some(statement) => Ok(([(header::CONTENT_TYPE, TEXT_PLAIN)], statement).into_response()),
+        None => Err(ApiError::NotFound(match query.from {
+            Some(from) => format!("no successor statement of the log `{from}` is stored"),
+            None => "this log was not rotated from another: no successor statement names it".into(),
+        })),
+    }
+}
+
 /// An RFC 9162 inclusion proof.
 #[derive(Serialize, ToSchema)]
 pub struct InclusionProof {

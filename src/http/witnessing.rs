@@ -390,11 +390,11 @@ impl Witnessing {
                 Ok((404, _)) => {}
                 Ok((409, body)) => match parse_size(&body) {
                     Some(theirs) if theirs > size => refusals.push(format!(
-                        "{} (it cosigned a checkpoint of size {theirs}; the database's newest                          is of size {size})",
+                        "{} (it cosigned a checkpoint of size {theirs}; the database's newest is of size {size})",
                         crate::store::behind_signed(size, theirs, &source)
                     )),
                     Some(theirs) if theirs == size => refusals.push(format!(
-                        "{source} cosigned another root for size {size} than the database's                          ({}): this database is not the history the witnesses saw. Refusing to                          start; start a new log with `decision-trail log rotate --origin NEW`,                          or restore the database that holds the published history",
+                        "{source} cosigned another root for size {size} than the database's ({}): this database is not the history the witnesses saw. Refusing to start; start a new log with `decision-trail log rotate --origin NEW`, or restore the database that holds the published history",
                         to_hex(&checkpoint.root)
                     )),
                     Some(theirs) => {
@@ -403,7 +403,7 @@ impl Witnessing {
                     None => tracing::warn!(witness = %witness.name, "the witness answered 409 without a size: how far it cosigned this log is not known"),
                 },
                 Ok((422, _)) => refusals.push(format!(
-                    "{source} refused the database's checkpoint of size {size} as inconsistent                      with what it cosigned at that size: this database is not the history the                      witnesses saw. Refusing to start"
+                    "{source} refused the database's checkpoint of size {size} as inconsistent with what it cosigned at that size: this database is not the history the witnesses saw. Refusing to start"
                 )),
                 Ok((status, body)) => tracing::warn!(witness = %witness.name, status, answer = %body.trim(), "the witness did not say how far it cosigned this log; starting without its word"),
                 Err(e) => tracing::warn!(witness = %witness.name, error = %e, "the witness could not be asked how far it cosigned this log; starting without its word"),

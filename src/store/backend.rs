@@ -163,6 +163,17 @@ pub(crate) struct Moved {
     pub frontier: Result<Frontier, String>,
 }
 
+/// A successor statement as stored (`log_successors`): the old log's key
+/// naming the new log (docs/design.md §2, "The second day").
+#[derive(Debug, Clone)]
+pub(crate) struct SuccessorRow {
+    pub old_origin: String,
+    pub new_origin: String,
+    /// The signed note, verbatim.
+    pub statement: String,
+    pub made_at: String,
+}
+
 /// How writing a batch failed.
 #[derive(Debug)]
 pub(crate) enum BatchError {
@@ -208,11 +219,14 @@ pub(crate) trait BatchStorage: Send {
     ) -> Answer<'a, (Frontier, SignedCheckpoint, bool)>;
     /// Starts a new log over the stored records under `origin`, keeping the
     /// old checkpoints aside (`decision-trail log rebuild`).
+    /// With `successor`, the old log's successor statement is stored in
+    /// the same transaction (`decision-trail log rotate`).
     fn rebuild_log<'a>(
         &'a mut self,
         signer: &'a LogSigner,
         origin: &'a str,
         retired_at: &'a str,
+        successor: Option<&'a SuccessorRow>,
     ) -> Answer<'a, SignedCheckpoint>;
     /// Builds the search index again from the records (`decision-trail
     /// index rebuild`, docs/design.md §7): the records indexed.

@@ -71,6 +71,22 @@ impl Store {
         &self.verifier_key
     }
 
+    /// The log's name: its checkpoints' first line.
+    pub fn origin(&self) -> String {
+        let own = self.own_checkpoint();
+        own.note.lines().next().unwrap_or_default().to_string()
+    }
+
+    /// A successor statement (docs/design.md §2, "The second day"): the one
+    /// that names this log as the new one, or with `from`, the one the log
+    /// named `from` signed when it was rotated.
+    pub async fn successor(&self, from: Option<&str>) -> Result<Option<String>, StoreError> {
+        match from {
+            Some(old) => self.reads.successor("old_origin", old).await,
+            None => self.reads.successor("new_origin", &self.origin()).await,
+        }
+    }
+
     /// The checkpoint signed at `tree_size`, if the log signed one at that size.
     pub async fn checkpoint(&self, tree_size: u64) -> Result<Option<SignedCheckpoint>, StoreError> {
         self.reads.checkpoint(Some(tree_size)).await

@@ -60,6 +60,7 @@ mod open;
 mod postgres;
 pub(crate) mod random;
 mod reads;
+mod rotate;
 mod rows;
 mod search;
 mod signed;
@@ -85,6 +86,7 @@ pub use config::{
 pub use erasure::{duration_text, spawn_retention, RETENTION_AGENT};
 pub use fsck::{fsck, FsckReport, FsckTrust};
 pub use import::{Import, Imported};
+pub use rotate::{rotate, Rotated};
 pub use search::{SearchHit, SearchPage, KEPT_FOR as SEARCH_KEPT_FOR};
 pub use signed::{behind_signed, forked, SignedClaim};
 pub use types::{

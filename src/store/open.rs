@@ -67,7 +67,7 @@ fn signer_and_copy(
     config: &StoreConfig,
     key_dir: Option<&std::path::Path>,
     origin: &str,
-) -> Result<(LogSigner, std::path::PathBuf), StoreError> {
+) -> Result<(LogSigner, Option<std::path::PathBuf>, std::path::PathBuf), StoreError> {
     let (signer, key_path) = signing::load(
         config.signing_key_text.as_deref(),
         config.signing_key.as_deref(),
@@ -83,7 +83,7 @@ fn signer_and_copy(
         }
     }
     let copy = copy_path(config, key_path.as_deref());
-    Ok((signer, copy))
+    Ok((signer, key_path, copy))
 }
 
 /// The checkpoint copy's path: as configured, else beside the key file,
@@ -107,6 +107,8 @@ pub(super) struct CheckedLog {
     /// The backend's parts besides the writer's connection.
     pub opened: OpenedParts,
     pub signer: LogSigner,
+    /// The signing key's file; None when it came from the environment.
+    pub key_path: Option<std::path::PathBuf>,
     pub verifier_key: String,
     pub reads: Reads,
     /// The writer's connection.
@@ -142,7 +144,8 @@ pub(super) async fn open_checked(config: &StoreConfig) -> Result<CheckedLog, Sto
         )?;
     }
     let opened = open_backend(config).await?;
-    let (signer, copy_path) = signer_and_copy(config, opened.key_dir.as_deref(), &config.origin)?;
+    let (signer, key_path, copy_path) =
+        signer_and_copy(config, opened.key_dir.as_deref(), &config.origin)?;
     let verifier_key = signer.verifier_key().to_string();
     let reads = Reads::new(opened.reads);
     let mut batches = opened.batches;
@@ -186,6 +189,7 @@ pub(super) async fn open_checked(config: &StoreConfig) -> Result<CheckedLog, Sto
             writer_thread: opened.writer_thread,
         },
         signer,
+        key_path,
         verifier_key,
         reads,
         batches,
@@ -208,6 +212,7 @@ impl Store {
         let CheckedLog {
             opened,
             signer,
+            key_path: _,
             verifier_key,
             reads,
             batches,
@@ -280,7 +285,7 @@ impl Store {
         origin: &str,
     ) -> Result<SignedCheckpoint, StoreError> {
         let opened = open_backend(config).await?;
-        let (signer, copy_path) = signer_and_copy(config, opened.key_dir.as_deref(), origin)?;
+        let (signer, _, copy_path) = signer_and_copy(config, opened.key_dir.as_deref(), origin)?;
         let reads = Reads::new(opened.reads);
         if let Some(last) = reads.checkpoint(None).await? {
             let old_origin = last.note.lines().next().unwrap_or_default();
@@ -293,7 +298,9 @@ impl Store {
         }
         let retired_at = format_timestamp(Utc::now());
         let mut batches = opened.batches;
-        let checkpoint = batches.rebuild_log(&signer, origin, &retired_at).await?;
+        let checkpoint = batches
+            .rebuild_log(&signer, origin, &retired_at, None)
+            .await?;
         batches.close().await;
         reads.close().await;
         if copy_path.exists() {

@@ -568,6 +568,22 @@ impl Reads {
         log_rows::checkpoint(self.rows.db(), tree_size).await
     }
 
+    /// The successor statement whose `column` (`old_origin` or
+    /// `new_origin`) is `origin`.
+    pub(crate) async fn successor(
+        &self,
+        column: &'static str,
+        origin: &str,
+    ) -> Result<Option<String>, StoreError> {
+        let sql = format!("SELECT statement FROM log_successors WHERE {column} = $1");
+        let row: Option<(String,)> = self
+            .rows
+            .db()
+            .fetch_optional(&super::sql::Query::new(sql).bind(super::sql::Param::Text(origin)))
+            .await?;
+        Ok(row.map(|(s,)| s))
+    }
+
     /// How many records are stored.
     pub(crate) async fn count_records(&self) -> Result<u64, StoreError> {
         let (n,): (i64,) = self

@@ -135,13 +135,18 @@ impl BatchStorage for PgBatches {
         _signer: &'a LogSigner,
         _origin: &'a str,
         _retired_at: &'a str,
+        successor: Option<&'a crate::store::backend::SuccessorRow>,
     ) -> Answer<'a, SignedCheckpoint> {
-        Box::pin(async {
-            Err(StoreError::Config(
-                "`log rebuild` converts a SQLite log of the first leaf format; a PostgreSQL \
-                 log is always in the current one"
+        Box::pin(async move {
+            Err(StoreError::Config(match successor {
+                None => "`log rebuild` converts a SQLite log of the first leaf format; a \
+                         PostgreSQL log is always in the current one"
                     .into(),
-            ))
+                Some(_) => "`log rotate` rotates a SQLite log; a PostgreSQL log is begun \
+                            anew in a new database with a new key and origin (docs/design.md \
+                            §2, \"The second day\")"
+                    .into(),
+            }))
         })
     }
 

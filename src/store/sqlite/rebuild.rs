@@ -1,12 +1,14 @@
 //! `decision-trail log rebuild` (docs/design.md §2): a new log over the
 //! stored records, in the current leaf format, under a new origin; the old
-//! checkpoints kept in `retired_checkpoints`.
+//! checkpoints kept in `retired_checkpoints`; and `log rotate`, the same
+//! under a new key, with the old key's successor statement stored.
 
 use sqlx::SqliteConnection;
 
 use super::map_error;
 use crate::domain::checkpoint::LogSigner;
 use crate::domain::merkle::{leaf_data, Frontier, Hash};
+use crate::store::backend::SuccessorRow;
 use crate::store::log_rows::insert_checkpoint;
 use crate::store::sql::Db;
 use crate::store::{SignedCheckpoint, StoreError};
@@ -24,6 +26,7 @@ pub(super) async fn rebuild(
     signer: &LogSigner,
     origin: &str,
     retired_at: &str,
+    successor: Option<&SuccessorRow>,
 ) -> Result<SignedCheckpoint, StoreError> {
     sqlx::query("BEGIN IMMEDIATE")
         .execute(&mut *conn)
@@ -64,6 +67,19 @@ pub(super) async fn rebuild(
         }
         let checkpoint = SignedCheckpoint::sign(&frontier, signer, origin);
         insert_checkpoint(Db::Sqlite(&mut *conn), &checkpoint).await?;
+        if let Some(s) = successor {
+            sqlx::query(
+                "INSERT INTO log_successors (old_origin, new_origin, statement, made_at) \
+                 VALUES (?, ?, ?, ?)",
+            )
+            .bind(&s.old_origin)
+            .bind(&s.new_origin)
+            .bind(&s.statement)
+            .bind(&s.made_at)
+            .execute(&mut *conn)
+            .await
+            .map_err(map_error)?;
+        }
         sqlx::query("DELETE FROM log_rebuild")
             .execute(&mut *conn)
             .await

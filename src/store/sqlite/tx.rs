@@ -98,8 +98,15 @@ impl BatchStorage for SqliteBatches {
         signer: &'a LogSigner,
         origin: &'a str,
         retired_at: &'a str,
+        successor: Option<&'a crate::store::backend::SuccessorRow>,
     ) -> Answer<'a, SignedCheckpoint> {
-        Box::pin(rebuild::rebuild(&mut self.conn, signer, origin, retired_at))
+        Box::pin(rebuild::rebuild(
+            &mut self.conn,
+            signer,
+            origin,
+            retired_at,
+            successor,
+        ))
     }
 
     fn rebuild_index(&mut self) -> Answer<'_, u64> {
