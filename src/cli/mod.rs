@@ -54,7 +54,7 @@ pub struct Cli {
 enum Command {
     /// Run the HTTP service (the default).
     Serve(ServeArgs),
-    /// Manage the API keys file.
+    /// Manage the API keys file: add, list, revoke.
     #[command(subcommand)]
     Keys(KeysCommand),
     /// Back up a SQLite database while the service runs: a consistent copy,
@@ -213,7 +213,7 @@ enum LogCommand {
 enum KeysCommand {
     /// Make a new API key: append its hash, agent and role to the keys file
     /// (created, owner-only, if missing) and print the token, once. A running
-    /// service reads the file at start: restart it to use the new key.
+    /// service takes it within a second (it reloads the file when it changes).
     Add {
         /// The keys file.
         #[arg(long, env = "DECISION_TRAIL_KEYS_FILE")]
@@ -225,6 +225,28 @@ enum KeysCommand {
         /// that may also erase erasable records and place legal holds).
         #[arg(long)]
         role: Role,
+        /// What you call the key (who holds it, what for), shown by `keys list`.
+        #[arg(long)]
+        label: Option<String>,
+    },
+    /// List the keys of the keys file: agent, role, fingerprint (the first
+    /// hex digits of the token's hash), when added, label. No token is kept
+    /// to be shown.
+    List {
+        /// The keys file.
+        #[arg(long, env = "DECISION_TRAIL_KEYS_FILE")]
+        keys_file: PathBuf,
+    },
+    /// Remove a key from the keys file, by its fingerprint (as `keys list`
+    /// shows it, or more of the hash) or every key of an agent. A running
+    /// service refuses it within a second (it reloads the file when it
+    /// changes, and on SIGHUP).
+    Revoke {
+        /// A fingerprint, or an agent id.
+        key: String,
+        /// The keys file.
+        #[arg(long, env = "DECISION_TRAIL_KEYS_FILE")]
+        keys_file: PathBuf,
     },
 }
 
@@ -272,7 +294,12 @@ pub fn main() -> ExitCode {
             keys_file,
             agent_id,
             role,
-        })) => tools::add_key(&keys_file, &agent_id, role),
+            label,
+        })) => tools::add_key(&keys_file, &agent_id, role, label),
+        Some(Command::Keys(KeysCommand::List { keys_file })) => tools::list_keys(&keys_file),
+        Some(Command::Keys(KeysCommand::Revoke { key, keys_file })) => {
+            tools::revoke_key(&keys_file, &key)
+        }
         Some(Command::Backup(args)) => backup::backup(args),
         Some(Command::Openapi) => tools::print_openapi(),
         Some(Command::Hash) => tools::hash_stdin(),

@@ -415,7 +415,18 @@ async fn run_server(args: ServeArgs) -> Result<(), String> {
         state = state.with_witnessing(witnessing);
         task = Some(running);
     }
+    // The keys file is read again on SIGHUP and whenever it changes.
+    let reload = match (&args.keys_file, state.guards.keys.clone()) {
+        (Some(path), Some(keys)) => Some(
+            http::keys::spawn_reload(keys, path.clone())
+                .map_err(|e| format!("cannot install the SIGHUP handler: {e}"))?,
+        ),
+        _ => None,
+    };
     let served = http::serve(listener, state, shutdown).await;
+    if let Some(task) = reload {
+        task.abort();
+    }
     if let Some(task) = task {
         task.abort();
     }

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use crate::domain::api_keys::{token_from_bytes, KeyEntry, Role};
+use crate::domain::api_keys::{label_problem, token_from_bytes, KeyEntry, Role};
 use crate::domain::checkpoint::{is_origin_valid, LogSigner};
 use crate::domain::record::{hash_of_json_record, MAX_BODY_DEPTH};
 use crate::domain::{count, json};
@@ -14,12 +14,24 @@ use crate::http;
 use crate::store::{self, api_keys, Store, StoreConfig};
 
 /// `keys add`: the token is printed once and never stored.
-pub(super) fn add_key(path: &std::path::Path, agent_id: &str, role: Role) -> ExitCode {
+pub(super) fn add_key(
+    path: &std::path::Path,
+    agent_id: &str,
+    role: Role,
+    label: Option<String>,
+) -> ExitCode {
     let mut random = [0u8; 32];
     rand_core::RngCore::fill_bytes(&mut rand_core::OsRng, &mut random);
     let token = token_from_bytes(&random);
     let created = crate::domain::chain::format_timestamp(chrono::Utc::now());
-    let entry = match KeyEntry::new(&token, agent_id, role, Some(created)) {
+    let entry = KeyEntry::new(&token, agent_id, role, Some(created)).and_then(|mut e| {
+        if let Some(problem) = label.as_deref().and_then(label_problem) {
+            return Err(format!("label {problem}"));
+        }
+        e.label = label;
+        Ok(e)
+    });
+    let entry = match entry {
         Ok(e) => e,
         Err(message) => {
             eprintln!("decision-trail keys add: {message}");
@@ -31,13 +43,74 @@ pub(super) fn add_key(path: &std::path::Path, agent_id: &str, role: Role) -> Exi
         return ExitCode::FAILURE;
     }
     println!("{token}");
+    let article = if role.as_str().starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
     eprintln!(
-        "decision-trail keys add: added a {} key for agent `{agent_id}` to {}. The token above is shown \
-         only now; send it as `Authorization: Bearer <token>`. Restart the service to use it.",
+        "decision-trail keys add: added {article} {} key for agent `{agent_id}` (fingerprint {}) to \
+         {}. The token above is shown only now; send it as `Authorization: Bearer <token>`. A \
+         running service takes it within a second.",
         role.as_str(),
+        entry.fingerprint(),
         path.display()
     );
     ExitCode::SUCCESS
+}
+
+/// `keys list`: one line per key, no token.
+pub(super) fn list_keys(path: &std::path::Path) -> ExitCode {
+    let ring = match api_keys::load(path) {
+        Ok(ring) => ring,
+        Err(message) => {
+            eprintln!("decision-trail keys list: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
+    println!(
+        "{:<14}{:<8}{:<32}{:<26}LABEL",
+        "FINGERPRINT", "ROLE", "AGENT", "ADDED"
+    );
+    for e in ring.entries() {
+        println!(
+            "{:<14}{:<8}{:<32}{:<26}{}",
+            e.fingerprint(),
+            e.role.as_str(),
+            e.agent_id,
+            e.created.as_deref().unwrap_or("-"),
+            e.label.as_deref().unwrap_or("")
+        );
+    }
+    ExitCode::SUCCESS
+}
+
+/// `keys revoke`: the keys named removed from the file.
+pub(super) fn revoke_key(path: &std::path::Path, what: &str) -> ExitCode {
+    match api_keys::revoke(path, what) {
+        Ok(removed) => {
+            for e in &removed {
+                println!(
+                    "revoked the {} key {} of agent `{}`",
+                    e.role.as_str(),
+                    e.fingerprint(),
+                    e.agent_id
+                );
+            }
+            eprintln!(
+                "decision-trail keys revoke: {} removed from {}; a running service refuses {} \
+                 within a second",
+                count(removed.len() as u64, "key"),
+                path.display(),
+                if removed.len() == 1 { "it" } else { "them" }
+            );
+            ExitCode::SUCCESS
+        }
+        Err(message) => {
+            eprintln!("decision-trail keys revoke: {message}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 pub(super) fn print_openapi() -> ExitCode {

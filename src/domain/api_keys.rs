@@ -78,7 +78,19 @@ pub struct KeyEntry {
     /// When the key was made; informational.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub created: Option<String>,
+    /// What the operator calls the key (who holds it, what for);
+    /// informational, shown by `keys list`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
 }
+
+/// The most characters a key's label may have.
+pub const MAX_LABEL_CHARS: usize = 200;
+
+/// Hex digits of the token's hash that name a key (`keys list`, `keys
+/// revoke`): enough to tell a file's keys apart, and nothing to guess the
+/// token by.
+pub const FINGERPRINT_HEX: usize = 12;
 
 /// The token for 32 random bytes: the prefix and their unpadded base64url.
 pub fn token_from_bytes(random: &[u8; 32]) -> String {
@@ -109,7 +121,28 @@ impl KeyEntry {
             agent_id: agent_id.to_string(),
             role,
             created,
+            label: None,
         })
+    }
+
+    /// The key's short name: the first hex digits of its token's hash.
+    pub fn fingerprint(&self) -> &str {
+        let hex = self
+            .key_hash
+            .strip_prefix(HASH_PREFIX)
+            .unwrap_or(&self.key_hash);
+        &hex[..hex.len().min(FINGERPRINT_HEX)]
+    }
+
+    /// Whether `what` names this key: a prefix of its token's hash of at
+    /// least 8 hex digits (its fingerprint, or more of it), or its agent.
+    pub fn is_named_by(&self, what: &str) -> bool {
+        let hex = self
+            .key_hash
+            .strip_prefix(HASH_PREFIX)
+            .unwrap_or(&self.key_hash);
+        let what_hex = what.strip_prefix(HASH_PREFIX).unwrap_or(what);
+        (what_hex.len() >= 8 && hex.starts_with(what_hex)) || self.agent_id == what
     }
 
     /// The entry as one line of the keys file (no newline).
@@ -153,6 +186,10 @@ impl KeyRing {
                 errors.push(format!("line {n}: agent_id {problem}"));
                 continue;
             }
+            if let Some(problem) = entry.label.as_deref().and_then(label_problem) {
+                errors.push(format!("line {n}: label {problem}"));
+                continue;
+            }
             if entries.iter().any(|(d, _)| d == &digest) {
                 errors.push(format!("line {n}: the same key is listed twice"));
                 continue;
@@ -174,6 +211,11 @@ impl KeyRing {
         self.entries.is_empty()
     }
 
+    /// The entries, in the file's order.
+    pub fn entries(&self) -> impl Iterator<Item = &KeyEntry> {
+        self.entries.iter().map(|(_, e)| e)
+    }
+
     /// The entry of `token`, if it is one of the ring's keys. Every entry is
     /// compared, in constant time, whatever matches.
     pub fn authenticate(&self, token: &str) -> Option<&KeyEntry> {
@@ -185,6 +227,21 @@ impl KeyRing {
             }
         }
         found
+    }
+}
+
+/// Why a key's label cannot be taken, if it cannot: at most
+/// [`MAX_LABEL_CHARS`] characters, no control characters.
+pub fn label_problem(label: &str) -> Option<String> {
+    let chars = label.chars().count();
+    if chars > MAX_LABEL_CHARS {
+        Some(format!(
+            "must be at most {MAX_LABEL_CHARS} characters, not {chars}"
+        ))
+    } else if label.chars().any(char::is_control) {
+        Some("must not hold control characters".into())
+    } else {
+        None
     }
 }
 
@@ -260,6 +317,31 @@ mod tests {
         for (i, n) in [2, 3, 4, 5, 6].iter().enumerate() {
             assert!(errors[i].starts_with(&format!("line {n}:")), "{errors:?}");
         }
+    }
+
+    #[test]
+    fn a_key_is_named_by_its_fingerprint_or_its_agent_and_keeps_its_label() {
+        let mut entry =
+            KeyEntry::new(&token_from_bytes(&[9; 32]), "planner", Role::Writer, None).unwrap();
+        entry.label = Some("CI runner".into());
+        let fingerprint = entry.fingerprint().to_string();
+        assert_eq!(fingerprint.len(), FINGERPRINT_HEX);
+        assert!(entry.key_hash.contains(&fingerprint));
+        assert!(entry.is_named_by(&fingerprint));
+        assert!(entry.is_named_by(&fingerprint[..8]));
+        assert!(
+            !entry.is_named_by(&fingerprint[..7]),
+            "too short to name a key"
+        );
+        assert!(entry.is_named_by("planner"));
+        assert!(!entry.is_named_by("plan"));
+        let ring = KeyRing::parse(&entry.to_line()).unwrap();
+        assert_eq!(
+            ring.entries().next().unwrap().label.as_deref(),
+            Some("CI runner")
+        );
+        entry.label = Some("a\u{7}b".into());
+        assert!(KeyRing::parse(&entry.to_line()).is_err());
     }
 
     #[test]

@@ -28,6 +28,12 @@ pub struct Family {
     pub buckets: &'static [f64],
     /// Computed when scraped from the store, never recorded.
     pub at_scrape: bool,
+    /// For a labelled counter, every value each label can take, in the
+    /// labels' order: each series exists from the start, at 0, so that an
+    /// alert on it can be written before its first event. Empty where a
+    /// label's values are known only when the service runs (its MCP tools,
+    /// its policy's witnesses: registered there) or are too many (routes).
+    pub values: &'static [&'static [&'static str]],
 }
 
 /// Request latencies, in seconds: 100 µs to 30 s.
@@ -65,6 +71,8 @@ pub const RECORDS_ERASED: &str = "decision_trail_records_erased_total";
 pub const SEARCH_INDEXED: &str = "decision_trail_search_indexed_total";
 pub const SEARCH_LAG_RECORDS: &str = "decision_trail_search_index_lag_records";
 pub const SEARCH_LAG_SECONDS: &str = "decision_trail_search_index_lag_seconds";
+pub const KEYS_RELOADS: &str = "decision_trail_keys_reloads_total";
+pub const BUILD_INFO: &str = "decision_trail_build_info";
 
 /// A request's route label when no route matched (a 404): one fixed value,
 /// never the path asked for.
@@ -84,12 +92,12 @@ pub const FAMILIES: &[Family] = &[
         &["method", "route"],
         LATENCY_BUCKETS,
     ),
-    recorded(
+    counted(
         AUTH_FAILURES,
-        Kind::Counter,
         "Requests refused for their credentials: 401 (no or no valid API key) or 403 (the key's \
          role, or an open service's Host rule)",
         &["status"],
+        &[&["401", "403"]],
     ),
     recorded(
         RATE_LIMITED,
@@ -109,12 +117,12 @@ pub const FAMILIES: &[Family] = &[
         "MCP tool calls, by tool (`unknown` for a name that is no tool) and outcome (ok, error)",
         &["tool", "outcome"],
     ),
-    recorded(
+    counted(
         OTLP_SPANS,
-        Kind::Counter,
         "OTLP spans read from trace exports: accepted (made records, or replayed) or rejected \
          (counted in partialSuccess)",
         &["outcome"],
+        &[&["accepted", "skipped", "rejected"]],
     ),
     recorded(
         RECORDS_APPENDED,
@@ -160,29 +168,34 @@ pub const FAMILIES: &[Family] = &[
          before (a fork or a rollback: a security event), by witness name",
         &["witness"],
     ),
-    recorded(
+    counted(
         STORED_ROWS_REFUSED,
-        Kind::Counter,
         "Rows read back from the database and refused because they are not what the service \
          wrote (cosignatures that do not verify, idempotency keys naming another request's \
          record, search index rows that do not match their record, snapshots that do not \
          re-verify): a security event, by table",
         &["table"],
+        &[&[
+            "capability_snapshots",
+            "cosignatures",
+            "idempotency",
+            "search_index",
+        ]],
     ),
-    recorded(
+    counted(
         CLOCK_ANOMALIES,
-        Kind::Counter,
         "Appends that read the system clock behind their chain's last timestamp (`behind`), or \
          ahead of the last commit's time plus the running time since by more than the bound \
          (`ahead`)",
         &["direction"],
+        &[&["ahead", "behind"]],
     ),
-    recorded(
+    counted(
         RECORDS_ERASED,
-        Kind::Counter,
         "Records whose content was erased, by how: an erasure request (`request`) or the \
          retention sweep (`retention`)",
         &["how"],
+        &[&["request", "retention"]],
     ),
     recorded(
         SEARCH_INDEXED,
@@ -191,6 +204,23 @@ pub const FAMILIES: &[Family] = &[
          appends were answered)",
         &[],
     ),
+    counted(
+        KEYS_RELOADS,
+        "Reloads of the API keys file (on SIGHUP or a change on disk): `ok` (the new set in \
+         force) or `refused` (the file does not parse; the old set is kept)",
+        &["outcome"],
+        &[&["ok", "refused"]],
+    ),
+    Family {
+        name: BUILD_INFO,
+        kind: Kind::Gauge,
+        help: "Always 1: the build serving (its version and commit) and the database backend \
+               (sqlite or postgres)",
+        labels: &["version", "commit", "backend"],
+        buckets: &[],
+        at_scrape: true,
+        values: &[],
+    },
     scraped(
         SEARCH_LAG_RECORDS,
         "Records of the log this process's writer committed that the search index does not \
@@ -233,6 +263,21 @@ const fn recorded(
         labels,
         buckets: &[],
         at_scrape: false,
+        values: &[],
+    }
+}
+
+/// A counter whose labels take the fixed `values`, each series at 0 from
+/// the start.
+const fn counted(
+    name: &'static str,
+    help: &'static str,
+    labels: &'static [&'static str],
+    values: &'static [&'static [&'static str]],
+) -> Family {
+    Family {
+        values,
+        ..recorded(name, Kind::Counter, help, labels)
     }
 }
 
@@ -249,6 +294,7 @@ const fn histogram(
         labels,
         buckets,
         at_scrape: false,
+        values: &[],
     }
 }
 
@@ -260,6 +306,7 @@ const fn scraped(name: &'static str, help: &'static str) -> Family {
         labels: &[],
         buckets: &[],
         at_scrape: true,
+        values: &[],
     }
 }
 

@@ -38,11 +38,12 @@ use governor::state::keyed::DefaultKeyedStateStore;
 use governor::Quota;
 use tokio::sync::Semaphore;
 
+use super::keys::LiveKeys;
 use super::metrics;
 use super::problem::ApiError;
 use super::ui::auth::{authenticate_page, classify, UiPath};
 use super::AppState;
-use crate::domain::api_keys::{KeyRing, Role};
+use crate::domain::api_keys::Role;
 
 /// Paths anyone may read, with or without a key, never counted in flight nor
 /// rate limited: probes, documentation, and `/` (a redirect or a few links).
@@ -188,8 +189,9 @@ pub(crate) struct RateBucket(pub(crate) String);
 /// The shared state of the guards.
 #[derive(Debug)]
 pub struct Guards {
-    /// The API keys; None runs the service open.
-    pub keys: Option<KeyRing>,
+    /// The API keys in force (reloaded as the keys file changes); None
+    /// runs the service open.
+    pub keys: Option<LiveKeys>,
     /// The Host names an open service answers (DNS-rebinding protection);
     /// None: any. Not checked with keys: a page a browser was lured to has no
     /// token (docs/design.md §3).
@@ -324,7 +326,7 @@ async fn run_in_time(
 
 /// The caller of a request: open when no keys are configured; otherwise the
 /// bearer token must be one of the keys.
-fn authenticate(keys: Option<&KeyRing>, headers: &HeaderMap) -> Result<Caller, ApiError> {
+fn authenticate(keys: Option<&LiveKeys>, headers: &HeaderMap) -> Result<Caller, ApiError> {
     let Some(keys) = keys else {
         return Ok(Caller::Open);
     };

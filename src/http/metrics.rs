@@ -27,10 +27,10 @@ use super::problem::responses::{InternalError, Unavailable};
 use super::problem::ApiError;
 use super::AppState;
 use crate::domain::metrics::{
-    family, status_class, Kind, APPEND_QUEUE_DEPTH, AUTH_FAILURES, CHECKPOINT_AGE, FAMILIES,
-    HTTP_REQUESTS, HTTP_REQUEST_DURATION, LOG_SIGNED_SIZE, LOG_SIZE, MCP_TOOL_CALLS, OTLP_SPANS,
-    RATE_LIMITED, SEARCH_DURATION, SEARCH_LAG_RECORDS, SEARCH_LAG_SECONDS, UNMATCHED_ROUTE,
-    WITNESS_REFUSALS,
+    family, status_class, Kind, APPEND_QUEUE_DEPTH, AUTH_FAILURES, BUILD_INFO, CHECKPOINT_AGE,
+    FAMILIES, HTTP_REQUESTS, HTTP_REQUEST_DURATION, LOG_SIGNED_SIZE, LOG_SIZE, MCP_TOOL_CALLS,
+    OTLP_SPANS, RATE_LIMITED, SEARCH_DURATION, SEARCH_LAG_RECORDS, SEARCH_LAG_SECONDS,
+    UNMATCHED_ROUTE, WITNESS_REFUSALS,
 };
 
 /// The exposition's media type (Prometheus text format 0.0.4).
@@ -68,12 +68,25 @@ pub(crate) fn install() -> &'static PrometheusHandle {
                 "another metrics recorder is installed: /metrics serves only the store's gauges"
             );
         }
-        // The unlabelled counters exist from the start, at 0.
-        for f in FAMILIES
-            .iter()
-            .filter(|f| f.kind == Kind::Counter && f.labels.is_empty())
-        {
-            metrics::counter!(f.name).increment(0);
+        // Every counter exists from the start, at 0: the unlabelled ones,
+        // and each series of those whose labels take fixed values (and the
+        // MCP tools'), so that an alert on any can be written on day one.
+        for f in FAMILIES.iter().filter(|f| f.kind == Kind::Counter) {
+            match (f.labels, f.values) {
+                ([], _) => metrics::counter!(f.name).increment(0),
+                ([label], [values]) => {
+                    for value in *values {
+                        metrics::counter!(f.name, *label => *value).increment(0);
+                    }
+                }
+                _ => {}
+            }
+        }
+        for tool in super::mcp::tool_names().into_iter().chain(["unknown"]) {
+            for outcome in ["ok", "error"] {
+                metrics::counter!(MCP_TOOL_CALLS, "tool" => tool, "outcome" => outcome)
+                    .increment(0);
+            }
         }
         let upkeep = handle.clone();
         // At most 15 bytes, as Linux keeps them (the writer's name too).
@@ -126,7 +139,114 @@ pub async fn scrape(State(state): State<AppState>) -> Result<Response, ApiError>
     let (lag_records, lag_seconds) = store.search_lag();
     gauge(&mut text, SEARCH_LAG_RECORDS, Some(lag_records as f64));
     gauge(&mut text, SEARCH_LAG_SECONDS, Some(lag_seconds));
+    let help = family(BUILD_INFO).map_or("", |f| f.help);
+    let _ = writeln!(
+        text,
+        "# HELP {BUILD_INFO} {help}\n# TYPE {BUILD_INFO} gauge\n\
+         {BUILD_INFO}{{version=\"{}\",commit=\"{}\",backend=\"{}\"}} 1",
+        env!("CARGO_PKG_VERSION"),
+        BUILD_COMMIT,
+        store.backend()
+    );
+    process_metrics(&mut text);
     Ok(([(header::CONTENT_TYPE, CONTENT_TYPE)], text).into_response())
+}
+
+/// The commit the binary was built from, as the build said it
+/// (`DECISION_TRAIL_COMMIT` when compiling), else `unknown`.
+pub(crate) const BUILD_COMMIT: &str = match option_env!("DECISION_TRAIL_COMMIT") {
+    Some(commit) => commit,
+    None => "unknown",
+};
+
+/// The standard process metrics of Prometheus's client libraries (CPU
+/// seconds, resident and virtual memory, open and maximum file descriptors,
+/// start time), read from `/proc/self` when scraped; nothing where the
+/// platform has no `/proc`.
+fn process_metrics(text: &mut String) {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
+        return;
+    };
+    // Fields after the command name (which may hold spaces), from field 3.
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .map_or(Vec::new(), |(_, rest)| rest.split_whitespace().collect());
+    let field = |n: usize| fields.get(n - 3).and_then(|f| f.parse::<f64>().ok());
+    // SAFETY: sysconf reads a constant of the system; no memory is passed.
+    let (ticks, page) = unsafe {
+        (
+            libc::sysconf(libc::_SC_CLK_TCK) as f64,
+            libc::sysconf(libc::_SC_PAGESIZE) as f64,
+        )
+    };
+    let boot = std::fs::read_to_string("/proc/stat").ok().and_then(|s| {
+        s.lines()
+            .find_map(|l| l.strip_prefix("btime "))
+            .and_then(|b| b.trim().parse::<f64>().ok())
+    });
+    let open_fds = std::fs::read_dir("/proc/self/fd")
+        .map(|d| d.count() as f64)
+        .ok();
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit writes one rlimit into the struct given.
+    let max_fds = (unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } == 0)
+        .then_some(limit.rlim_cur as f64);
+    let cpu = match (field(14), field(15)) {
+        (Some(user), Some(system)) if ticks > 0.0 => Some((user + system) / ticks),
+        _ => None,
+    };
+    let start = match (field(22), boot) {
+        (Some(at), Some(boot)) if ticks > 0.0 => Some(boot + at / ticks),
+        _ => None,
+    };
+    for (name, kind, help, value) in [
+        (
+            "process_cpu_seconds_total",
+            "counter",
+            "Total user and system CPU time spent in seconds.",
+            cpu,
+        ),
+        (
+            "process_resident_memory_bytes",
+            "gauge",
+            "Resident memory size in bytes.",
+            field(24).map(|p| p * page),
+        ),
+        (
+            "process_virtual_memory_bytes",
+            "gauge",
+            "Virtual memory size in bytes.",
+            field(23),
+        ),
+        (
+            "process_open_fds",
+            "gauge",
+            "Number of open file descriptors.",
+            open_fds,
+        ),
+        (
+            "process_max_fds",
+            "gauge",
+            "Maximum number of open file descriptors.",
+            max_fds,
+        ),
+        (
+            "process_start_time_seconds",
+            "gauge",
+            "Start time of the process since unix epoch in seconds.",
+            start,
+        ),
+    ] {
+        if let Some(value) = value {
+            let _ = writeln!(
+                text,
+                "# HELP {name} {help}\n# TYPE {name} {kind}\n{name} {value}"
+            );
+        }
+    }
 }
 
 /// A gauge read at scrape, written as its family: HELP, TYPE and its sample
@@ -230,6 +350,15 @@ pub(crate) fn searched(took: Duration) {
 pub(crate) fn tool_called(tool: &'static str, ok: bool) {
     let outcome = if ok { "ok" } else { "error" };
     metrics::counter!(MCP_TOOL_CALLS, "tool" => tool, "outcome" => outcome).increment(1);
+}
+
+/// The witnesses of the policy: each one's refusal counter exists from the
+/// start, at 0.
+pub(crate) fn witnesses_known<'a>(names: impl IntoIterator<Item = &'a str>) {
+    install();
+    for name in names {
+        metrics::counter!(WITNESS_REFUSALS, "witness" => name.to_owned()).increment(0);
+    }
 }
 
 /// A witness of the policy refused the log's checkpoint (docs/design.md §2).

@@ -47,6 +47,7 @@ pub(crate) mod extract;
 pub mod guard;
 mod health;
 mod host;
+pub mod keys;
 mod limits;
 mod mcp;
 mod metrics;
@@ -108,7 +109,7 @@ impl AppState {
         AppState {
             store,
             guards: Arc::new(Guards {
-                keys,
+                keys: keys.map(keys::LiveKeys::new),
                 allowed_hosts: Some(
                     DEFAULT_ALLOWED_HOSTS
                         .split(',')

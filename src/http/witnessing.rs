@@ -88,6 +88,7 @@ impl Witnessing {
             .build()
             .map_err(|e| format!("cannot make the HTTP client: {e}"))?;
         let status = vec![WitnessStatus::default(); policy.witnesses.len()];
+        crate::http::metrics::witnesses_known(policy.witnesses.iter().map(|w| w.name.as_str()));
         Ok(Arc::new(Witnessing {
             policy,
             interval,

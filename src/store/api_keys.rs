@@ -1,4 +1,5 @@
-//! The keys file: reading it at start, and adding an entry (`keys add`).
+//! The keys file: reading it (at start, and when it changes), adding an
+//! entry (`keys add`) and removing some (`keys revoke`).
 
 use std::fs::OpenOptions;
 use std::io::{Read, Seek, SeekFrom, Write};
@@ -58,4 +59,63 @@ pub fn append(path: &Path, entry: &KeyEntry) -> Result<(), String> {
         .and_then(|_| file.write_all(line.as_bytes()))
         .and_then(|_| file.sync_all())
         .map_err(|e| format!("cannot write keys file {}: {e}", path.display()))
+}
+
+/// Removes the keys `what` names (a fingerprint, at least 8 hex digits of a
+/// token's hash, or an agent: all its keys) from the file, which is written
+/// anew whole (a new file renamed over the old, owner-only), every other
+/// line kept as it was: the removed entries. A running service drops them
+/// at its next look at the file. A fingerprint must name one key.
+pub fn revoke(path: &Path, what: &str) -> Result<Vec<KeyEntry>, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read keys file {}: {e}", path.display()))?;
+    parse(path, &text)?;
+    let mut kept = String::with_capacity(text.len());
+    let mut removed = Vec::new();
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim();
+        let entry = (!trimmed.is_empty() && !trimmed.starts_with('#'))
+            .then(|| serde_json::from_str::<KeyEntry>(trimmed).ok())
+            .flatten();
+        match entry {
+            Some(entry) if entry.is_named_by(what) => removed.push(entry),
+            _ => kept.push_str(line),
+        }
+    }
+    if removed.is_empty() {
+        return Err(format!(
+            "no key of {} is named `{what}`: give a fingerprint (`keys list` shows them) or an \
+             agent id",
+            path.display()
+        ));
+    }
+    let by_agent = removed.iter().all(|e| e.agent_id == what);
+    if !by_agent && removed.len() > 1 {
+        return Err(format!(
+            "`{what}` names {} keys: give more of the fingerprint",
+            removed.len()
+        ));
+    }
+    let tmp = path.with_extension("revoking");
+    let written = (|| {
+        use std::os::unix::fs::OpenOptionsExt;
+        let mut file = OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .mode(0o600)
+            .open(&tmp)?;
+        file.write_all(kept.as_bytes())?;
+        file.sync_all()?;
+        std::fs::rename(&tmp, path)?;
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::File::open(dir)?.sync_all()?;
+        }
+        Ok::<(), std::io::Error>(())
+    })();
+    written.map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        format!("cannot write keys file {}: {e}", path.display())
+    })?;
+    Ok(removed)
 }

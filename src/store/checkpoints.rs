@@ -71,6 +71,15 @@ impl Store {
         &self.verifier_key
     }
 
+    /// The database backend: `sqlite` or `postgres` (a shared database).
+    pub fn backend(&self) -> &'static str {
+        if self.shared {
+            "postgres"
+        } else {
+            "sqlite"
+        }
+    }
+
     /// The log's name: its checkpoints' first line.
     pub fn origin(&self) -> String {
         let own = self.own_checkpoint();

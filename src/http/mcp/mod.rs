@@ -14,6 +14,8 @@
 
 mod tools;
 
+pub(crate) use tools::tool_names;
+
 use std::sync::Arc;
 
 use axum::body::Body;

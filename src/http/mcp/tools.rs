@@ -165,6 +165,11 @@ fn specs() -> Vec<ToolSpec> {
     ]
 }
 
+/// Every tool's name (the metrics' `tool` label takes these).
+pub(crate) fn tool_names() -> Vec<&'static str> {
+    specs().iter().map(|s| s.name).collect()
+}
+
 /// The JSON type a query, path or header argument is given as.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {

@@ -23,8 +23,8 @@ use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 
 use super::view::{self, Chrome, UiError};
-use crate::domain::api_keys::KeyRing;
 use crate::http::guard::Caller;
+use crate::http::keys::LiveKeys;
 use crate::http::problem::ApiError;
 use crate::http::AppState;
 
@@ -70,7 +70,7 @@ fn cookie_token(headers: &HeaderMap) -> Option<&str> {
 /// sent (the API's rule), else on GET and HEAD the login cookie's. The
 /// refusal is the login form.
 pub(crate) fn authenticate_page(
-    keys: &KeyRing,
+    keys: &LiveKeys,
     method: &Method,
     headers: &HeaderMap,
     api: impl FnOnce() -> Result<Caller, ApiError>,
