@@ -27,6 +27,7 @@ mod otlp_conventions;
 mod paging;
 mod postgres;
 mod search;
+mod second_day;
 mod startup;
 mod support;
 mod tamper;

@@ -114,3 +114,42 @@ pub async fn run_binary(args: Vec<String>) -> (bool, String, String) {
     .await
     .unwrap()
 }
+
+/// Runs `decision-trail serve` on the database `url` with `extra` flags,
+/// expecting it to refuse to start: what it said (standard output and
+/// error). Panics if it is still serving after a minute (it started).
+pub async fn serve_refused(url: &str, extra: &[&str]) -> String {
+    let mut args: Vec<String> = ["serve", "--listen", "127.0.0.1:0", "--log-format", "json"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    args.push("--database-url".into());
+    args.push(url.into());
+    args.extend(extra.iter().map(|s| s.to_string()));
+    tokio::task::spawn_blocking(move || {
+        let mut child = std::process::Command::new(BIN)
+            .args(&args)
+            .env("RUST_LOG", "info")
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("binary runs");
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        while child.try_wait().unwrap().is_none() {
+            if std::time::Instant::now() > deadline {
+                let _ = child.kill();
+                panic!("the service started: a refusal was expected");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        let out = child.wait_with_output().unwrap();
+        assert!(!out.status.success(), "the service exited with 0");
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    })
+    .await
+    .unwrap()
+}
