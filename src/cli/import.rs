@@ -113,10 +113,10 @@ async fn fetch_and_append(
         ));
     }
     Ok(format!(
-        "ok: imported the {} records from log_index {} to {} from {source}; the database now \
-         holds the log's signed checkpoint of size {}{}. Start the service as before (with the \
-         same --signed-at-least or --signed-checkpoint, if given)",
-        imported.checkpoint.tree_size - imported.from,
+        "ok: imported {} (log_index {} to {}) from {source}; the database now holds the log's \
+         signed checkpoint of size {}{}. Start the service as before (with the same \
+         --signed-at-least or --signed-checkpoint, if given)",
+        crate::domain::count(imported.checkpoint.tree_size - imported.from, "record"),
         imported.from,
         imported.checkpoint.tree_size - 1,
         imported.checkpoint.tree_size,

@@ -355,10 +355,6 @@ async fn a_witness_that_cosigned_a_fork_refuses_the_log_and_readyz_says_so() {
         LogSigner::from_signer_key(&std::fs::read_to_string(&signing_key).unwrap()).unwrap();
     let vkey = signer.verifier_key().to_string();
     let witness = start_witness(dir.path(), "witness.example/lone", &[&vkey]);
-    // Someone holding the key showed this witness another history first.
-    let fork = signer.sign_checkpoint(signer.name(), 1, Hash([0x55; 32]));
-    let (status, _, _) = add_checkpoint(&witness.url(), format!("old 0\n\n{fork}")).await;
-    assert_eq!(status, 200);
     let policy = dir.path().join("lone.policy");
     std::fs::write(
         &policy,
@@ -376,6 +372,12 @@ async fn a_witness_that_cosigned_a_fork_refuses_the_log_and_readyz_says_so() {
             "50ms",
         ],
     );
+    // Someone holding the key shows this witness another history, once the
+    // service runs (before, the service's start would have been refused:
+    // `second_day::signed`).
+    let fork = signer.sign_checkpoint(signer.name(), 1, Hash([0x55; 32]));
+    let (status, _, _) = add_checkpoint(&witness.url(), format!("old 0\n\n{fork}")).await;
+    assert_eq!(status, 200);
     let url = format!("http://{}", served.addr);
     let client = reqwest::Client::new();
     for i in 0..3 {
