@@ -22,6 +22,9 @@ COPY migrations ./migrations
 COPY templates ./templates
 COPY benches ./benches
 COPY examples ./examples
+# The commit /metrics names in decision_trail_build_info
+# (`docker build --build-arg DECISION_TRAIL_COMMIT=$(git rev-parse --short HEAD)`).
+ARG DECISION_TRAIL_COMMIT=unknown
 # The sources may be older than the stubs' build: make cargo see them as new.
 RUN touch src/main.rs src/lib.rs && cargo build --release --locked --bin decision-trail
 
