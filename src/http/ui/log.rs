@@ -1,4 +1,5 @@
-//! `/ui/log`: the log's newest signed checkpoint, its verifier key, its
+//! `/ui/log`: the log's name (and the log it continues, if it was
+//! rotated), its newest signed checkpoint, its verifier key, its
 //! size, and how long ago the newest record it covers was appended (the
 //! writer signs a checkpoint with each batch it commits); with a witness
 //! policy, each witness's state and any refusal, a security event
@@ -19,6 +20,11 @@ use crate::http::AppState;
 #[template(path = "ui/log.html")]
 struct LogPage {
     chrome: Chrome,
+    /// The log's name: its checkpoints' first line.
+    origin: String,
+    /// The log this one was rotated from (its origin and last size, as
+    /// the successor statement says), if any.
+    predecessor: Option<(String, u64)>,
     tree_size: u64,
     root: String,
     checkpoint: String,
@@ -43,10 +49,19 @@ pub(super) async fn page(State(state): State<AppState>) -> Result<Response, UiEr
         }),
         None => None,
     };
+    // What the statement says, read without its key: the link serves it
+    // for anyone to check with the old key.
+    let predecessor = state.store.successor(None).await?.and_then(|note| {
+        let text = crate::domain::checkpoint::note_text(&note).ok()?;
+        let s = crate::domain::checkpoint::Successor::parse(&text).ok()?;
+        Some((s.old_origin, s.old_size))
+    });
     Ok(render(
         StatusCode::OK,
         &LogPage {
             chrome: Chrome::new(&state, "Log"),
+            origin: state.store.origin(),
+            predecessor,
             tree_size: checkpoint.tree_size,
             root: to_hex(&checkpoint.root),
             checkpoint: checkpoint.note.clone(),

@@ -319,6 +319,13 @@ async fn a_restored_backup_rotated_to_a_new_log_is_followed_by_its_successor_sta
     assert_eq!(successor.new_origin, "example.com/trail-2");
     assert_eq!(successor.new_key, new_vkey);
     assert!(open_successor(&statement, &new_vkey).is_err());
+    // The trail browser names the log, and the one it continues.
+    let page = text(&format!("{}/ui/log", served.url())).await;
+    assert!(page.contains("example.com/trail-2"), "{page}");
+    assert!(
+        page.contains("continues") && page.contains("localhost/decision-trail"),
+        "{page}"
+    );
     // A monitor that pinned the old key follows it, and says what the new
     // log lacks of the old one.
     let (ok, out, err) = monitor(&served.url(), &s.state, &["--key", &old_vkey]).await;
