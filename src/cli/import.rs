@@ -48,6 +48,11 @@ pub(super) struct ImportArgs {
     /// An API key of the source service (a reader's is enough).
     #[arg(long, env = "DECISION_TRAIL_TOKEN", hide_env_values = true)]
     token: Option<String>,
+    /// Begin the checkpoint copy from the database's newest verified
+    /// checkpoint where it has none (a PostgreSQL database restored on a
+    /// machine that kept no copy), as for serve.
+    #[arg(long)]
+    new_checkpoint_copy: bool,
 }
 
 pub(super) fn import(args: ImportArgs) -> ExitCode {
@@ -60,6 +65,7 @@ pub(super) fn import(args: ImportArgs) -> ExitCode {
         signing_key_text: key_in_env,
         checkpoint_copy: args.checkpoint_file.clone(),
         origin: args.origin.clone(),
+        new_checkpoint_copy: args.new_checkpoint_copy,
         ..StoreConfig::default()
     };
     let outcome = tokio::runtime::Runtime::new()

@@ -16,7 +16,9 @@
 //! - `readback`: rows beside the log (idempotency keys, snapshots, the
 //!   search index) edited by hand, read back and refused;
 //! - `commit`: a commit whose answer is lost, or that never arrives, cut by
-//!   a TCP proxy: the service learns the outcome before it answers.
+//!   a TCP proxy: the service learns the outcome before it answers;
+//! - `restore`: a database restored from an earlier copy, refused for what
+//!   was signed since, then brought back by `log import`.
 //!
 //! This file holds the replicas' harness: a fresh shared database, replicas
 //! of the binary on it, a load, and the assertion that they keep one log.
@@ -26,6 +28,7 @@ mod database;
 mod insider;
 mod readback;
 mod replicas;
+mod restore;
 mod upgrade;
 
 use std::collections::{HashMap, HashSet};
