@@ -265,6 +265,10 @@ async fn refusals_name_why_not_erasable_held_unknown_no_reason_and_roles() {
         json!({"reason": ""}),
         json!({"reason": "x".repeat(513)}),
         json!({"reason": 3}),
+        // Nothing visible, or shown reordered: refused like a blank reason.
+        json!({"reason": "\u{200B}"}),
+        json!({"reason": "\u{2060}\u{FEFF} \u{00AD}"}),
+        json!({"reason": "ok \u{202E}tseuqer 71 .trA"}),
     ] {
         let p = assert_problem(
             erase(&base, &id(&record), Some(&admin), &body).await,
@@ -295,6 +299,20 @@ async fn refusals_name_why_not_erasable_held_unknown_no_reason_and_roles() {
         .await
         .unwrap();
     let p = assert_problem(bare, 400, "invalid_params").await;
+    assert_eq!(problem_fields(&p), ["reason"]);
+    // A hold's reason follows the same rules.
+    let p = assert_problem(
+        reqwest::Client::new()
+            .put(format!("{base}/tasks/h/hold"))
+            .header("authorization", &admin)
+            .json(&json!({"reason": "litigation \u{2066}hold\u{2069}"}))
+            .send()
+            .await
+            .unwrap(),
+        400,
+        "invalid_params",
+    )
+    .await;
     assert_eq!(problem_fields(&p), ["reason"]);
     // A legal hold: shown on the task, refuses erasure, lifted by an admin.
     assert_eq!(hold(&base, "h", true, Some(&admin)).await.status(), 201);

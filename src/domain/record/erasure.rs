@@ -97,11 +97,31 @@ pub fn opening_problem(
 }
 
 /// Why an erasure or hold reason cannot be taken, if it cannot: 1 to 512
-/// characters, not only blank.
+/// characters, not only blank or invisible (white space, Default_Ignorable
+/// code points, format characters: a reason that shows nothing says
+/// nothing), no bidirectional embedding, override or isolate (U+202A–U+202E,
+/// U+2066–U+2069: they reorder what is shown, so a reason could read as
+/// another, Unicode TR #36), no control characters but new lines and tabs.
 pub fn reason_problem(reason: &str) -> Option<String> {
+    use icu_properties::props::{DefaultIgnorableCodePoint, GeneralCategory};
+    use icu_properties::{CodePointMapData, CodePointSetData};
+    let ignorable = CodePointSetData::new::<DefaultIgnorableCodePoint>();
+    let category = CodePointMapData::<GeneralCategory>::new();
+    let invisible = |c: char| {
+        c.is_whitespace() || ignorable.contains(c) || category.get(c) == GeneralCategory::Format
+    };
     let chars = reason.chars().count();
-    if reason.trim().is_empty() {
-        Some("must not be empty or blank".into())
+    if reason.chars().all(invisible) {
+        Some("must not be empty, blank, or made only of invisible characters".into())
+    } else if let Some(c) = reason
+        .chars()
+        .find(|c| matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'))
+    {
+        Some(format!(
+            "must not contain U+{:04X}, a bidirectional control: it reorders what is shown, so \
+             the reason could read as another",
+            u32::from(c)
+        ))
     } else if chars > MAX_REASON_CHARS {
         Some(format!(
             "must be at most {MAX_REASON_CHARS} characters, not {chars}"
@@ -251,6 +271,14 @@ mod tests {
         assert_eq!(reason_problem(&"é".repeat(512)), None);
         assert!(reason_problem(&"é".repeat(513)).is_some());
         assert!(reason_problem("a\u{0}b").is_some());
+        // Nothing visible, or shown reordered.
+        for bad in ["\u{200B}", "\u{200B}\u{2060} \u{FEFF}", "\u{00AD}", "ok \u{202E}kcatta"] {
+            assert!(reason_problem(bad).is_some(), "{bad:?}");
+        }
+        for bad in ["\u{2066}x\u{2069}", "a\u{202A}b"] {
+            assert!(reason_problem(bad).unwrap().contains("bidirectional"), "{bad:?}");
+        }
+        assert_eq!(reason_problem("Löschung nach Art. 17 \u{05D0}"), None);
     }
 
     #[test]
