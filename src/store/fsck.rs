@@ -174,9 +174,14 @@ async fn check_snapshots(reads: &super::reads::Reads) -> Result<u64, String> {
         };
         after = last.hash.clone();
         for s in &page {
-            if let Some(why) =
-                snapshot_problem(&s.hash, &s.kind, &s.canonical, &s.trace, &s.stored_at)
-            {
+            if let Some(why) = snapshot_problem(
+                &s.hash,
+                &s.kind,
+                &s.canonical,
+                &s.trace,
+                &s.stored_at,
+                chrono::Utc::now(),
+            ) {
                 return Err(format!(
                     "capability snapshot {}: {why}; the service never serves it",
                     s.hash

@@ -30,16 +30,22 @@ fn sha256_hex(text: &str) -> String {
     hex::encode(Sha256::digest(text.as_bytes()))
 }
 
-/// Why the stored snapshot `(hash, kind, canonical, trace, stored_at)` is
-/// not one the service stored; None when it verifies. (When it was stored
-/// is not checked against a clock: replicas' clocks differ, and a time in
-/// the past proves nothing.)
+/// How far after the moment it is read a snapshot's `stored_at` may be:
+/// replicas' clocks differ by less. Past it, the time was forged.
+pub const STORED_AT_SLACK: chrono::TimeDelta = chrono::TimeDelta::minutes(5);
+
+/// Why the stored snapshot `(hash, kind, canonical, trace, stored_at)`,
+/// read at `read_at`, is not one the service stored; None when it
+/// verifies. Its `stored_at` must be a timestamp no later than `read_at`
+/// (plus [`STORED_AT_SLACK`]): a snapshot cannot have been stored in the
+/// future. (A time in the past proves nothing, and is not checked.)
 pub fn snapshot_problem(
     hash: &str,
     kind: &str,
     canonical: &str,
     trace: &str,
     stored_at: &str,
+    read_at: chrono::DateTime<chrono::Utc>,
 ) -> Option<String> {
     if sha256_hex(canonical) != hash {
         return Some("its canonical payload does not hash to its address".into());
@@ -99,6 +105,11 @@ pub fn snapshot_problem(
     }
     match parse_timestamp(stored_at) {
         None => Some(format!("its stored_at `{stored_at}` is not a timestamp")),
+        Some(at) if at > read_at + STORED_AT_SLACK => Some(format!(
+            "its stored_at `{stored_at}` is after the moment it was read ({}): a time in the \
+             future was written",
+            crate::domain::chain::format_timestamp(read_at)
+        )),
         Some(_) => None,
     }
 }
@@ -117,26 +128,30 @@ mod tests {
 
     const AT: &str = "2026-11-25T00:00:00.000Z";
 
+    fn read_at() -> chrono::DateTime<chrono::Utc> {
+        parse_timestamp("2026-11-26T00:00:00.000Z").unwrap()
+    }
+
     #[test]
     fn a_snapshot_as_stored_verifies_and_any_forged_part_does_not() {
         let tool = r#"{"description":"d","kind":"tool","name":"search"}"#;
         let hash = sha256_hex(tool);
         let trace = format!("[{}]", traced(tool));
         assert_eq!(
-            snapshot_problem(&hash, "tool_static", tool, &trace, AT),
+            snapshot_problem(&hash, "tool_static", tool, &trace, AT, read_at()),
             None
         );
         assert_eq!(
-            snapshot_problem(&hash, "hash_plain_object", tool, "[]", AT),
+            snapshot_problem(&hash, "hash_plain_object", tool, "[]", AT, read_at()),
             None
         );
         let forged = [
-            snapshot_problem(&sha256_hex("x"), "tool_static", tool, &trace, AT),
-            snapshot_problem(&hash, "invocation", tool, "[]", AT),
-            snapshot_problem(&hash, "runtime_hash", tool, &trace, AT),
-            snapshot_problem(&hash, "diff_tool_refs", tool, &trace, AT),
-            snapshot_problem(&hash, "tool_static", tool, "[]", AT),
-            snapshot_problem(&hash, "hash_plain_object", tool, &trace, AT),
+            snapshot_problem(&sha256_hex("x"), "tool_static", tool, &trace, AT, read_at()),
+            snapshot_problem(&hash, "invocation", tool, "[]", AT, read_at()),
+            snapshot_problem(&hash, "runtime_hash", tool, &trace, AT, read_at()),
+            snapshot_problem(&hash, "diff_tool_refs", tool, &trace, AT, read_at()),
+            snapshot_problem(&hash, "tool_static", tool, "[]", AT, read_at()),
+            snapshot_problem(&hash, "hash_plain_object", tool, &trace, AT, read_at()),
             snapshot_problem(
                 &hash,
                 "tool_static",
@@ -147,6 +162,7 @@ mod tests {
                     "0".repeat(64)
                 ),
                 AT,
+                read_at(),
             ),
             snapshot_problem(
                 &hash,
@@ -154,8 +170,17 @@ mod tests {
                 tool,
                 &format!("[{}]", traced("{}")),
                 AT,
+                read_at(),
             ),
-            snapshot_problem(&hash, "tool_static", tool, &trace, "yesterday"),
+            snapshot_problem(&hash, "tool_static", tool, &trace, "yesterday", read_at()),
+            snapshot_problem(
+                &hash,
+                "tool_static",
+                tool,
+                &trace,
+                "2030-01-01T00:00:00.000Z",
+                read_at(),
+            ),
         ];
         for (i, problem) in forged.iter().enumerate() {
             assert!(problem.is_some(), "case {i} verified");

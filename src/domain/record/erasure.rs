@@ -272,11 +272,19 @@ mod tests {
         assert!(reason_problem(&"é".repeat(513)).is_some());
         assert!(reason_problem("a\u{0}b").is_some());
         // Nothing visible, or shown reordered.
-        for bad in ["\u{200B}", "\u{200B}\u{2060} \u{FEFF}", "\u{00AD}", "ok \u{202E}kcatta"] {
+        for bad in [
+            "\u{200B}",
+            "\u{200B}\u{2060} \u{FEFF}",
+            "\u{00AD}",
+            "ok \u{202E}kcatta",
+        ] {
             assert!(reason_problem(bad).is_some(), "{bad:?}");
         }
         for bad in ["\u{2066}x\u{2069}", "a\u{202A}b"] {
-            assert!(reason_problem(bad).unwrap().contains("bidirectional"), "{bad:?}");
+            assert!(
+                reason_problem(bad).unwrap().contains("bidirectional"),
+                "{bad:?}"
+            );
         }
         assert_eq!(reason_problem("Löschung nach Art. 17 \u{05D0}"), None);
     }

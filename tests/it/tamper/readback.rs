@@ -260,6 +260,49 @@ async fn a_snapshot_inserted_ahead_of_time_is_never_served() {
     assert!(out.contains("capability snapshot"), "{out}");
 }
 
+#[tokio::test]
+async fn a_snapshot_stored_in_the_future_is_never_served() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("trail.db");
+    let served = serve_binary(&db, &[]);
+    let db_url = format!("sqlite://{}", db.display());
+    let client = reqwest::Client::new();
+    let request = json!({"kind": "tool_static", "input": {"name": "search",
+        "description": "Search the web", "schema": {"jsonSchema": {"type": "object"}}}});
+    let computed: Value = client
+        .post(url(&served, "/capabilities/fingerprint"))
+        .json(&request)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let hash = computed["sha256"].as_str().unwrap();
+    let canonical = computed["canonical"].as_str().unwrap();
+    // The genuine snapshot, whole, but stored "in 2030".
+    let trace = serde_json::to_string(&json!([{"canonical": canonical, "sha256": hash}])).unwrap();
+    execute(
+        &db_url,
+        &format!(
+            "INSERT INTO capability_snapshots (hash, kind, canonical, trace, stored_at) VALUES \
+             ('{hash}', 'tool_static', '{}', '{}', '2030-01-01T00:00:00.000Z')",
+            canonical.replace('\'', "''"),
+            trace.replace('\'', "''")
+        ),
+    )
+    .await
+    .unwrap();
+    let (status, body) = get(&client, &served, &format!("/capabilities/{hash}")).await;
+    assert_eq!(status, 500, "{body}");
+    assert!(body.contains("store_altered"), "{body}");
+    assert!(!body.contains(r#""stored_at""#), "never served: {body}");
+    stop(served);
+    let (ok, out, _) = run_binary(vec!["fsck".into(), db_url]).await;
+    assert!(!ok);
+    assert!(out.contains("after the moment it was read"), "{out}");
+}
+
 /// On the service `served` of `db_url`: a snapshot row with the genuine
 /// hash and text but a forged kind, trace and time is never answered.
 pub(crate) async fn snapshot_inserted_ahead(served: &Served, db_url: &str) {
