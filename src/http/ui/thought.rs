@@ -40,8 +40,6 @@ struct ThoughtPage {
     /// SHA-256 of `canonical`, computed for this page.
     recomputed: String,
     matches: bool,
-    /// The canonical metadata, exactly as hashed.
-    metadata_canonical: Option<String>,
     fingerprints: Vec<Fingerprint>,
     tree_size: u64,
     root: String,
@@ -128,7 +126,6 @@ pub(super) async fn page_of(
             matches: recomputed == record.hash && input_opens,
             canonical,
             recomputed,
-            metadata_canonical: record.metadata.as_ref().map(|m| m.canonical().to_string()),
             fingerprints,
             tree_size: checkpoint.tree_size,
             root: to_hex(&checkpoint.root),

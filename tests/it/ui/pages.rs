@@ -89,13 +89,19 @@ async fn every_page_answers_with_its_content() {
     ] {
         assert!(thought.contains(expected), "{expected} in {thought}");
     }
-    // Its parent_id as it is, and named by place and type (read for the page).
+    // Its parent named by place and type (read for the page), its id beside.
     let root_id = root["id"].as_str().unwrap();
     assert!(
         thought.contains(&format!(
-            "<a href=\"/ui/thoughts/{root_id}\">{root_id}</a> (#0 plan)"
+            "<a href=\"/ui/thoughts/{root_id}\">#0 plan</a> <span class=\"mono hint\">{root_id}</span>"
         )),
         "{thought}"
+    );
+    // The metadata as a table of its keys, as the trace view's detail shows it.
+    let root_page = html(&app, &format!("/ui/thoughts/{root_id}")).await;
+    assert!(
+        root_page.contains("<th scope=\"row\">confidence</th><td>0.8</td>"),
+        "{root_page}"
     );
     // The canonical bytes shown hash to the record's hash.
     let start = thought.find("<pre id=\"canonical\">").unwrap() + 20;
