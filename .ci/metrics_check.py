@@ -54,7 +54,7 @@ AT_ZERO = {
     "decision_trail_otlp_spans": ("outcome", ["accepted", "skipped", "rejected"]),
     "decision_trail_stored_rows_refused": (
         "table",
-        ["capability_snapshots", "cosignatures", "idempotency", "search_index"],
+        ["capability_snapshots", "cosignatures", "idempotency", "search_index", "thoughts"],
     ),
     "decision_trail_clock_anomalies": ("direction", ["ahead", "behind"]),
     "decision_trail_records_erased": ("how", ["request", "retention"]),

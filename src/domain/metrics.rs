@@ -173,13 +173,14 @@ pub const FAMILIES: &[Family] = &[
         "Rows read back from the database and refused because they are not what the service \
          wrote (cosignatures that do not verify, idempotency keys naming another request's \
          record, search index rows that do not match their record, snapshots that do not \
-         re-verify): a security event, by table",
+         re-verify, records no signed checkpoint covers): a security event, by table",
         &["table"],
         &[&[
             "capability_snapshots",
             "cosignatures",
             "idempotency",
             "search_index",
+            "thoughts",
         ]],
     ),
     counted(

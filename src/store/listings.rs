@@ -48,9 +48,55 @@ impl Store {
         }
         let record = self.reads.record(id).await?;
         if let Some(r) = &record {
+            let signed = self.signed_size_for(r.log_index).await?;
+            if r.log_index >= signed {
+                super::rows_refused("thoughts", 1);
+                tracing::error!(log_index = r.log_index, id = %r.id, signed, "SECURITY: a stored record no signed checkpoint covers was asked for: it is not served as a record");
+                return Err(StoreError::NotSigned {
+                    log_index: r.log_index,
+                    tree_size: signed,
+                });
+            }
             self.recent.put(r);
         }
         Ok(record)
+    }
+
+    /// The size of the newest signed checkpoint, as far as a record at
+    /// `log_index` needs to know (docs/design.md §2, "Rows past the signed
+    /// size"): this process's own when it covers the record, else the
+    /// database's newest, whose note is checked (on SQLite a batch's
+    /// checkpoint row commits with its records, before it is published).
+    pub(crate) async fn signed_size_for(&self, log_index: u64) -> Result<u64, StoreError> {
+        let own = self.own_checkpoint().tree_size;
+        if log_index < own {
+            return Ok(own);
+        }
+        Ok(self.newest_stored_checkpoint().await?.tree_size)
+    }
+
+    /// `records` without those no signed checkpoint covers (rows written
+    /// behind the log's back: logged and counted, never served as records).
+    pub(crate) async fn only_signed(
+        &self,
+        mut records: Vec<Record>,
+    ) -> Result<Vec<Record>, StoreError> {
+        let Some(highest) = records.iter().map(|r| r.log_index).max() else {
+            return Ok(records);
+        };
+        let signed = self.signed_size_for(highest).await?;
+        let before = records.len();
+        records.retain(|r| r.log_index < signed);
+        let left_out = before - records.len();
+        if left_out > 0 {
+            super::rows_refused("thoughts", left_out);
+            tracing::error!(
+                left_out,
+                signed,
+                "SECURITY: stored records no signed checkpoint covers were left out of a listing"
+            );
+        }
+        Ok(records)
     }
 
     /// The log's signed statement of `task_id`'s length and head as of the
@@ -120,6 +166,7 @@ impl Store {
             .reads
             .records(listing, filter, after, limit + 1)
             .await?;
+        let items = self.only_signed(items).await?;
         Ok(paginate(items, limit, |r| {
             cursor::encode(CursorKind::Records, r.log_index)
         }))

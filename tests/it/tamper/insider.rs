@@ -154,6 +154,27 @@ pub(crate) async fn injection_refused(addr: SocketAddr, forged: &Value, signed: 
     let (status, receipt) = get(addr, &format!("/thoughts/{id}/receipt")).await;
     assert_eq!(status, 409, "{receipt}");
     assert!(receipt.contains("not_signed"), "{receipt}");
+    // Never served as a record: not by id, not in a listing, not in search.
+    let (status, record) = get(addr, &format!("/thoughts/{id}")).await;
+    assert_eq!(status, 409, "{record}");
+    assert!(record.contains("not_signed"), "{record}");
+    for path in [
+        format!("/thoughts?task_id={task}"),
+        "/thoughts?limit=1000".to_string(),
+    ] {
+        let (status, page) = get(addr, &path).await;
+        assert_eq!(status, 200, "{page}");
+        assert!(!page.contains(id), "{path}: {page}");
+    }
+    if let Some(word) = forged["content"].as_str().and_then(|c| c.split_whitespace().last()) {
+        let (_, hits) = get(addr, &format!("/search?q={word}")).await;
+        assert!(!hits.contains(id), "{hits}");
+    }
+    let (_, metrics) = get(addr, "/metrics").await;
+    assert!(
+        !metrics.contains("decision_trail_stored_rows_refused_total{table=\"thoughts\"} 0"),
+        "{metrics}"
+    );
 }
 
 /// The binary on `db`, with `n` records appended to task `t`.
