@@ -53,7 +53,32 @@ pub struct ClockWatch {
     ahead_since: Option<u64>,
 }
 
+/// How far the clock at start may read after the log's newest record
+/// before it is said (a WARN, counted, on `/readyz`), in milliseconds: a
+/// service stopped longer is expected to, a clock stepped ahead while it was
+/// stopped is not, and the two cannot be told apart at start.
+pub const START_GAP_MS: i64 = 3_600_000;
+
 impl ClockWatch {
+    /// The first reading, at start: `clock_ms` at running time
+    /// `running_ms`, with the timestamp of the log's newest record
+    /// (`newest_ms`) when there is one. Every later reading is compared with
+    /// this one, so a step ahead before the first append is watched like
+    /// any other. A clock ahead of the newest record by more than
+    /// [`JUMP_BOUND_MS`] is believed for stamps (a stopped service cannot
+    /// tell a long stop from a step), but keys then expire by the newest
+    /// record's time plus the running time, so a clock set ahead while the
+    /// service was stopped purges no key early either. How far ahead of the
+    /// newest record the clock reads.
+    pub fn start(&mut self, clock_ms: i64, running_ms: u64, newest_ms: Option<i64>) -> i64 {
+        self.previous = Some((clock_ms, running_ms));
+        let ahead = newest_ms.map_or(0, |newest| clock_ms.saturating_sub(newest));
+        if ahead > JUMP_BOUND_MS {
+            self.expiry_offset = ahead;
+        }
+        ahead
+    }
+
     /// Reads `clock_ms` at running time `running_ms`.
     pub fn read(&mut self, clock_ms: i64, running_ms: u64) -> Reading {
         let mut event = None;
@@ -152,6 +177,29 @@ mod tests {
             (next.stamp_ms, next.event),
             (HOUR + later as i64 + 999, None)
         );
+    }
+
+    #[test]
+    fn a_step_ahead_after_the_start_and_before_the_first_append_is_watched() {
+        let mut watch = ClockWatch::default();
+        assert_eq!(watch.start(HOUR, 0, Some(HOUR - 5000)), 5000);
+        let r = watch.read(26 * HOUR + 10, 10);
+        assert_eq!(r.event, Some(ClockEvent::Ahead { by_ms: 25 * HOUR }));
+        assert_eq!((r.stamp_ms, r.expiry_ms), (HOUR + 10, HOUR + 10));
+    }
+
+    #[test]
+    fn a_clock_far_ahead_of_the_log_at_start_expires_keys_by_the_log() {
+        let mut watch = ClockWatch::default();
+        assert_eq!(watch.start(26 * HOUR, 0, Some(HOUR)), 25 * HOUR);
+        let r = watch.read(26 * HOUR + 1000, 1000);
+        assert_eq!(r.event, None);
+        assert_eq!(
+            r.stamp_ms,
+            26 * HOUR + 1000,
+            "a long stop is believed for stamps"
+        );
+        assert_eq!(r.expiry_ms, HOUR + 1000, "keys expire by the log's time");
     }
 
     #[test]

@@ -236,6 +236,10 @@ impl Store {
         for claim in &claims {
             signed::check_claim(&reads, &own, claim).await?;
         }
+        let newest_timestamp = match own.tree_size.checked_sub(1) {
+            Some(last) => reads.record_at(last).await?.map(|r| r.timestamp),
+            None => None,
+        };
         let (writer, own, publish) = Writer::start(
             batches,
             opened.search_document,
@@ -247,6 +251,7 @@ impl Store {
             seams,
             opened.writer_thread,
             opened.shared,
+            newest_timestamp,
         )?;
         Ok(Store {
             shared: opened.shared,

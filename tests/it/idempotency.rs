@@ -249,6 +249,101 @@ async fn a_clock_set_a_day_ahead_for_one_append_purges_no_key_and_stamps_nothing
     }
 }
 
+/// Process one at `start`: one append with the key `k-1`; then the
+/// service stopped. Answers the database and the first record.
+async fn one_keyed_append(
+    start: i64,
+) -> (
+    std::path::PathBuf,
+    Option<std::sync::Arc<tempfile::TempDir>>,
+    Value,
+) {
+    let clock = std::sync::Arc::new(std::sync::atomic::AtomicI64::new(start));
+    let app = TestApp::builder()
+        .seams(settable_clock(clock))
+        .config(|c| c.idempotency_ttl = Duration::from_secs(3600))
+        .spawn()
+        .await;
+    let first: Value = post_as(&app, None, Some("k-1"), &new_record("plan", "t", "a", "x"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let (path, dir) = app.stop().await;
+    (path, dir, first)
+}
+
+#[tokio::test]
+async fn a_clock_stepped_ahead_after_a_start_and_before_any_append_is_watched() {
+    use std::sync::atomic::{AtomicI64, Ordering};
+    let start = 1_790_000_000_000i64;
+    let (path, dir, first) = one_keyed_append(start).await;
+    // Started a minute later under a 1 h TTL; then, before any append, the
+    // clock steps 2 h ahead.
+    let clock = std::sync::Arc::new(AtomicI64::new(start + 60_000));
+    let app = TestApp::builder()
+        .database(path, dir)
+        .seams(settable_clock(clock.clone()))
+        .config(|c| c.idempotency_ttl = Duration::from_secs(3600))
+        .spawn()
+        .await;
+    clock.store(start + 60_000 + 2 * 3_600_000, Ordering::SeqCst);
+    let during: Value = app.append(&new_record("plan", "t", "a", "during")).await;
+    let stamped =
+        decision_trail::domain::chain::parse_timestamp(during["timestamp"].as_str().unwrap())
+            .unwrap()
+            .timestamp_millis();
+    assert!(
+        stamped < start + 3_600_000,
+        "stamped by the stepped clock: {during}"
+    );
+    let (_, ready) = app.get_json("/readyz").await;
+    assert!(
+        ready["detail"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("ahead"),
+        "{ready}"
+    );
+    // The key was purged by no step: the retry is the first record.
+    let again = post_as(&app, None, Some("k-1"), &new_record("plan", "t", "a", "x")).await;
+    assert_eq!(again.headers()["idempotent-replayed"], "true");
+    assert_eq!(again.json::<Value>().await.unwrap()["id"], first["id"]);
+    assert_eq!(chain_length(&app, "t").await, 2);
+}
+
+#[tokio::test]
+async fn a_clock_far_ahead_of_the_log_at_start_is_said_and_purges_no_key() {
+    let start = 1_790_000_000_000i64;
+    let (path, dir, first) = one_keyed_append(start).await;
+    // Started with the clock 25 h after the log's newest record: a long stop,
+    // or a clock set ahead while the service was stopped.
+    let clock = std::sync::Arc::new(std::sync::atomic::AtomicI64::new(start + 25 * 3_600_000));
+    let app = TestApp::builder()
+        .database(path, dir)
+        .seams(settable_clock(clock))
+        .config(|c| c.idempotency_ttl = Duration::from_secs(3600))
+        .spawn()
+        .await;
+    let (_, ready) = app.get_json("/readyz").await;
+    assert!(
+        ready["detail"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("after the log's newest record"),
+        "{ready}"
+    );
+    let metrics = app.get("/metrics").await.text().await.unwrap();
+    assert!(
+        !metrics.contains("decision_trail_clock_anomalies_total{direction=\"ahead\"} 0"),
+        "{metrics}"
+    );
+    // Keys expire by the log's time: the retry is still the first record.
+    let again = post_as(&app, None, Some("k-1"), &new_record("plan", "t", "a", "x")).await;
+    assert_eq!(again.headers()["idempotent-replayed"], "true");
+    assert_eq!(again.json::<Value>().await.unwrap()["id"], first["id"]);
+}
+
 #[tokio::test]
 async fn an_expiry_stored_beyond_the_ttl_is_read_as_now_plus_the_ttl() {
     let start = 1_790_000_000_000i64;

@@ -142,6 +142,7 @@ impl Writer {
         seams: Seams,
         own_thread: bool,
         shared: bool,
+        newest_timestamp: Option<String>,
     ) -> Result<(Writer, watch::Receiver<Arc<SignedCheckpoint>>, Publisher), StoreError> {
         let (publish, published) = watch::channel(Arc::new(latest));
         let publish = Arc::new(publish);
@@ -171,6 +172,9 @@ impl Writer {
             indexer: index::Indexer::new(config.search_refresh, index.clone()),
             search_document,
         };
+        // The clock is read now, not first at the first append: a step
+        // ahead in between is watched like any other (docs/design.md §2).
+        state.start_clock(newest_timestamp.as_deref());
         let (done, stopped) = oneshot::channel();
         let writing = async move {
             run(state, queue).await;

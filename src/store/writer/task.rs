@@ -14,7 +14,7 @@ use super::plan::{answers, Item, Outcome};
 use super::{Job, Pending, Publisher};
 use crate::domain::chain::{format_timestamp, parse_timestamp, timestamp_before, ChainHead};
 use crate::domain::checkpoint::{check_moved_log, LogSigner, MovedLog};
-use crate::domain::clock::{ClockEvent, ClockWatch, Reading, SETTLE_MS};
+use crate::domain::clock::{ClockEvent, ClockWatch, Reading, SETTLE_MS, START_GAP_MS};
 use crate::domain::merkle::Frontier;
 use crate::domain::metrics::{
     APPEND_BATCH_SIZE, APPEND_COMMIT_DURATION, CLOCK_ANOMALIES, IDEMPOTENT_REPLAYS, LOG_ALTERED,
@@ -635,6 +635,36 @@ impl State {
             )
         };
         (stamp, reading)
+    }
+
+    /// The first reading of the clock, at start, with the timestamp of the
+    /// log's newest record (`domain::clock::ClockWatch::start`): a clock
+    /// far ahead of it is said.
+    pub(super) fn start_clock(&self, newest: Option<&str>) {
+        let clock = (self.seams.now)();
+        let clock_ms = parse_timestamp(&clock).map_or(0, |t| t.timestamp_millis());
+        let running_ms = u64::try_from(self.started.elapsed().as_millis()).unwrap_or(u64::MAX);
+        let newest_ms = newest
+            .and_then(parse_timestamp)
+            .map(|t| t.timestamp_millis());
+        let ahead = self
+            .clock
+            .lock()
+            .expect("not poisoned")
+            .start(clock_ms, running_ms, newest_ms);
+        if ahead > START_GAP_MS {
+            self.clock_note(
+                "ahead",
+                format!(
+                    "the system clock reads {clock}, {} after the log's newest record ({}): \
+                     expected if the service was stopped that long; otherwise the clock is \
+                     wrong. Records are stamped by it; idempotency keys expire by the log's \
+                     time",
+                    human_ms(ahead),
+                    newest.unwrap_or_default()
+                ),
+            );
+        }
     }
 
     /// The record at the end of a chain whose last timestamp is `last` is

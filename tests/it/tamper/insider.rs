@@ -166,7 +166,10 @@ pub(crate) async fn injection_refused(addr: SocketAddr, forged: &Value, signed: 
         assert_eq!(status, 200, "{page}");
         assert!(!page.contains(id), "{path}: {page}");
     }
-    if let Some(word) = forged["content"].as_str().and_then(|c| c.split_whitespace().last()) {
+    if let Some(word) = forged["content"]
+        .as_str()
+        .and_then(|c| c.split_whitespace().last())
+    {
         let (_, hits) = get(addr, &format!("/search?q={word}")).await;
         assert!(!hits.contains(id), "{hits}");
     }
