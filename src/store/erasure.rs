@@ -21,10 +21,13 @@ pub(crate) type EraseTurn = Mutex<()>;
 /// Why the record at `log_index` cannot be erased: (id, erasable, erased,
 /// held) as read in the batch's transaction, or None when there is none.
 pub(crate) fn cannot_erase(log_index: u64, row: Option<(String, bool, bool, bool)>) -> StoreError {
+    // Erased first: an erased record has no salt left, so it no longer reads
+    // as erasable, yet erasing it again is no refusal (another replica, or
+    // a sweep, erased it meanwhile: the caller reads it back).
     match row {
         None => StoreError::Conflict(format!("no record has log_index {log_index}")),
-        Some((id, false, _, _)) => StoreError::NotErasable(not_erasable(&id)),
         Some((id, _, true, _)) => StoreError::Conflict(format!("record {id} was erased meanwhile")),
+        Some((id, false, _, _)) => StoreError::NotErasable(not_erasable(&id)),
         Some((id, _, _, _)) => StoreError::Held(held(&id)),
     }
 }

@@ -17,6 +17,7 @@
 //!   search index) edited by hand, read back and refused;
 //! - `commit`: a commit whose answer is lost, or that never arrives, cut by
 //!   a TCP proxy: the service learns the outcome before it answers;
+//! - `erasure`: the same records erased on two replicas at once;
 //! - `restore`: a database restored from an earlier copy, refused for what
 //!   was signed since, then brought back by `log import`.
 //!
@@ -25,6 +26,7 @@
 
 mod commit;
 mod database;
+mod erasure;
 mod insider;
 mod readback;
 mod replicas;

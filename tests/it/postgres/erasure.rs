@@ -1,0 +1,96 @@
+//! Erasure on two replicas of one database: the same records erased on both
+//! at once are each erased once, and every request is answered 200 (the
+//! loser's with `erasure: null`, as for a record erased before).
+
+use futures_util::stream::{self, StreamExt};
+use serde_json::{json, Value};
+
+use super::{client, kill, replica, shared, url};
+use crate::support::postgres_server;
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: set DECISION_TRAIL_TEST_POSTGRES"]
+async fn concurrent_erasures_on_two_replicas_erase_each_record_once_and_answer_200() {
+    let server = postgres_server();
+    let log = shared(&server).await;
+    let (mut a, mut b) = (replica(&log, 0), replica(&log, 1));
+    let client = client();
+    let mut ids = Vec::new();
+    for i in 0..20 {
+        let record: Value = client
+            .post(url(a.addr, "/thoughts"))
+            .json(
+                &json!({"type": "analysis", "task_id": format!("t-{}", i % 4),
+                "agent_id": "a", "content": format!("personal data {i}"), "erasable": true}),
+            )
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        ids.push(record["id"].as_str().unwrap().to_string());
+    }
+    // Each record erased on both replicas at once.
+    let requests = ids
+        .iter()
+        .flat_map(|id| [(a.addr, id.clone()), (b.addr, id.clone())]);
+    let answers: Vec<(u16, Value)> = stream::iter(requests)
+        .map(|(addr, id)| {
+            let client = client.clone();
+            async move {
+                let r = client
+                    .delete(url(addr, &format!("/thoughts/{id}/content")))
+                    .json(&json!({"reason": "GDPR Art. 17 request"}))
+                    .send()
+                    .await
+                    .unwrap();
+                (r.status().as_u16(), r.json().await.unwrap())
+            }
+        })
+        .buffer_unordered(16)
+        .collect()
+        .await;
+    for (status, body) in &answers {
+        assert_eq!(*status, 200, "{body}");
+        assert!(body["record"]["erased"].is_object(), "{body}");
+    }
+    let made = answers
+        .iter()
+        .filter(|(_, b)| !b["erasure"].is_null())
+        .count();
+    assert_eq!(made, ids.len(), "one erasure record per record");
+    // The log says so too: one erasure record naming each.
+    let mut named = 0;
+    for task in 0..4 {
+        let page: Value = client
+            .get(url(
+                a.addr,
+                &format!("/thoughts?task_id=t-{task}&limit=1000"),
+            ))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        named += page["records"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|r| r["metadata"]["erasure"].is_object())
+            .count();
+        let verdict: Value = client
+            .get(url(b.addr, &format!("/tasks/t-{task}/verify")))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(verdict["valid"], true, "{verdict}");
+    }
+    assert_eq!(named, ids.len());
+    kill(&mut a);
+    kill(&mut b);
+}
