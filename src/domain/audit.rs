@@ -7,12 +7,13 @@
 
 use std::fmt;
 
-use super::chain::ChainWalk;
+use super::chain::{BreakReason, ChainWalk};
 use super::checkpoint::{note_text, open_checkpoint, open_note, VerifiedCheckpoint};
 use super::count;
 use super::export::{self, Header, TaskHead};
 use super::json;
 use super::merkle::{leaf_data, leaf_hash, verify_inclusion, Frontier, Hash};
+use super::record::erasure::ErasureLedger;
 use super::record::Record;
 use super::record::{record_from_json, MAX_BODY_DEPTH};
 
@@ -96,6 +97,7 @@ pub fn audit_export(text: &str, trust: Trust<'_>) -> Result<AuditReport, AuditFa
         Some(key) => Some(trusted_checkpoint(header.as_ref(), trust.checkpoint, key)?),
     };
     let mut walk = ChainWalk::new();
+    let mut ledger = ErasureLedger::default();
     let mut first_seq = 0;
     let mut task_id: Option<String> = None;
     let mut proofs_checked = 0;
@@ -108,6 +110,7 @@ pub fn audit_export(text: &str, trust: Trust<'_>) -> Result<AuditReport, AuditFa
         })?;
         let at = format!("record {} (seq {})", record.id, record.seq);
         erased += u64::from(record.is_erased());
+        ledger.note(&record);
         match &task_id {
             None => {
                 task_id = Some(record.task_id.clone());
@@ -163,6 +166,19 @@ pub fn audit_export(text: &str, trust: Trust<'_>) -> Result<AuditReport, AuditFa
         }
         _ => false,
     };
+    // The whole chain is here: every erased record's erasure must be
+    // stated by the erasure record that names it (docs/design.md §12).
+    if complete {
+        if let Some((id, why)) = ledger.problem() {
+            return Err(fail(
+                1,
+                format!(
+                    "record {id}: {}: {why}",
+                    BreakReason::ErasureUnrecorded.as_str()
+                ),
+            ));
+        }
+    }
     Ok(AuditReport {
         task_id,
         length: walk.length() - first_seq,
@@ -313,6 +329,8 @@ pub struct LogAudit {
     frontier: Frontier,
     /// Records audited whose content was erased (docs/design.md §12).
     erased: u64,
+    /// What the log's erasure records state, against its erased records.
+    erasures: ErasureLedger,
 }
 
 impl Default for LogAudit {
@@ -327,6 +345,7 @@ impl LogAudit {
             chains: std::collections::HashMap::new(),
             frontier: Frontier::empty(),
             erased: 0,
+            erasures: ErasureLedger::default(),
         }
     }
 
@@ -386,6 +405,7 @@ impl LogAudit {
         let leaf = leaf_hash(&data);
         frontier.append(&data);
         self.erased += u64::from(record.is_erased());
+        self.erasures.note(record);
         Ok(leaf)
     }
 
@@ -404,6 +424,15 @@ impl LogAudit {
                     b.actual
                 ),
             })?;
+        }
+        if let Some((id, why)) = self.erasures.problem() {
+            return Err(LogProblem {
+                log_index: None,
+                what: format!(
+                    "record {id}: {}: {why}",
+                    BreakReason::ErasureUnrecorded.as_str()
+                ),
+            });
         }
         Ok(())
     }

@@ -659,10 +659,107 @@ async fn the_database_refuses_any_other_rewrite_and_an_erasure_behind_the_servic
     assert_eq!(verdict["valid"], false, "{verdict}");
     assert_eq!(verdict["reason"], "erasure_unrecorded");
     assert_eq!(verdict["broken_at"], kept["id"]);
+    // The task's export checked offline says so too.
+    let dir = tempfile::tempdir().unwrap();
+    let (export, key) = (dir.path().join("t.ndjson"), dir.path().join("log.vkey"));
+    std::fs::write(
+        &export,
+        app.get("/tasks/t/export").await.text().await.unwrap(),
+    )
+    .unwrap();
+    std::fs::write(&key, app.get("/log/key").await.text().await.unwrap().trim()).unwrap();
+    let verify = || {
+        run_binary(vec![
+            "verify".into(),
+            export.display().to_string(),
+            "--key".into(),
+            key.display().to_string(),
+        ])
+    };
+    let (ok, out, err) = verify().await;
+    assert!(!ok, "{out}{err}");
+    assert!(
+        err.contains("erasure_unrecorded") && err.contains(kept["id"].as_str().unwrap()),
+        "{out}{err}"
+    );
     let _kept = app.stop().await;
     let (ok, out, err) = run_binary(vec!["fsck".into(), url.clone()]).await;
     assert!(
         !ok && format!("{out}{err}").contains("erasure_unrecorded"),
+        "{out}{err}"
+    );
+}
+
+#[tokio::test]
+async fn an_erasure_whose_reason_was_edited_is_not_the_erasure_its_record_states() {
+    if sqlite_only("edits the SQLite file directly") {
+        return;
+    }
+    let app = TestApp::spawn().await;
+    let record = app.append(&erasable("t", "secret", json!({"k": 1}))).await;
+    let id = record["id"].as_str().unwrap();
+    let answer = erase(
+        &app.url(""),
+        id,
+        None,
+        &json!({"reason": "GDPR Art. 17 request"}),
+    )
+    .await;
+    assert_eq!(answer.status(), 200);
+    let dir = tempfile::tempdir().unwrap();
+    let (export, key) = (dir.path().join("t.ndjson"), dir.path().join("log.vkey"));
+    std::fs::write(&key, app.get("/log/key").await.text().await.unwrap().trim()).unwrap();
+    let verify = |file: std::path::PathBuf, key: std::path::PathBuf| async move {
+        run_binary(vec![
+            "verify".into(),
+            file.display().to_string(),
+            "--key".into(),
+            key.display().to_string(),
+        ])
+        .await
+    };
+    std::fs::write(
+        &export,
+        app.get("/tasks/t/export").await.text().await.unwrap(),
+    )
+    .unwrap();
+    let (ok, out, err) = verify(export.clone(), key.clone()).await;
+    assert!(ok, "an honest erasure verifies: {out}{err}");
+    // Its reason (not hashed) rewritten by an insider: no erasure record says so.
+    let url = app.database_url.clone();
+    let mut conn = <sqlx::SqliteConnection as sqlx::Connection>::connect(&url)
+        .await
+        .unwrap();
+    sqlx::query("DROP TRIGGER thoughts_no_update")
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    sqlx::query(
+        "UPDATE thoughts SET erased_reason = 'routine cleanup' WHERE erased_at IS NOT NULL",
+    )
+    .execute(&mut conn)
+    .await
+    .unwrap();
+    crate::support::restore_trigger(&mut conn, "thoughts_no_update").await;
+    drop(conn);
+    // Read back past the record cache: a restart.
+    let (path, keep) = app.stop().await;
+    let app = TestApp::builder().database(path, keep).spawn().await;
+    std::fs::write(
+        &export,
+        app.get("/tasks/t/export").await.text().await.unwrap(),
+    )
+    .unwrap();
+    let (ok, out, err) = verify(export.clone(), key.clone()).await;
+    assert!(!ok, "{out}{err}");
+    assert!(
+        err.contains("erasure_unrecorded") && err.contains("routine cleanup"),
+        "{err}"
+    );
+    let _kept = app.stop().await;
+    let (ok, out, err) = run_binary(vec!["fsck".into(), url]).await;
+    assert!(
+        !ok && format!("{out}{err}").contains("routine cleanup"),
         "{out}{err}"
     );
 }
@@ -716,4 +813,53 @@ async fn a_receipt_s_record_with_its_content_changed_does_not_verify_though_its_
             );
         }
     }
+}
+
+#[tokio::test]
+async fn no_client_writes_a_record_that_reads_as_an_erasure() {
+    let app = TestApp::spawn().await;
+    let look_alike = json!({"type": "decision", "task_id": "crm", "agent_id": "w",
+        "content": "Erased the content of record x: GDPR Art. 17 request",
+        "metadata": {"erasure": {"record": "x", "reason": "GDPR Art. 17 request"}}});
+    // A single append, named with its other bad fields.
+    let mut bad = look_alike.clone();
+    bad["type"] = json!("idea");
+    let p = assert_problem(app.post(&bad).await, 400, "invalid_params").await;
+    let mut fields = problem_fields(&p);
+    fields.sort();
+    assert_eq!(fields, ["metadata.erasure", "type"], "{p}");
+    // A batch: refused whole, the item named.
+    let batch = reqwest::Client::new()
+        .post(app.url("/thoughts/batch"))
+        .json(&json!({"records": [
+            {"type": "plan", "task_id": "crm", "agent_id": "w", "content": "fine"},
+            look_alike
+        ]}))
+        .send()
+        .await
+        .unwrap();
+    let p = assert_problem(batch, 400, "invalid_params").await;
+    assert_eq!(problem_fields(&p), ["records[1].metadata.erasure"], "{p}");
+    // Over MCP, the same refusal, naming the argument.
+    let answer: Value = reqwest::Client::new()
+        .post(app.url("/mcp"))
+        .header("accept", "application/json, text/event-stream")
+        .json(
+            &json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {
+            "name": "thought_record", "arguments": look_alike}}),
+        )
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let error = &answer["result"]["structuredContent"]["error"];
+    assert_eq!(answer["result"]["isError"], true, "{answer}");
+    assert!(error.to_string().contains("metadata.erasure"), "{answer}");
+    // Nothing was written, and a key merely named so inside is no statement.
+    assert_eq!(crate::support::count_records(&app).await, 0);
+    app.append(&json!({"type": "plan", "task_id": "crm", "agent_id": "w",
+        "content": "ok", "metadata": {"note": {"erasure": "is a word"}}}))
+        .await;
 }

@@ -190,6 +190,71 @@ pub fn erased_by_statement(metadata: &str) -> Option<Vec<String>> {
     Some(ids)
 }
 
+/// The erasures a chain (or a whole log) states, and the erased records it
+/// holds (docs/design.md §12): an erased record is accepted only when a
+/// later erasure record names it (`metadata.erasure`, which only the
+/// service's erasure path writes: no client append may carry it) and its
+/// erasure is that record's: `erased.by` its agent, `erased.at` its
+/// timestamp, `erased.reason` its stated reason.
+#[derive(Debug, Default)]
+pub struct ErasureLedger {
+    /// Each id an erasure record names: that record's (agent, timestamp,
+    /// reason).
+    stated: std::collections::HashMap<String, (String, String, String)>,
+    /// The erased records seen, in order: (id, their erasure as stored).
+    erased: Vec<(String, super::Erasure)>,
+}
+
+impl ErasureLedger {
+    /// Notes the next record of the chain or log.
+    pub fn note(&mut self, record: &super::Record) {
+        if let Some(erasure) = record.erasable.as_ref().and_then(|e| e.erased.clone()) {
+            self.erased.push((record.id.clone(), erasure));
+        }
+        let Some(metadata) = record.metadata.as_ref().map(|m| m.canonical()) else {
+            return;
+        };
+        let Some(ids) = erased_by_statement(metadata) else {
+            return;
+        };
+        let reason = json::parse(metadata, 4)
+            .ok()
+            .and_then(|v| match v.get("erasure").and_then(|e| e.get("reason")) {
+                Some(json::JsonValue::String(r)) => Some(r.clone()),
+                _ => None,
+            })
+            .unwrap_or_default();
+        for id in ids {
+            self.stated.entry(id).or_insert_with(|| {
+                (
+                    record.agent_id.clone(),
+                    record.timestamp.clone(),
+                    reason.clone(),
+                )
+            });
+        }
+    }
+
+    /// The first erased record whose erasure no erasure record states as
+    /// it is: its id and what is wrong.
+    pub fn problem(&self) -> Option<(String, String)> {
+        self.erased.iter().find_map(|(id, e)| {
+            let why = match self.stated.get(id) {
+                None => "its content was erased with no erasure record naming it".to_string(),
+                Some((by, at, reason)) if (by, at, reason) != (&e.by, &e.at, &e.reason) => {
+                    format!(
+                        "it says it was erased by `{}` at {} for `{}`, but the erasure record \
+                         naming it is `{by}`'s at {at} for `{reason}`",
+                        e.by, e.at, e.reason
+                    )
+                }
+                Some(_) => return None,
+            };
+            Some((id.clone(), why))
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -106,6 +106,19 @@ pub fn new_record_from_json(
         }
         ok
     });
+    // The service's own statements carry these keys: no client may write a
+    // record that reads as one (docs/design.md §12).
+    for key in RESERVED_METADATA_KEYS {
+        if body.get("metadata").and_then(|m| m.get(key)).is_some() {
+            errors.push(FieldError::new(
+                &format!("metadata.{key}"),
+                format!(
+                    "is reserved: only the records the service writes when it erases content \
+                     carry metadata.{key} (DELETE /thoughts/{{id}}/content erases)"
+                ),
+            ));
+        }
+    }
     let metadata = match body.get("metadata") {
         None => Some(None),
         Some(value) => match metadata_from_json("metadata", value) {
@@ -173,6 +186,10 @@ pub fn new_record_from_json(
         _ => Err(errors),
     }
 }
+
+/// Top-level metadata keys only the service's own records carry: refused in
+/// every append a client makes (REST, batches, MCP, OTLP).
+pub const RESERVED_METADATA_KEYS: [&str; 1] = ["erasure"];
 
 /// Parses an append body's text under the body nesting limit.
 pub fn parse_body(text: &str) -> Result<JsonValue, json::ParseError> {
