@@ -235,6 +235,28 @@ pub async fn place_hold(
     Ok((status, Json(hold_body(task_id, hold))).into_response())
 }
 
+/// The legal hold that stands on a task.
+///
+/// 404 when the task is not held (or there is no such task). Any key may
+/// read it.
+#[utoipa::path(
+    get, path = "/tasks/{task_id}/hold", operation_id = "get_hold", tag = "tasks",
+    params(("task_id" = String, Path, description = "The task")),
+    responses(
+        (status = 200, description = "The hold that stands: who placed it, when and why", body = HoldBody),
+        NotFound, InternalError, Unavailable
+    )
+)]
+pub async fn get_hold(
+    State(state): State<AppState>,
+    Path(task_id): Path<String>,
+) -> Result<Json<HoldBody>, ApiError> {
+    match state.store.hold(&task_id).await? {
+        Some(hold) => Ok(Json(hold_body(task_id, hold))),
+        None => Err(ApiError::NotFound(format!("task `{task_id}` is not held"))),
+    }
+}
+
 /// Lift a task's legal hold.
 #[utoipa::path(
     delete, path = "/tasks/{task_id}/hold", operation_id = "lift_hold", tag = "tasks",

@@ -32,7 +32,11 @@ pub(crate) fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(records::get_one))
         .routes(routes!(records::receipt))
         .routes(routes!(erasure::erase))
-        .routes(routes!(erasure::place_hold, erasure::lift_hold))
+        .routes(routes!(
+            erasure::get_hold,
+            erasure::place_hold,
+            erasure::lift_hold
+        ))
         .routes(routes!(tasks::list))
         .routes(routes!(tasks::get_one))
         .routes(routes!(tasks::verify))

@@ -195,8 +195,8 @@ impl Import {
     /// Closes the database.
     pub async fn close(self) {
         let CheckedLog { batches, reads, .. } = self.checked;
-        batches.close().await;
         reads.close().await;
+        batches.close().await;
     }
 }
 

@@ -216,8 +216,11 @@ impl Store {
     /// Finishes the appends already queued, then stops the writer and closes the
     /// database. Appends after this are refused as unavailable.
     pub async fn close(&self) {
-        self.writer.close().await;
+        // The readers first: SQLite removes the WAL (its frames checkpointed
+        // into the database file) only when the last connection to close can
+        // write, so a clean stop leaves one self-contained file.
         self.reads.close().await;
+        self.writer.close().await;
     }
 
     /// Jobs waiting in the writer's queue now (`/metrics`).

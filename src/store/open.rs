@@ -237,7 +237,7 @@ impl Store {
             signed::check_claim(&reads, &own, claim).await?;
         }
         let newest_timestamp = match own.tree_size.checked_sub(1) {
-            Some(last) => reads.record_at(last).await?.map(|r| r.timestamp),
+            Some(last) => reads.timestamp_at(last).await?,
             None => None,
         };
         let (writer, own, publish) = Writer::start(

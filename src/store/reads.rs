@@ -131,6 +131,23 @@ impl Reads {
         }
     }
 
+    /// The timestamp of the record at `log_index`, read with the shared
+    /// SQL (at start: no connection of the hot read path is opened for it).
+    pub(crate) async fn timestamp_at(&self, log_index: u64) -> Result<Option<String>, StoreError> {
+        let Some(i) = position(log_index) else {
+            return Ok(None);
+        };
+        let row: Option<(String,)> = self
+            .rows
+            .db()
+            .fetch_optional(
+                &super::sql::Query::new("SELECT timestamp FROM thoughts WHERE log_index = $1")
+                    .bind(Param::Int(i)),
+            )
+            .await?;
+        Ok(row.map(|(t,)| t))
+    }
+
     /// Both backends store a hash's bytes: a text that is none has no record.
     pub(crate) async fn record_by_hash(&self, hash: &str) -> Result<Option<Record>, StoreError> {
         let lookup = self.rows.db().dialect().hash_lookup;

@@ -186,12 +186,17 @@ async fn five_hundred_concurrent_appends_to_one_task_form_one_chain() {
 #[tokio::test]
 async fn the_clock_stepping_back_does_not_make_a_chain_go_backwards() {
     let ticks = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
-    let times = ["2026-01-01T00:00:05.000Z", "2026-01-01T00:00:01.000Z"];
+    // The writer reads the clock at start, then once per append.
+    let times = [
+        "2026-01-01T00:00:05.000Z",
+        "2026-01-01T00:00:05.000Z",
+        "2026-01-01T00:00:01.000Z",
+    ];
     let seams = Seams {
         now: std::sync::Arc::new(move || {
             times[ticks
                 .fetch_add(1, std::sync::atomic::Ordering::SeqCst)
-                .min(1)]
+                .min(2)]
             .to_string()
         }),
         ..Seams::default()

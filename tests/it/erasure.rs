@@ -331,7 +331,22 @@ async fn refusals_name_why_not_erasable_held_unknown_no_reason_and_roles() {
     )
     .await;
     assert!(p["detail"].as_str().unwrap().contains("legal hold"), "{p}");
+    // The hold that stands, read with any key.
+    let reader = bearer(READER);
+    let standing = crate::support::get_as(&app, Some(&reader), "/tasks/h/hold").await;
+    assert_eq!(standing.status(), 200);
+    let standing: Value = standing.json().await.unwrap();
+    assert_eq!(
+        (&standing["task_id"], &standing["by"], &standing["reason"]),
+        (&json!("h"), &json!("dpo"), &json!("litigation hold 2026-7"))
+    );
     assert_eq!(hold(&base, "h", false, Some(&admin)).await.status(), 204);
+    assert_problem(
+        crate::support::get_as(&app, Some(&reader), "/tasks/h/hold").await,
+        404,
+        "not_found",
+    )
+    .await;
     assert_problem(
         hold(&base, "h", false, Some(&admin)).await,
         404,

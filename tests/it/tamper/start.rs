@@ -100,6 +100,8 @@ async fn an_older_copy_of_the_database_is_refused() {
     let app = TestApp::builder().database(path.clone(), dir).spawn().await;
     records(&app, &["t"], 2).await;
     let (path, _dir) = app.stop().await;
+    // A clean stop leaves one self-contained file: no WAL beside it.
+    assert!(!path.with_extension("db-wal").exists());
     std::fs::copy(&backup, &path).unwrap();
     let e = refusal(&path).await;
     assert!(
