@@ -111,7 +111,7 @@ pub fn new_record_from_json(
     for key in RESERVED_METADATA_KEYS {
         if body.get("metadata").and_then(|m| m.get(key)).is_some() {
             errors.push(FieldError::new(
-                &format!("metadata.{key}"),
+                format!("metadata.{key}"),
                 format!(
                     "is reserved: only the records the service writes when it erases content \
                      carry metadata.{key} (DELETE /thoughts/{{id}}/content erases)"
