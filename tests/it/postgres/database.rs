@@ -132,6 +132,9 @@ async fn a_record_edited_in_the_database_is_caught_by_the_walk_and_fsck() {
         ))
         .await;
     }
+    // The search index follows the log within its refresh: caught up first,
+    // so that fsck, reading the live database, does not race the indexer.
+    assert_eq!(app.get("/search?q=r0&fresh=true").await.status(), 200);
     let db = app.database_url.clone();
     let (ok, out, err) = crate::support::run_binary(vec!["fsck".into(), db.clone()]).await;
     assert!(ok, "{out}{err}");
