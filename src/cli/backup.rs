@@ -6,26 +6,15 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use crate::store::{self, StoreConfig, DEFAULT_DATABASE_URL, DEFAULT_ORIGIN};
+use crate::store;
 
 #[derive(Args, Debug)]
 pub(super) struct BackupArgs {
     /// The folder to write the backup to (created; it must not hold one).
     dest: PathBuf,
-    /// The database, as for serve (sqlite://PATH); the service may be
-    /// running and appending.
-    #[arg(long, env = "DATABASE_URL", default_value = DEFAULT_DATABASE_URL)]
-    database_url: String,
-    /// The signing key file, as for serve (its verifier key goes in the
-    /// manifest; the key itself only with --with-key).
-    #[arg(long, env = "DECISION_TRAIL_SIGNING_KEY_FILE")]
-    signing_key_file: Option<PathBuf>,
-    /// The checkpoint copy, as for serve.
-    #[arg(long, env = "DECISION_TRAIL_CHECKPOINT_FILE")]
-    checkpoint_file: Option<PathBuf>,
-    /// The log's name, as for serve.
-    #[arg(long, env = "DECISION_TRAIL_ORIGIN", default_value = DEFAULT_ORIGIN)]
-    origin: String,
+    /// The log's files; the service may be running and appending.
+    #[command(flatten)]
+    log: super::LogFiles,
     /// Copy the signing key too (owner-only). Without it, keep the key
     /// apart: whoever holds a backup with its key can sign as the log.
     #[arg(long)]
@@ -33,17 +22,7 @@ pub(super) struct BackupArgs {
 }
 
 pub(super) fn backup(args: BackupArgs) -> ExitCode {
-    let key_in_env = std::env::var("DECISION_TRAIL_SIGNING_KEY")
-        .ok()
-        .filter(|k| !k.trim().is_empty());
-    let config = StoreConfig {
-        database_url: args.database_url,
-        signing_key: args.signing_key_file,
-        signing_key_text: key_in_env,
-        checkpoint_copy: args.checkpoint_file,
-        origin: args.origin,
-        ..StoreConfig::default()
-    };
+    let config = args.log.config();
     let outcome = tokio::runtime::Runtime::new()
         .map_err(|e| format!("cannot start the runtime: {e}"))
         .and_then(|runtime| {

@@ -6,19 +6,18 @@
 //! against the checkpoint it must reproduce; nothing is signed.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
 
-use crate::cli::parse_origin;
+use super::remote::get_text;
 use crate::domain::checkpoint::open_checkpoint;
 use crate::domain::cursor::{self, CursorKind};
 use crate::domain::export::{record_of_line, Header};
 use crate::domain::json::{self, JsonValue};
 use crate::domain::record::record_from_json;
 use crate::domain::Record;
-use crate::store::{Import, StoreConfig, DEFAULT_DATABASE_URL, DEFAULT_ORIGIN};
+use crate::store::{Import, StoreConfig};
 
 /// Records asked for per page from a service.
 const PAGE: u64 = 1000;
@@ -32,19 +31,9 @@ pub(super) struct ImportArgs {
     /// every record from the database's size on.
     #[arg(required = true)]
     source: Vec<String>,
-    /// The database to bring up to date, as for serve (the service stopped).
-    #[arg(long, env = "DATABASE_URL", default_value = DEFAULT_DATABASE_URL)]
-    database_url: String,
-    /// The signing key file, as for serve (its verifier key checks the
-    /// source's checkpoint; nothing is signed).
-    #[arg(long, env = "DECISION_TRAIL_SIGNING_KEY_FILE")]
-    signing_key_file: Option<PathBuf>,
-    /// The checkpoint copy, as for serve.
-    #[arg(long, env = "DECISION_TRAIL_CHECKPOINT_FILE")]
-    checkpoint_file: Option<PathBuf>,
-    /// The log's name, as for serve.
-    #[arg(long, env = "DECISION_TRAIL_ORIGIN", default_value = DEFAULT_ORIGIN, value_parser = parse_origin)]
-    origin: String,
+    /// The log's files (the service stopped).
+    #[command(flatten)]
+    log: super::LogFiles,
     /// An API key of the source service (a reader's is enough).
     #[arg(long, env = "DECISION_TRAIL_TOKEN", hide_env_values = true)]
     token: Option<String>,
@@ -56,17 +45,9 @@ pub(super) struct ImportArgs {
 }
 
 pub(super) fn import(args: ImportArgs) -> ExitCode {
-    let key_in_env = std::env::var("DECISION_TRAIL_SIGNING_KEY")
-        .ok()
-        .filter(|k| !k.trim().is_empty());
     let config = StoreConfig {
-        database_url: args.database_url.clone(),
-        signing_key: args.signing_key_file.clone(),
-        signing_key_text: key_in_env,
-        checkpoint_copy: args.checkpoint_file.clone(),
-        origin: args.origin.clone(),
         new_checkpoint_copy: args.new_checkpoint_copy,
-        ..StoreConfig::default()
+        ..args.log.config()
     };
     let outcome = tokio::runtime::Runtime::new()
         .map_err(|e| format!("cannot start the runtime: {e}"))
@@ -142,19 +123,8 @@ async fn from_service(
     key: &str,
 ) -> Result<(Vec<Record>, String), String> {
     let base = base.trim_end_matches('/');
-    let mut headers = reqwest::header::HeaderMap::new();
-    if let Some(token) = token {
-        let mut value = reqwest::header::HeaderValue::from_str(&format!("Bearer {}", token.trim()))
-            .map_err(|_| "the token is not a valid header value".to_string())?;
-        value.set_sensitive(true);
-        headers.insert(reqwest::header::AUTHORIZATION, value);
-    }
-    let client = reqwest::Client::builder()
-        .default_headers(headers)
-        .no_proxy()
-        .build()
-        .map_err(|e| e.to_string())?;
-    let note = get(&client, &format!("{base}/log/checkpoint?unwitnessed=true")).await?;
+    let client = super::remote::client(token)?;
+    let note = get_text(&client, &format!("{base}/log/checkpoint?unwitnessed=true")).await?;
     let size = open_checkpoint(&note, key)
         .map_err(|e| format!("{base}'s checkpoint does not verify with this log's key: {e}"))?
         .size;
@@ -168,7 +138,7 @@ async fn from_service(
                 cursor::encode(CursorKind::Records, next - 1)
             ));
         }
-        let text = get(&client, &url).await?;
+        let text = get_text(&client, &url).await?;
         let page = json::parse(&text, MAX_DEPTH).map_err(|e| format!("GET {url}: {e}"))?;
         let Some(JsonValue::Array(values)) = page.get("records") else {
             return Err(format!("GET {url}: no `records` array"));
@@ -186,23 +156,6 @@ async fn from_service(
         }
     }
     Ok((records, note))
-}
-
-async fn get(client: &reqwest::Client, url: &str) -> Result<String, String> {
-    let response = client
-        .get(url)
-        .send()
-        .await
-        .map_err(|e| format!("GET {url}: {e}"))?;
-    let status = response.status();
-    let body = response
-        .text()
-        .await
-        .map_err(|e| format!("GET {url}: {e}"))?;
-    if !status.is_success() {
-        return Err(format!("GET {url}: {status}: {}", body.trim()));
-    }
-    Ok(body)
 }
 
 fn read_record(value: &JsonValue) -> Result<Record, String> {

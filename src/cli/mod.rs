@@ -252,6 +252,47 @@ enum KeysCommand {
     },
 }
 
+/// Where a log's files are, as `serve` is given them: for the commands that
+/// open its database besides the service (`backup`, `log import`).
+#[derive(clap::Args, Debug)]
+pub(crate) struct LogFiles {
+    /// The database, as for serve (sqlite://PATH or postgres://…).
+    #[arg(long, env = "DATABASE_URL", default_value = crate::store::DEFAULT_DATABASE_URL)]
+    database_url: String,
+    /// The signing key file, as for serve (or the key itself in
+    /// DECISION_TRAIL_SIGNING_KEY).
+    #[arg(long, env = "DECISION_TRAIL_SIGNING_KEY_FILE")]
+    signing_key_file: Option<PathBuf>,
+    /// The checkpoint copy, as for serve.
+    #[arg(long, env = "DECISION_TRAIL_CHECKPOINT_FILE")]
+    checkpoint_file: Option<PathBuf>,
+    /// The log's name, as for serve.
+    #[arg(long, env = "DECISION_TRAIL_ORIGIN", default_value = crate::store::DEFAULT_ORIGIN, value_parser = parse_origin)]
+    origin: String,
+}
+
+impl LogFiles {
+    /// The store configuration these files make.
+    fn config(&self) -> crate::store::StoreConfig {
+        crate::store::StoreConfig {
+            database_url: self.database_url.clone(),
+            signing_key: self.signing_key_file.clone(),
+            signing_key_text: key_in_env(),
+            checkpoint_copy: self.checkpoint_file.clone(),
+            origin: self.origin.clone(),
+            ..crate::store::StoreConfig::default()
+        }
+    }
+}
+
+/// The signing key given in the environment (DECISION_TRAIL_SIGNING_KEY, a
+/// container's secret), when it is set and not blank.
+fn key_in_env() -> Option<String> {
+    std::env::var("DECISION_TRAIL_SIGNING_KEY")
+        .ok()
+        .filter(|k| !k.trim().is_empty())
+}
+
 #[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LogFormat {
     Text,

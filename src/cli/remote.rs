@@ -126,7 +126,25 @@ pub type Progress<'a> = &'a mut dyn FnMut(u64, u64);
 /// Records asked for per page by the whole-log audit.
 const AUDIT_PAGE: u32 = 1000;
 
-async fn get_text(client: &reqwest::Client, url: &str) -> Result<String, String> {
+/// The HTTP client of a service's commands, sending `token` as a bearer
+/// key when given.
+pub(super) fn client(token: Option<&str>) -> Result<reqwest::Client, String> {
+    let mut headers = reqwest::header::HeaderMap::new();
+    if let Some(token) = token {
+        let mut value = reqwest::header::HeaderValue::from_str(&format!("Bearer {}", token.trim()))
+            .map_err(|_| "the token is not a valid header value".to_string())?;
+        value.set_sensitive(true);
+        headers.insert(reqwest::header::AUTHORIZATION, value);
+    }
+    reqwest::Client::builder()
+        .default_headers(headers)
+        .build()
+        .map_err(|e| e.to_string())
+}
+
+/// `GET url`'s body; any other status than a success is an error that
+/// names it (a 401 says how to give a key).
+pub(super) async fn get_text(client: &reqwest::Client, url: &str) -> Result<String, String> {
     let response = client
         .get(url)
         .send()
@@ -173,17 +191,7 @@ pub async fn verify_service(
              reach an https service through a local proxy"
         ));
     }
-    let mut headers = reqwest::header::HeaderMap::new();
-    if let Some(token) = token {
-        let mut value = reqwest::header::HeaderValue::from_str(&format!("Bearer {}", token.trim()))
-            .map_err(|_| "the token is not a valid header value".to_string())?;
-        value.set_sensitive(true);
-        headers.insert(reqwest::header::AUTHORIZATION, value);
-    }
-    let client = reqwest::Client::builder()
-        .default_headers(headers)
-        .build()
-        .map_err(|e| e.to_string())?;
+    let client = client(token)?;
     let served_key = get_text(&client, &format!("{base}/log/key")).await?;
     let served_key = served_key.trim().to_string();
     let trusted = pinned_key

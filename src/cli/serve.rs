@@ -281,9 +281,7 @@ fn rate_limit(args: &ServeArgs, keys: bool) -> Option<Rate> {
 }
 
 async fn run_server(args: ServeArgs) -> Result<(), String> {
-    let key_in_env = std::env::var("DECISION_TRAIL_SIGNING_KEY")
-        .ok()
-        .filter(|k| !k.trim().is_empty());
+    let key_in_env = super::key_in_env();
     if key_in_env.is_some() && args.signing_key_file.is_some() {
         return Err(
             "the signing key is given twice (DECISION_TRAIL_SIGNING_KEY and a key file): give one"

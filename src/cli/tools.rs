@@ -475,9 +475,7 @@ pub(super) fn rebuild_log(
 /// key's successor statement.
 pub(super) fn rotate_log(config: &StoreConfig, origin: &str) -> ExitCode {
     let mut config = config.clone();
-    config.signing_key_text = std::env::var("DECISION_TRAIL_SIGNING_KEY")
-        .ok()
-        .filter(|k| !k.trim().is_empty());
+    config.signing_key_text = super::key_in_env();
     let outcome = tokio::runtime::Runtime::new()
         .map_err(|e| format!("cannot start the runtime: {e}"))
         .and_then(|runtime| {

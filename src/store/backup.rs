@@ -124,7 +124,7 @@ pub async fn backup(
                 .map_err(|e| StoreError::Config(format!("cannot read {}: {e}", path.display())))?,
             None => config.signing_key_text.clone().unwrap_or_default(),
         };
-        write_new(&to, text.trim().as_bytes(), 0o600)?;
+        super::signing::write_new_owner_only(&to, text.trim())?;
         Some(DEFAULT_KEY_FILE.to_string())
     } else {
         None
@@ -147,7 +147,7 @@ pub async fn backup(
         },
     };
     let text = serde_json::to_string_pretty(&manifest).expect("a manifest serializes");
-    write_new(&dest.join(BACKUP_MANIFEST), text.as_bytes(), 0o644)?;
+    write_new(&dest.join(BACKUP_MANIFEST), text.as_bytes())?;
     Ok(manifest)
 }
 
@@ -172,11 +172,6 @@ fn signing_key(
     config: &StoreConfig,
     database: &Path,
 ) -> Result<(LogSigner, Option<PathBuf>), StoreError> {
-    if let Some(text) = &config.signing_key_text {
-        let signer = LogSigner::from_signer_key(text.trim())
-            .map_err(|e| StoreError::Config(format!("the signing key: {e}")))?;
-        return Ok((signer, None));
-    }
     let path = config.signing_key.clone().unwrap_or_else(|| {
         database
             .parent()
@@ -184,16 +179,14 @@ fn signing_key(
             .unwrap_or(Path::new("."))
             .join(DEFAULT_KEY_FILE)
     });
-    let text = std::fs::read_to_string(&path).map_err(|e| {
-        StoreError::Config(format!(
-            "cannot read the signing key {}: {e} (the backup names the key its checkpoints \
-             verify with)",
-            path.display()
-        ))
-    })?;
-    let signer = LogSigner::from_signer_key(text.trim())
-        .map_err(|e| StoreError::Config(format!("the signing key {}: {e}", path.display())))?;
-    Ok((signer, Some(path)))
+    // As `serve` reads it, given as a file: one that is missing is an
+    // error, never a key generated.
+    super::signing::load(
+        config.signing_key_text.as_deref(),
+        Some(&path),
+        None,
+        &config.origin,
+    )
 }
 
 /// The newest checkpoint of the copied database, verified with the key and
@@ -265,7 +258,7 @@ fn copy_checkpoints(
             _ => {}
         }
     }
-    write_new(to, kept.as_bytes(), 0o644)?;
+    write_new(to, kept.as_bytes())?;
     let (mut copy, last) = CheckpointCopy::open(to, signer.verifier_key(), origin)?;
     if last.map(|c| c.tree_size) != Some(checkpoint.tree_size) {
         copy.append(checkpoint)
@@ -274,13 +267,11 @@ fn copy_checkpoints(
     Ok(())
 }
 
-/// Writes a new file (never over one), synced, with `mode`.
-fn write_new(path: &Path, bytes: &[u8], mode: u32) -> Result<(), StoreError> {
-    use std::os::unix::fs::OpenOptionsExt;
+/// Writes a new file (never over one), synced.
+fn write_new(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
     let mut file = std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)
-        .mode(mode)
         .open(path)
         .map_err(|e| StoreError::Config(format!("cannot create {}: {e}", path.display())))?;
     file.write_all(bytes)

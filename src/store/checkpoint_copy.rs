@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use super::reads::Reads;
 use super::{SignedCheckpoint, StoreError};
 use crate::domain::checkpoint::open_checkpoint;
-use crate::domain::merkle::{from_hex, to_hex, verify_consistency, LogQuery};
+use crate::domain::merkle::{from_hex, to_hex};
 
 /// File name of the copy when none is configured, beside the signing key.
 pub const DEFAULT_FILE: &str = "checkpoints.ndjson";
@@ -304,13 +304,7 @@ pub(super) async fn check_copy(
             }
         }
         Some(c) if c.tree_size > 0 => {
-            let query = LogQuery::Consistency {
-                first: c.tree_size,
-                second: latest.tree_size,
-            };
-            let known = reads.log_hashes(&query.indexes()).await?;
-            let proof = query.answer(&known).map_err(|e| refuse(e.to_string()))?;
-            if !verify_consistency(&proof, c.tree_size, c.root, latest.tree_size, latest.root) {
+            if !super::signed::extends(reads, c.tree_size, &c.root, latest).await? {
                 return Err(refuse(format!(
                     "the log of {} records does not extend the copy's log of {}",
                     latest.tree_size, c.tree_size

@@ -15,7 +15,7 @@ use super::reads::Reads;
 use super::{SignedCheckpoint, StoreConfig, StoreError};
 use crate::domain::checkpoint::open_checkpoint;
 use crate::domain::merkle::{leaf_data, to_hex, Frontier};
-use crate::domain::record::erasure::{erased_by_statement, opening_problem};
+use crate::domain::record::erasure::{erased_by_statement, erasure_reason, opening_problem};
 use crate::domain::Record;
 
 /// A database opened for `log import`: its log checked as at start.
@@ -249,13 +249,7 @@ async fn erasures(reads: &Reads, records: &[Record]) -> Result<Vec<Erasing>, Sto
         let Some(ids) = erased_by_statement(metadata) else {
             continue;
         };
-        let reason = crate::domain::json::parse(metadata, 4)
-            .ok()
-            .and_then(|v| match v.get("erasure").and_then(|e| e.get("reason")) {
-                Some(crate::domain::json::JsonValue::String(r)) => Some(r.clone()),
-                _ => None,
-            })
-            .unwrap_or_default();
+        let reason = erasure_reason(metadata);
         for id in ids {
             named.insert(id.clone(), ());
             if imported.contains_key(id.as_str()) {

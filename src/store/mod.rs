@@ -22,7 +22,10 @@
 //!   types), `cosignatures` (witnesses'
 //!   cosignatures of checkpoints); `types`: their values and errors.
 //! - `config`: what a store is opened with; `checkpoint_copy`: the
-//!   checkpoints kept outside the database; `fsck`: the offline check of a
+//!   checkpoints kept outside the database; `signed`: what the log's key
+//!   signed, from sources outside the database, checked at start; `backup`,
+//!   `import`, `rotate`: a live copy, a restore brought back to what was
+//!   signed, a new log named by the old key; `fsck`: the offline check of a
 //!   whole database; `cache`: recent records and stored hashes; `signing`,
 //!   `api_keys`: the log's signing-key file, the API-key file; `witness_file`:
 //!   the SQLite file of `decision-trail witness`.

@@ -7,7 +7,6 @@
 //! fork. The way on for a restored database that cannot be brought back to
 //! what the old log signed: it says so, in a statement the old key signs.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use chrono::Utc;
@@ -78,7 +77,7 @@ pub async fn rotate(config: &StoreConfig, new_origin: &str) -> Result<Rotated, S
     // is lost.
     let pending = key_path.as_deref().map(|p| with_suffix(p, "new"));
     if let Some(pending) = &pending {
-        write_owner_only(pending, &text)?;
+        super::signing::write_new_owner_only(pending, &text)?;
     }
     let made_at = format_timestamp(Utc::now());
     let row = SuccessorRow {
@@ -146,18 +145,4 @@ fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
     name.push(".");
     name.push(suffix);
     PathBuf::from(name)
-}
-
-fn write_owner_only(path: &Path, text: &str) -> Result<(), StoreError> {
-    use std::os::unix::fs::OpenOptionsExt;
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .mode(0o600)
-        .open(path)
-        .map_err(|e| StoreError::Config(format!("cannot create {}: {e}", path.display())))?;
-    file.write_all(format!("{text}\n").as_bytes())
-        .and_then(|()| file.sync_all())
-        .map_err(|e| StoreError::Config(format!("cannot write {}: {e}", path.display())))
 }

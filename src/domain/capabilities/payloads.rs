@@ -497,9 +497,11 @@ fn normalize(v: &JsValue, path: &str) -> Result<JsValue, String> {
             kept.sort_by(|(a, _), (b, _)| locale_compare(a, b));
             JsValue::Object(super::value::js_property_order(kept))
         }
-        JsValue::Map(_) => return Err(format!(
+        JsValue::Map(_) => {
+            return Err(format!(
             "invocationContext expects a plain object at {path} — use JSON-serializable data only"
-        )),
+        ))
+        }
         JsValue::Function => {
             return Err(format!(
             "invocationContext not JSON-serializable at {path} (function) — use strings or numbers"

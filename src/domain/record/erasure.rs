@@ -169,6 +169,18 @@ pub fn erasure_statement(ids: &[&str], reason: &str) -> (String, String) {
     )
 }
 
+/// The reason an erasure record's metadata (canonical text) states
+/// (`erasure.reason`), empty when it states none.
+pub fn erasure_reason(metadata: &str) -> String {
+    json::parse(metadata, 4)
+        .ok()
+        .and_then(|v| match v.get("erasure").and_then(|e| e.get("reason")) {
+            Some(json::JsonValue::String(r)) => Some(r.clone()),
+            _ => None,
+        })
+        .unwrap_or_default()
+}
+
 /// The ids an erasure record's metadata (canonical text) names as erased:
 /// `erasure.record`, or each of `erasure.records`; None for other metadata.
 pub fn erased_by_statement(metadata: &str) -> Option<Vec<String>> {
@@ -217,13 +229,7 @@ impl ErasureLedger {
         let Some(ids) = erased_by_statement(metadata) else {
             return;
         };
-        let reason = json::parse(metadata, 4)
-            .ok()
-            .and_then(|v| match v.get("erasure").and_then(|e| e.get("reason")) {
-                Some(json::JsonValue::String(r)) => Some(r.clone()),
-                _ => None,
-            })
-            .unwrap_or_default();
+        let reason = erasure_reason(metadata);
         for id in ids {
             self.stated.entry(id).or_insert_with(|| {
                 (

@@ -15,6 +15,7 @@ mod reads;
 mod rows;
 mod search;
 mod tx;
+mod write;
 
 pub(crate) use search::document;
 

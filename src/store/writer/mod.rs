@@ -14,6 +14,7 @@
 //! queue-full refusals here, batches, commits, appends and replays in `task`;
 //! the queue's depth and the log's integrated size are read when scraped.
 
+mod clock;
 mod index;
 mod plan;
 mod task;
@@ -64,7 +65,7 @@ pub(crate) struct Writer {
     /// `/metrics`; the writer task stores it after each commit.
     integrated: Arc<AtomicU64>,
     /// What the writer's watch over the system clock last found (`/readyz`).
-    clock_notes: task::ClockNotes,
+    clock_notes: clock::ClockNotes,
 }
 
 enum Job {
@@ -148,7 +149,7 @@ impl Writer {
         let publish = Arc::new(publish);
         let (jobs, queue) = mpsc::channel(config.queue_capacity.max(1));
         let integrated = Arc::new(AtomicU64::new(frontier.size()));
-        let clock_notes = task::ClockNotes::default();
+        let clock_notes = clock::ClockNotes::default();
         let index = Arc::new(IndexProgress::default());
         let state = State {
             integrated: integrated.clone(),
@@ -319,7 +320,7 @@ impl Writer {
             .lock()
             .expect("not poisoned")
             .as_ref()
-            .filter(|(_, at)| at.elapsed() < task::CLOCK_NOTE_KEPT)
+            .filter(|(_, at)| at.elapsed() < clock::CLOCK_NOTE_KEPT)
             .map(|(said, _)| said.clone())
     }
 

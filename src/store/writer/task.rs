@@ -10,15 +10,15 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::mpsc;
 
+use super::clock::ClockNotes;
 use super::plan::{answers, Item, Outcome};
 use super::{Job, Pending, Publisher};
-use crate::domain::chain::{format_timestamp, parse_timestamp, timestamp_before, ChainHead};
+use crate::domain::chain::ChainHead;
 use crate::domain::checkpoint::{check_moved_log, LogSigner, MovedLog};
-use crate::domain::clock::{ClockEvent, ClockWatch, Reading, SETTLE_MS, START_GAP_MS};
+use crate::domain::clock::ClockWatch;
 use crate::domain::merkle::Frontier;
 use crate::domain::metrics::{
-    APPEND_BATCH_SIZE, APPEND_COMMIT_DURATION, CLOCK_ANOMALIES, IDEMPOTENT_REPLAYS, LOG_ALTERED,
-    RECORDS_APPENDED,
+    APPEND_BATCH_SIZE, APPEND_COMMIT_DURATION, IDEMPOTENT_REPLAYS, LOG_ALTERED, RECORDS_APPENDED,
 };
 use crate::domain::Record;
 use crate::store::backend::{BatchError, BatchStorage, Moved, SearchDocument, Wanted};
@@ -78,16 +78,6 @@ pub(super) struct State {
     /// records the indexer reads back.
     pub(super) search_document: fn(&str, Option<&str>) -> SearchDocument,
 }
-
-/// What the writer last found wrong with the system clock, and when: said
-/// on `/readyz` for [`CLOCK_NOTE_KEPT`] (docs/design.md §2, "The clock").
-pub(crate) type ClockNotes = Arc<std::sync::Mutex<Option<(String, Instant)>>>;
-
-/// How long `/readyz` says what the clock did.
-pub(crate) const CLOCK_NOTE_KEPT: Duration = Duration::from_secs(3600);
-
-/// How often the same kind of clock warning is logged at most.
-const CLOCK_WARN_EVERY: Duration = Duration::from_secs(60);
 
 pub(super) async fn run(mut state: State, mut queue: mpsc::Receiver<Job>) {
     let mut stopping = false;
@@ -593,118 +583,5 @@ fn count_batch(appends: usize, outcomes: &[Outcome], appended: usize, opened: In
     metrics::counter!(RECORDS_APPENDED).increment(appended as u64);
     if replays > 0 {
         metrics::counter!(IDEMPOTENT_REPLAYS).increment(replays as u64);
-    }
-}
-
-impl State {
-    /// Reads the clock through the watch (`domain::clock`): the time to
-    /// stamp a record with (the clock's own text when the watch believes
-    /// it), and the reading. What the watch found is logged, counted and
-    /// kept for `/readyz`.
-    pub(super) fn read_clock(&self) -> (String, Reading) {
-        let clock = (self.seams.now)();
-        let clock_ms = parse_timestamp(&clock).map_or(0, |t| t.timestamp_millis());
-        let running_ms = u64::try_from(self.started.elapsed().as_millis()).unwrap_or(u64::MAX);
-        let reading = self
-            .clock
-            .lock()
-            .expect("not poisoned")
-            .read(clock_ms, running_ms);
-        match reading.event {
-            Some(ClockEvent::Ahead { by_ms }) => self.clock_note(
-                "ahead",
-                format!(
-                    "the system clock stepped {} ahead of the running time; records are \
-                     stamped by the running time until the step has held for {} s, and \
-                     idempotency keys never expire by it",
-                    human_ms(by_ms),
-                    SETTLE_MS / 1000
-                ),
-            ),
-            Some(ClockEvent::Adopted { by_ms }) => tracing::warn!(
-                ahead_ms = by_ms,
-                "the system clock's step ahead held: records are stamped by it again"
-            ),
-            None => {}
-        }
-        let stamp = if reading.stamp_ms == clock_ms {
-            clock
-        } else {
-            format_timestamp(
-                chrono::DateTime::from_timestamp_millis(reading.stamp_ms).unwrap_or_default(),
-            )
-        };
-        (stamp, reading)
-    }
-
-    /// The first reading of the clock, at start, with the timestamp of the
-    /// log's newest record (`domain::clock::ClockWatch::start`): a clock
-    /// far ahead of it is said.
-    pub(super) fn start_clock(&self, newest: Option<&str>) {
-        let clock = (self.seams.now)();
-        let clock_ms = parse_timestamp(&clock).map_or(0, |t| t.timestamp_millis());
-        let running_ms = u64::try_from(self.started.elapsed().as_millis()).unwrap_or(u64::MAX);
-        let newest_ms = newest
-            .and_then(parse_timestamp)
-            .map(|t| t.timestamp_millis());
-        let ahead = self
-            .clock
-            .lock()
-            .expect("not poisoned")
-            .start(clock_ms, running_ms, newest_ms);
-        if ahead > START_GAP_MS {
-            self.clock_note(
-                "ahead",
-                format!(
-                    "the system clock reads {clock}, {} after the log's newest record ({}): \
-                     expected if the service was stopped that long; otherwise the clock is \
-                     wrong. Records are stamped by it; idempotency keys expire by the log's \
-                     time",
-                    human_ms(ahead),
-                    newest.unwrap_or_default()
-                ),
-            );
-        }
-    }
-
-    /// The record at the end of a chain whose last timestamp is `last` is
-    /// stamped `now`, or `last` when the clock reads behind it (a chain's
-    /// timestamps never go backwards), which is said.
-    pub(super) fn stamp_after(&self, now: String, last: &str) -> String {
-        if timestamp_before(&now, last) {
-            self.clock_note(
-                "behind",
-                format!(
-                    "the system clock read {now}, behind a chain's last timestamp {last}: records \
-                     are stamped with the chain's last timestamp until it catches up"
-                ),
-            );
-            last.to_string()
-        } else {
-            now
-        }
-    }
-
-    /// Counts a clock anomaly, logs it (at most once a minute per kind) and
-    /// keeps it for `/readyz`.
-    fn clock_note(&self, direction: &'static str, said: String) {
-        metrics::counter!(CLOCK_ANOMALIES, "direction" => direction).increment(1);
-        let mut note = self.clock_notes.lock().expect("not poisoned");
-        let quiet = note.as_ref().is_some_and(|(last, at)| {
-            last.starts_with(direction) && at.elapsed() < CLOCK_WARN_EVERY
-        });
-        if !quiet {
-            tracing::warn!(direction, "{said}");
-            *note = Some((format!("{direction}: {said}"), Instant::now()));
-        }
-    }
-}
-
-/// Milliseconds as a person reads them.
-fn human_ms(ms: i64) -> String {
-    match ms {
-        ms if ms >= 3_600_000 => format!("{:.1} h", ms as f64 / 3_600_000.0),
-        ms if ms >= 60_000 => format!("{:.1} min", ms as f64 / 60_000.0),
-        ms => format!("{:.1} s", ms as f64 / 1000.0),
     }
 }
