@@ -267,11 +267,9 @@ pub(crate) struct StoredLink {
     ends: [u32; LINK_TEXT_COLUMNS],
     /// Which columns are NULL, one bit each in the same order.
     nulls: u16,
-    /// Whether the record's content was erased (docs/design.md §12).
-    erased: bool,
 }
 
-const LINK_TEXT_COLUMNS: usize = 13;
+const LINK_TEXT_COLUMNS: usize = 16;
 
 /// A chain row's text columns, borrowed from the driver's row.
 pub(crate) struct LinkText<'a> {
@@ -291,8 +289,11 @@ pub(crate) struct LinkText<'a> {
     pub commitment: Option<&'a str>,
     /// Its salt, as hex, while not erased.
     pub salt: Option<&'a str>,
-    /// Whether it was erased.
-    pub erased: bool,
+    /// When, by whom and why it was erased, once it was: the walk holds
+    /// them against the erasure record that names it (docs/design.md §12).
+    pub erased_at: Option<&'a str>,
+    pub erased_by: Option<&'a str>,
+    pub erased_reason: Option<&'a str>,
 }
 
 impl StoredLink {
@@ -311,6 +312,9 @@ impl StoredLink {
             Some(t.hash),
             t.commitment,
             t.salt,
+            t.erased_at,
+            t.erased_by,
+            t.erased_reason,
         ];
         let mut text = String::with_capacity(columns.iter().flatten().map(|c| c.len()).sum());
         let mut ends = [0; LINK_TEXT_COLUMNS];
@@ -329,7 +333,6 @@ impl StoredLink {
             text,
             ends,
             nulls,
-            erased: t.erased,
         }
     }
 
@@ -370,14 +373,34 @@ impl StoredLink {
             commitment: self.column(11).map(|value| Commitment {
                 value,
                 salt: self.column(12),
-                erased: self.erased,
+                erased: self.erased(),
             }),
         }
     }
 
     /// Whether the record's content was erased.
     pub fn erased(&self) -> bool {
-        self.erased
+        self.column(13).is_some()
+    }
+
+    /// Who erased the record, when and why, as stored; None while it is not
+    /// erased.
+    pub fn erasure(&self) -> Option<Erasure> {
+        Some(Erasure {
+            at: self.column(13)?.to_string(),
+            by: self.required(14).to_string(),
+            reason: self.required(15).to_string(),
+        })
+    }
+
+    /// The record's timestamp, agent and metadata, as an erasure ledger
+    /// notes them.
+    pub fn timestamp(&self) -> &str {
+        self.required(8)
+    }
+
+    pub fn metadata(&self) -> Option<&str> {
+        self.column(4)
     }
 }
 

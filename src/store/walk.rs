@@ -8,6 +8,7 @@ use crate::domain::chain::{BreakReason, ChainBreak, ChainWalk};
 use crate::domain::merkle::{
     leaf_data, leaf_hash, to_hex, verify_inclusion, Hash, LeafSet, LogQuery,
 };
+use crate::domain::record::erasure::ErasureLedger;
 
 /// Records whose inclusion proofs a chain walk reads at once.
 const PROOFS_PER_READ: usize = 4096;
@@ -25,8 +26,9 @@ struct Unproven {
 
 /// How a walk of the rows ended.
 enum Walked {
-    /// Every row walked, and how many of them were erased.
-    Whole(ChainWalk, u64),
+    /// Every row walked, what the chain's erasure records state against
+    /// its erased records, and those records' seqs.
+    Whole(ChainWalk, ErasureLedger, Vec<(String, u64)>),
     /// A row broke the chain.
     Broken(ChainVerdict),
     /// The prover found a break first and stopped listening.
@@ -54,9 +56,20 @@ impl Store {
             let mut rows = self.reads.chain(task_id);
             let mut walk = ChainWalk::new();
             let mut pending: Vec<Unproven> = Vec::with_capacity(PROOFS_PER_READ);
-            let mut erased = 0;
+            let mut ledger = ErasureLedger::default();
+            let mut erased = Vec::new();
             while let Some(row) = rows.try_next().await? {
-                erased += u64::from(row.erased());
+                let erasure = row.erasure();
+                if erasure.is_some() {
+                    erased.push((row.id().to_string(), row.seq));
+                }
+                ledger.note_parts(
+                    row.id(),
+                    row.agent_id(),
+                    row.timestamp(),
+                    row.metadata(),
+                    erasure.as_ref(),
+                );
                 let input = row.hash_input(task_id);
                 if let Err(at) = walk.step(Some(row.seq), &input, row.hash()) {
                     // A record before this one may be out of the log: the
@@ -90,7 +103,7 @@ impl Store {
                 }
             }
             let _ = pages.send(pending).await;
-            Ok::<_, StoreError>(Walked::Whole(walk, erased))
+            Ok::<_, StoreError>(Walked::Whole(walk, ledger, erased))
         };
         // Two pages are proven at once (one's hashes read while the other's
         // are checked); their verdicts are taken in page order, so the first
@@ -113,8 +126,8 @@ impl Store {
         if let Some(broken) = proven? {
             return Ok(Some(broken));
         }
-        let (walk, erased) = match walked? {
-            Walked::Whole(walk, erased) => (walk, erased),
+        let (walk, ledger, erased) = match walked? {
+            Walked::Whole(walk, ledger, erased) => (walk, ledger, erased),
             Walked::Broken(verdict) => return Ok(Some(verdict)),
             Walked::Stopped => unreachable!("the prover stops only at a break"),
         };
@@ -123,6 +136,19 @@ impl Store {
             let seq = at.index;
             return Ok(Some(ChainVerdict::Broken { at, seq, tree_size }));
         }
+        // And each as that record states it: its agent, time and reason.
+        if let Some((id, why)) = ledger.problem() {
+            let seq = erased.iter().find(|(e, _)| *e == id).map_or(0, |(_, s)| *s);
+            let at = ChainBreak {
+                index: seq,
+                id,
+                reason: BreakReason::ErasureUnrecorded,
+                expected: "the agent, time and reason of the erasure record naming it".into(),
+                actual: why,
+            };
+            return Ok(Some(ChainVerdict::Broken { at, seq, tree_size }));
+        }
+        let erased = erased.len() as u64;
         let mut tree_size = tree_size;
         if !late.is_empty() {
             // Read from the database itself: on SQLite the published

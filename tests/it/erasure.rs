@@ -771,6 +771,12 @@ async fn an_erasure_whose_reason_was_edited_is_not_the_erasure_its_record_states
         err.contains("erasure_unrecorded") && err.contains("routine cleanup"),
         "{err}"
     );
+    // The service's own walk of the chain says so, naming the record.
+    let (_, verdict) = app.get_json("/tasks/t/verify").await;
+    assert_eq!(verdict["valid"], false, "{verdict}");
+    assert_eq!(verdict["reason"], "erasure_unrecorded", "{verdict}");
+    assert_eq!(verdict["broken_at"], id, "{verdict}");
+    assert!(verdict.to_string().contains("routine cleanup"), "{verdict}");
     let _kept = app.stop().await;
     let (ok, out, err) = run_binary(vec!["fsck".into(), url]).await;
     assert!(

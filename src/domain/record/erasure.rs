@@ -220,24 +220,37 @@ pub struct ErasureLedger {
 impl ErasureLedger {
     /// Notes the next record of the chain or log.
     pub fn note(&mut self, record: &super::Record) {
-        if let Some(erasure) = record.erasable.as_ref().and_then(|e| e.erased.clone()) {
-            self.erased.push((record.id.clone(), erasure));
+        self.note_parts(
+            &record.id,
+            &record.agent_id,
+            &record.timestamp,
+            record.metadata.as_ref().map(|m| m.canonical()),
+            record.erasable.as_ref().and_then(|e| e.erased.as_ref()),
+        );
+    }
+
+    /// Notes the next record from its parts, as a walk of stored rows reads
+    /// them: its id, agent, timestamp, metadata (canonical text) and its
+    /// erasure as stored.
+    pub fn note_parts(
+        &mut self,
+        id: &str,
+        agent_id: &str,
+        timestamp: &str,
+        metadata: Option<&str>,
+        erased: Option<&super::Erasure>,
+    ) {
+        if let Some(erasure) = erased {
+            self.erased.push((id.to_string(), erasure.clone()));
         }
-        let Some(metadata) = record.metadata.as_ref().map(|m| m.canonical()) else {
+        let Some(ids) = metadata.and_then(erased_by_statement) else {
             return;
         };
-        let Some(ids) = erased_by_statement(metadata) else {
-            return;
-        };
-        let reason = erasure_reason(metadata);
+        let reason = erasure_reason(metadata.unwrap_or_default());
         for id in ids {
-            self.stated.entry(id).or_insert_with(|| {
-                (
-                    record.agent_id.clone(),
-                    record.timestamp.clone(),
-                    reason.clone(),
-                )
-            });
+            self.stated
+                .entry(id)
+                .or_insert_with(|| (agent_id.to_string(), timestamp.to_string(), reason.clone()));
         }
     }
 
@@ -358,6 +371,43 @@ mod tests {
             );
         }
         assert_eq!(reason_problem("Löschung nach Art. 17 \u{05D0}"), None);
+    }
+
+    #[test]
+    fn an_erased_record_is_accepted_only_as_the_erasure_record_naming_it_states() {
+        let erasure = |by: &str, at: &str, reason: &str| Erasure {
+            by: by.into(),
+            at: at.into(),
+            reason: reason.into(),
+        };
+        let (_, statement) = erasure_statement(&["r1"], "GDPR Art. 17 request");
+        let honest = erasure("key-1", "2026-11-25T08:00:00.000Z", "GDPR Art. 17 request");
+        let ledger = |stored: &Erasure| {
+            let mut ledger = ErasureLedger::default();
+            ledger.note_parts("r1", "w", "2026-11-25T07:00:00.000Z", None, Some(stored));
+            ledger.note_parts(
+                "e1",
+                "key-1",
+                "2026-11-25T08:00:00.000Z",
+                Some(&statement),
+                None,
+            );
+            ledger.problem()
+        };
+        assert_eq!(ledger(&honest), None);
+        for forged in [
+            erasure("admin-1", &honest.at, &honest.reason),
+            erasure(&honest.by, "2030-01-01T00:00:00.000Z", &honest.reason),
+            erasure(&honest.by, &honest.at, "routine cleanup"),
+        ] {
+            let (id, why) = ledger(&forged).expect("a forged erasure is named");
+            assert_eq!(id, "r1");
+            assert!(why.contains("key-1"), "{why}");
+        }
+        // Named by nothing at all.
+        let mut alone = ErasureLedger::default();
+        alone.note_parts("r1", "w", "t", Some(r#"{"k":1}"#), Some(&honest));
+        assert!(alone.problem().unwrap().1.contains("no erasure record"));
     }
 
     #[test]

@@ -45,7 +45,7 @@ impl RowReads for PgReads {
 
     fn chain<'a>(&'a self, task_id: &'a str) -> BoxStream<'a, Result<StoredLink, StoreError>> {
         sqlx::query_as::<_, LinkRow>(
-            "SELECT seq, log_index, id, agent_id, type, content, metadata, capabilities, session_id, parent_id, timestamp, prev_hash, hash, content_commitment, salt, erased_at \
+            "SELECT seq, log_index, id, agent_id, type, content, metadata, capabilities, session_id, parent_id, timestamp, prev_hash, hash, content_commitment, salt, erased_at, erased_by, erased_reason \
              FROM thoughts WHERE task_id = $1 ORDER BY seq",
         )
         .bind(task_id)

@@ -30,6 +30,8 @@ pub(super) struct LinkRow {
     content_commitment: Option<HashText>,
     salt: Option<HashText>,
     erased_at: Option<String>,
+    erased_by: Option<String>,
+    erased_reason: Option<String>,
 }
 
 impl From<LinkRow> for StoredLink {
@@ -53,7 +55,9 @@ impl From<LinkRow> for StoredLink {
                 hash: &row.hash.0,
                 commitment: row.content_commitment.as_ref().map(|c| c.0.as_str()),
                 salt: row.salt.as_ref().map(|s| s.0.as_str()),
-                erased: row.erased_at.is_some(),
+                erased_at: row.erased_at.as_deref(),
+                erased_by: row.erased_by.as_deref(),
+                erased_reason: row.erased_reason.as_deref(),
             },
         )
     }

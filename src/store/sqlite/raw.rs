@@ -267,7 +267,9 @@ pub(super) fn stored_link(row: &Row<'_>) -> rusqlite::Result<StoredLink> {
             hash: &hash,
             commitment: commitment.as_ref().map(|c| c.0.as_str()),
             salt: salt.as_ref().map(|s| s.0.as_str()),
-            erased: row.get_ref(15)? != rusqlite::types::ValueRef::Null,
+            erased_at: optional(15)?,
+            erased_by: optional(16)?,
+            erased_reason: optional(17)?,
         },
     ))
 }

@@ -72,7 +72,7 @@ impl RowReads for SqliteReads {
                         const COLUMNS: &str =
                             "SELECT seq, log_index, id, agent_id, type, content, \
                              metadata, capabilities, session_id, parent_id, timestamp, prev_hash, \
-                             hash, content_commitment, salt, erased_at FROM thoughts \
+                             hash, content_commitment, salt, erased_at, erased_by, erased_reason FROM thoughts \
                              WHERE task_id = ?1";
                         let (sql, seq, index) = match after {
                             None => (format!("{COLUMNS} ORDER BY seq, log_index LIMIT ?4"), 0, 0),
