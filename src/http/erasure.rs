@@ -26,7 +26,7 @@ use crate::domain::json::JsonValue;
 use crate::domain::record::erasure::reason_problem;
 use crate::domain::record::new_identifier_problem;
 use crate::domain::FieldError;
-use crate::store::{Erased, Hold};
+use crate::store::{Erased, Hold, HoldChange};
 
 /// Who erases or holds, when the service is open and the body names nobody.
 const OPEN_OPERATOR: &str = "operator";
@@ -64,11 +64,52 @@ pub struct ErasureBody {
 #[derive(Serialize, ToSchema)]
 pub struct HoldBody {
     pub(crate) task_id: String,
-    /// When the hold was placed.
+    /// When the hold was placed: its record's timestamp.
     pub(crate) at: String,
-    /// Who placed it.
+    /// Who placed it: its record's agent.
     pub(crate) by: String,
     pub(crate) reason: String,
+    /// The decision appended to the task's trail when the hold was placed
+    /// (`PUT`) or lifted (`DELETE`); null when nothing changed (placed
+    /// again); absent from `GET`.
+    #[serde(skip_serializing_if = "Member::is_absent")]
+    #[schema(value_type = Option<RecordBody>)]
+    pub(crate) record: Member<RecordBody>,
+}
+
+impl HoldBody {
+    /// The hold that stands, as `GET` answers it (no record).
+    pub(crate) fn standing(task_id: String, hold: Hold) -> HoldBody {
+        HoldBody {
+            task_id,
+            at: hold.at,
+            by: hold.by,
+            reason: hold.reason,
+            record: Member::Absent,
+        }
+    }
+}
+
+/// A member of an answer that is absent, null, or a value.
+pub(crate) enum Member<T> {
+    Absent,
+    Null,
+    Value(T),
+}
+
+impl<T> Member<T> {
+    fn is_absent(&self) -> bool {
+        matches!(self, Member::Absent)
+    }
+}
+
+impl<T: Serialize> Serialize for Member<T> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Member::Value(v) => v.serialize(s),
+            _ => s.serialize_none(),
+        }
+    }
 }
 
 /// The caller's name for an erasure or hold, when it may make one: an
@@ -114,8 +155,13 @@ fn actor(
     }
 }
 
-/// The body's `reason` (required) and who acts, every bad field named.
-fn reason_body(caller: &Caller, body: &JsonValue) -> Result<(String, String), ApiError> {
+/// The body's `reason` (required unless `optional`) and who acts, every
+/// bad field named.
+fn reason_body(
+    caller: &Caller,
+    body: &JsonValue,
+    optional: bool,
+) -> Result<(Option<String>, String), ApiError> {
     let mut errors = Vec::new();
     let JsonValue::Object(members) = body else {
         return Err(ApiError::invalid(vec![FieldError::new(
@@ -133,6 +179,7 @@ fn reason_body(caller: &Caller, body: &JsonValue) -> Result<(String, String), Ap
     }
     let by = actor(caller, body, &mut errors)?;
     let reason = match body.get("reason") {
+        None if optional => None,
         None => {
             errors.push(FieldError::new("reason", "is required"));
             None
@@ -153,7 +200,7 @@ fn reason_body(caller: &Caller, body: &JsonValue) -> Result<(String, String), Ap
         }
     };
     ApiError::refuse_any(errors)?;
-    Ok((reason.expect("no errors, so a reason"), by))
+    Ok((reason, by))
 }
 
 /// Erase an erasable record's content, metadata and salt.
@@ -180,7 +227,8 @@ pub async fn erase(
     JsonOrEmpty(body): JsonOrEmpty,
 ) -> Result<Json<ErasureBody>, ApiError> {
     let caller = Caller::of(caller, &state)?;
-    let (reason, by) = reason_body(&caller, &body)?;
+    let (reason, by) = reason_body(&caller, &body, false)?;
+    let reason = reason.expect("a required reason");
     let Erased { record, erasure } = state
         .store
         .erase(&id, &by, &reason)
@@ -195,15 +243,17 @@ pub async fn erase(
 /// Place a legal hold on a task.
 ///
 /// While it stands nothing of the task is erased, by request (409
-/// `task_held`) or by retention. Placing it again keeps the first hold.
-/// Needs an admin key (anyone on an open service).
+/// `task_held`) or by retention. A decision saying who placed it, when and
+/// why is appended to the task's trail in the same transaction. Placing it
+/// again keeps the first hold and appends nothing. Needs an admin key
+/// (anyone on an open service).
 #[utoipa::path(
     put, path = "/tasks/{task_id}/hold", operation_id = "place_hold", tag = "tasks",
     params(("task_id" = String, Path, description = "The task")),
     request_body(content = ReasonBody, content_type = "application/json"),
     responses(
-        (status = 201, description = "The hold placed", body = HoldBody),
-        (status = 200, description = "The task was held already: the hold that stands", body = HoldBody),
+        (status = 201, description = "The hold placed, and its record on the task's trail", body = HoldBody),
+        (status = 200, description = "The task was held already: the hold that stands (`record` null)", body = HoldBody),
         BadRequest, AdminOnly, NotFound, PayloadTooLarge, UnsupportedMediaType, InternalError, Unavailable
     )
 )]
@@ -214,25 +264,18 @@ pub async fn place_hold(
     JsonBody(body): JsonBody,
 ) -> Result<Response, ApiError> {
     let caller = Caller::of(caller, &state)?;
-    let (reason, by) = reason_body(&caller, &body)?;
+    let (reason, by) = reason_body(&caller, &body, false)?;
+    let reason = reason.expect("a required reason");
     if state.store.task(&task_id).await?.is_none() {
         return Err(ApiError::NotFound(format!("no task has id `{task_id}`")));
     }
-    let hold = Hold {
-        at: crate::domain::chain::format_timestamp(chrono::Utc::now()),
-        by,
-        reason,
-    };
-    let placed = state.store.put_hold(&task_id, Some(hold)).await?;
-    let hold = state.store.hold(&task_id).await?.ok_or_else(|| {
-        ApiError::Conflict(format!("the hold on `{task_id}` was lifted meanwhile"))
-    })?;
-    let status = if placed {
+    let change = state.store.place_hold(&task_id, &by, &reason).await?;
+    let status = if change.record.is_some() {
         StatusCode::CREATED
     } else {
         StatusCode::OK
     };
-    Ok((status, Json(hold_body(task_id, hold))).into_response())
+    Ok((status, Json(hold_body(task_id, change)?)).into_response())
 }
 
 /// The legal hold that stands on a task.
@@ -252,39 +295,59 @@ pub async fn get_hold(
     Path(task_id): Path<String>,
 ) -> Result<Json<HoldBody>, ApiError> {
     match state.store.hold(&task_id).await? {
-        Some(hold) => Ok(Json(hold_body(task_id, hold))),
+        Some(hold) => Ok(Json(HoldBody::standing(task_id, hold))),
         None => Err(ApiError::NotFound(format!("task `{task_id}` is not held"))),
     }
 }
 
 /// Lift a task's legal hold.
+///
+/// A decision saying who lifted which hold, when, and why (when the body
+/// gives a reason) is appended to the task's trail in the same transaction.
+/// The body is optional. Needs an admin key (anyone on an open service).
 #[utoipa::path(
     delete, path = "/tasks/{task_id}/hold", operation_id = "lift_hold", tag = "tasks",
     params(("task_id" = String, Path, description = "The task")),
+    request_body(content = Option<ReasonBody>, content_type = "application/json",
+        description = "Optional: why the hold is lifted (`reason`), and who lifts it on an open service"),
     responses(
-        (status = 204, description = "The hold was lifted"),
-        AdminOnly, NotFound, InternalError, Unavailable
+        (status = 200, description = "The hold lifted, and the record on the task's trail that lifted it", body = HoldBody),
+        BadRequest, AdminOnly, NotFound, PayloadTooLarge, UnsupportedMediaType, InternalError, Unavailable
     )
 )]
 pub async fn lift_hold(
     State(state): State<AppState>,
     caller: Option<Extension<Caller>>,
     Path(task_id): Path<String>,
-) -> Result<StatusCode, ApiError> {
+    JsonOrEmpty(body): JsonOrEmpty,
+) -> Result<Json<HoldBody>, ApiError> {
     let caller = Caller::of(caller, &state)?;
-    actor(&caller, &JsonValue::Object(Vec::new()), &mut Vec::new())?;
-    if state.store.put_hold(&task_id, None).await? {
-        Ok(StatusCode::NO_CONTENT)
-    } else {
-        Err(ApiError::NotFound(format!("task `{task_id}` is not held")))
+    // No body, or `null`: no reason given.
+    let body = match body {
+        JsonValue::Null => JsonValue::Object(Vec::new()),
+        other => other,
+    };
+    let (reason, by) = reason_body(&caller, &body, true)?;
+    match state
+        .store
+        .lift_hold(&task_id, &by, reason.as_deref())
+        .await?
+    {
+        Some(change) => Ok(Json(hold_body(task_id, change)?)),
+        None => Err(ApiError::NotFound(format!("task `{task_id}` is not held"))),
     }
 }
 
-pub(crate) fn hold_body(task_id: String, hold: Hold) -> HoldBody {
-    HoldBody {
+/// A hold placed or lifted, with the record that says so.
+fn hold_body(task_id: String, change: HoldChange) -> Result<HoldBody, ApiError> {
+    Ok(HoldBody {
         task_id,
-        at: hold.at,
-        by: hold.by,
-        reason: hold.reason,
-    }
+        at: change.hold.at,
+        by: change.hold.by,
+        reason: change.hold.reason,
+        record: match change.record {
+            Some(r) => Member::Value(RecordBody::try_from(r)?),
+            None => Member::Null,
+        },
+    })
 }

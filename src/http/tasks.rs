@@ -106,7 +106,7 @@ pub async fn get_one(
                 .store
                 .hold(&task_id)
                 .await?
-                .map(|h| super::erasure::hold_body(task_id, h));
+                .map(|h| super::erasure::HoldBody::standing(task_id, h));
             Ok(Json(body))
         }
         None => Err(ApiError::NotFound(format!("no task has id `{task_id}`"))),

@@ -117,6 +117,39 @@ pub(crate) struct EraseOrder {
     pub reason: String,
 }
 
+/// What an append the service makes of its own does in the append's
+/// transaction (docs/design.md §12): the appended record says so.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Effects {
+    /// Records whose content the append erases.
+    pub erasing: Vec<EraseOrder>,
+    /// The legal hold it places or lifts on its task.
+    pub hold: Option<HoldOrder>,
+}
+
+/// A legal hold an append places or lifts.
+#[derive(Debug, Clone)]
+pub(crate) enum HoldOrder {
+    /// Placed, for this reason: the task must not be held already.
+    Place { reason: String },
+    /// Lifted: the hold that stands must be the one placed then by that
+    /// agent (the one the record names).
+    Lift {
+        placed_at: String,
+        placed_by: String,
+    },
+}
+
+/// A legal hold as the batch writes it: placed (`Some`) or lifted (`None`).
+#[derive(Debug, Clone)]
+pub(crate) struct Holding {
+    pub task_id: String,
+    /// The hold placed, stated by the hold record (its time and agent).
+    pub placed: Option<Hold>,
+    /// The hold lifted: (placed_at, placed_by).
+    pub lifted: Option<(String, String)>,
+}
+
 /// An erasure as the batch writes it.
 #[derive(Debug, Clone)]
 pub(crate) struct Erasing {
@@ -146,6 +179,10 @@ pub(crate) struct PlannedBatch<'a> {
     /// erasable, not erased and of a task not held, or the write fails as a
     /// record's (`BatchError::Record`, a conflict).
     pub erasures: Vec<Erasing>,
+    /// Legal holds the batch's hold records place or lift. A task held
+    /// already (placing) or not held as the record says (lifting) fails the
+    /// write as a record's.
+    pub holds: Vec<Holding>,
 }
 
 /// The log as stored, when it is not the log the writer last committed:
@@ -292,8 +329,5 @@ pub(crate) trait BatchStorage: Send {
         rows: &'a [(u64, SearchDocument)],
         indexed_size: u64,
     ) -> Answer<'a, ()>;
-    /// Places (`Some`) or lifts (`None`) a legal hold on a task, between
-    /// batches: whether anything changed.
-    fn put_hold<'a>(&'a mut self, task_id: &'a str, hold: Option<&'a Hold>) -> Answer<'a, bool>;
     fn close(self: Box<Self>) -> BoxFuture<'static, ()>;
 }

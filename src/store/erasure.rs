@@ -8,10 +8,10 @@ use std::collections::BTreeMap;
 
 use tokio::sync::Mutex;
 
-use super::backend::EraseOrder;
+use super::backend::{Effects, EraseOrder, HoldOrder, Holding};
 use super::sql::{Db, Param, Query};
-use super::{Erased, Hold, Store, StoreError};
-use crate::domain::record::erasure::erasure_statement;
+use super::{Erased, Hold, HoldChange, Store, StoreError};
+use crate::domain::record::erasure::{erasure_statement, hold_statement, HoldAction};
 use crate::domain::{Metadata, NewRecord, RecordType};
 
 /// Erasures run one at a time in a process: a record is looked at and its
@@ -47,25 +47,16 @@ fn held(id: &str) -> String {
     )
 }
 
-/// Places (`Some`) or lifts (`None`) the hold on `task_id`: whether
-/// anything changed (a hold already placed keeps its first statement).
-pub(crate) async fn put_hold(
-    db: Db<'_>,
-    task_id: &str,
-    hold: Option<&Hold>,
-) -> Result<bool, StoreError> {
-    let query = match hold {
-        Some(h) => Query::new(
-            "INSERT INTO holds (task_id, placed_at, placed_by, reason) VALUES ($1, $2, $3, $4) \
-             ON CONFLICT (task_id) DO NOTHING",
-        )
-        .bind(Param::Text(task_id))
-        .bind(Param::Text(&h.at))
-        .bind(Param::Text(&h.by))
-        .bind(Param::Text(&h.reason)),
-        None => Query::new("DELETE FROM holds WHERE task_id = $1").bind(Param::Text(task_id)),
-    };
-    Ok(db.execute(&query).await? == 1)
+/// Why a hold record's hold could not be placed or lifted in its batch:
+/// the task was held meanwhile, or its hold lifted or replaced.
+pub(crate) fn hold_moved(h: &Holding) -> StoreError {
+    StoreError::Conflict(match &h.lifted {
+        None => format!("task `{}` was held meanwhile", h.task_id),
+        Some(_) => format!(
+            "the hold on task `{}` was lifted or replaced meanwhile",
+            h.task_id
+        ),
+    })
 }
 
 /// The hold on `task_id`, if one stands.
@@ -145,6 +136,122 @@ impl Store {
     ) -> Result<crate::domain::Record, StoreError> {
         let ids: Vec<&str> = records.iter().map(|(id, _)| *id).collect();
         let (content, metadata) = erasure_statement(&ids, reason);
+        let erasing = records
+            .iter()
+            .map(|(_, log_index)| EraseOrder {
+                log_index: *log_index,
+                reason: reason.to_string(),
+            })
+            .collect();
+        let effects = Effects {
+            erasing,
+            ..Effects::default()
+        };
+        let record = self
+            .append_statement(task_id, by, content, metadata, effects)
+            .await?;
+        metrics::counter!(crate::domain::metrics::RECORDS_ERASED, "how" => how)
+            .increment(records.len() as u64);
+        Ok(record)
+    }
+
+    /// The legal hold on a task, if one stands.
+    pub async fn hold(&self, task_id: &str) -> Result<Option<Hold>, StoreError> {
+        hold(self.reads.db(), task_id).await
+    }
+
+    /// Places a legal hold on `task_id`, appending to its task the record
+    /// that says who (`by`), when and why, in the transaction that places
+    /// it (docs/design.md §12). A task held already keeps its first hold,
+    /// and nothing is appended.
+    pub async fn place_hold(
+        &self,
+        task_id: &str,
+        by: &str,
+        reason: &str,
+    ) -> Result<HoldChange, StoreError> {
+        if let Some(hold) = self.hold(task_id).await? {
+            return Ok(HoldChange { hold, record: None });
+        }
+        let (content, metadata) = hold_statement(HoldAction::Place, Some(reason), None);
+        let effects = Effects {
+            hold: Some(HoldOrder::Place {
+                reason: reason.to_string(),
+            }),
+            ..Effects::default()
+        };
+        match self
+            .append_statement(task_id, by, content, metadata, effects)
+            .await
+        {
+            Ok(record) => Ok(HoldChange {
+                hold: Hold {
+                    at: record.timestamp.clone(),
+                    by: record.agent_id.clone(),
+                    reason: reason.to_string(),
+                },
+                record: Some(record),
+            }),
+            // Held by another request (or replica) meanwhile: its hold stands.
+            Err(StoreError::Conflict(why)) => match self.hold(task_id).await? {
+                Some(hold) => Ok(HoldChange { hold, record: None }),
+                None => Err(StoreError::Conflict(why)),
+            },
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Lifts the legal hold on `task_id`, appending to its task the record
+    /// that says who lifted which hold, when, and why when given; None when
+    /// the task is not held.
+    pub async fn lift_hold(
+        &self,
+        task_id: &str,
+        by: &str,
+        reason: Option<&str>,
+    ) -> Result<Option<HoldChange>, StoreError> {
+        let Some(hold) = self.hold(task_id).await? else {
+            return Ok(None);
+        };
+        let (content, metadata) = hold_statement(
+            HoldAction::Lift,
+            reason,
+            Some((hold.at.as_str(), hold.by.as_str())),
+        );
+        let effects = Effects {
+            hold: Some(HoldOrder::Lift {
+                placed_at: hold.at.clone(),
+                placed_by: hold.by.clone(),
+            }),
+            ..Effects::default()
+        };
+        match self
+            .append_statement(task_id, by, content, metadata, effects)
+            .await
+        {
+            Ok(record) => Ok(Some(HoldChange {
+                hold,
+                record: Some(record),
+            })),
+            // Lifted by another request (or replica) meanwhile.
+            Err(StoreError::Conflict(why)) => match self.hold(task_id).await? {
+                None => Ok(None),
+                Some(_) => Err(StoreError::Conflict(why)),
+            },
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Appends the service's own decision record to `task_id`, by `by`,
+    /// doing `effects` in its transaction. Never erasable itself.
+    async fn append_statement(
+        &self,
+        task_id: &str,
+        by: &str,
+        content: String,
+        metadata: String,
+        effects: Effects,
+    ) -> Result<crate::domain::Record, StoreError> {
         let draft = NewRecord {
             r#type: RecordType::Decision,
             task_id: task_id.to_string(),
@@ -155,31 +262,11 @@ impl Store {
             session_id: None,
             parent_id: None,
             expected_prev_hash: None,
-            // The statement of an erasure is never erased itself.
             erasable: false,
         };
-        let orders = records
-            .iter()
-            .map(|(_, log_index)| EraseOrder {
-                log_index: *log_index,
-                reason: reason.to_string(),
-            })
-            .collect();
-        let appended = self.writer.append(draft, None, orders).await?;
-        metrics::counter!(crate::domain::metrics::RECORDS_ERASED, "how" => how)
-            .increment(records.len() as u64);
+        let appended = self.writer.append(draft, None, effects).await?;
+        self.recent.put(&appended.record);
         Ok(appended.record)
-    }
-
-    /// The legal hold on a task, if one stands.
-    pub async fn hold(&self, task_id: &str) -> Result<Option<Hold>, StoreError> {
-        hold(self.reads.db(), task_id).await
-    }
-
-    /// Places (`Some`) or lifts (`None`) a task's legal hold: whether
-    /// anything changed.
-    pub async fn put_hold(&self, task_id: &str, hold: Option<Hold>) -> Result<bool, StoreError> {
-        self.writer.put_hold(task_id.to_string(), hold).await
     }
 
     /// One pass of the retention sweep: erases the content of up to

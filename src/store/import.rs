@@ -9,13 +9,15 @@
 
 use std::collections::HashMap;
 
-use super::backend::{Erasing, PlannedBatch, SearchDocument};
+use super::backend::{Erasing, Holding, PlannedBatch, SearchDocument};
 use super::open::{open_checked, CheckedLog};
 use super::reads::Reads;
-use super::{SignedCheckpoint, StoreConfig, StoreError};
+use super::{Hold, SignedCheckpoint, StoreConfig, StoreError};
 use crate::domain::checkpoint::open_checkpoint;
 use crate::domain::merkle::{leaf_data, to_hex, Frontier};
-use crate::domain::record::erasure::{erased_by_statement, erasure_reason, opening_problem};
+use crate::domain::record::erasure::{
+    erased_by_statement, erasure_reason, hold_of, opening_problem, HoldAction,
+};
 use crate::domain::Record;
 
 /// A database opened for `log import`: its log checked as at start.
@@ -130,6 +132,7 @@ impl Import {
         }
         let erasures = erasures(&self.checked.reads, &records).await?;
         let erased_here = erasures.len();
+        let holds = holds(&records);
         let documents: Vec<SearchDocument> = records
             .iter()
             .map(|r| {
@@ -150,6 +153,7 @@ impl Import {
             idempotency_expires_at: 0,
             checkpoint: checkpoint.clone(),
             erasures,
+            holds,
         };
         self.write(&batch).await?;
         self.checked.frontier = frontier;
@@ -232,6 +236,34 @@ fn check_record(record: &Record, at: u64) -> Result<(), StoreError> {
         }
     }
     Ok(())
+}
+
+/// The legal holds the imported hold records placed and lifted, in their
+/// order: written as the writer writes them, so the holds that stand are
+/// the trail's.
+fn holds(records: &[Record]) -> Vec<Holding> {
+    records
+        .iter()
+        .filter_map(|record| {
+            let statement = hold_of(record.metadata.as_ref()?.canonical())?;
+            Some(match statement.action {
+                HoldAction::Place => Holding {
+                    task_id: record.task_id.clone(),
+                    placed: Some(Hold {
+                        at: record.timestamp.clone(),
+                        by: record.agent_id.clone(),
+                        reason: statement.reason.unwrap_or_default(),
+                    }),
+                    lifted: None,
+                },
+                HoldAction::Lift => Holding {
+                    task_id: record.task_id.clone(),
+                    placed: None,
+                    lifted: statement.placed,
+                },
+            })
+        })
+        .collect()
 }
 
 /// The erasures the imported erasure records made: records of the database

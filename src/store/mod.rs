@@ -93,8 +93,8 @@ pub use rotate::{rotate, Rotated};
 pub use search::{SearchHit, SearchPage, KEPT_FOR as SEARCH_KEPT_FOR};
 pub use signed::{behind_signed, forked, SignedClaim};
 pub use types::{
-    Appended, CapabilitySnapshot, ChainVerdict, Erased, Hold, Idempotency, Listing, Page,
-    SessionSummary, SignedCheckpoint, StoreError, TaskSummary, MAX_TRAIL, SESSION_MEMBERS,
+    Appended, CapabilitySnapshot, ChainVerdict, Erased, Hold, HoldChange, Idempotency, Listing,
+    Page, SessionSummary, SignedCheckpoint, StoreError, TaskSummary, MAX_TRAIL, SESSION_MEMBERS,
 };
 
 use std::sync::Arc;
@@ -109,6 +109,7 @@ pub(crate) fn rows_refused(table: &'static str, rows: usize) {
 }
 
 use crate::domain::NewRecord;
+use backend::Effects;
 use cache::{HashCache, RecordCache};
 use reads::Reads;
 use writer::Writer;
@@ -169,7 +170,10 @@ impl Store {
         idempotency: Option<Idempotency>,
     ) -> Result<Appended, StoreError> {
         draft.erasable |= self.erasable;
-        let appended = self.writer.append(draft, idempotency, Vec::new()).await?;
+        let appended = self
+            .writer
+            .append(draft, idempotency, Effects::default())
+            .await?;
         // Committed: agents read back what they just wrote, so keep it at hand.
         self.recent.put(&appended.record);
         Ok(appended)
@@ -206,7 +210,7 @@ impl Store {
             .into_iter()
             .map(|(mut draft, idempotency)| {
                 draft.erasable |= self.erasable;
-                (draft, idempotency, Vec::new())
+                (draft, idempotency, Effects::default())
             })
             .collect();
         let answers = self.writer.append_group(drafts, atomic).await?;

@@ -170,6 +170,15 @@ pub struct Hold {
     pub reason: String,
 }
 
+/// What placing or lifting a legal hold answers: the hold placed (or the
+/// one that stood) or lifted, and the record on the task's trail that says
+/// so, None when nothing changed (placed again).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HoldChange {
+    pub hold: Hold,
+    pub record: Option<Record>,
+}
+
 /// What an erasure answers: the record as it is now (erased), and the
 /// record that says so, None when it was erased before (erasing again
 /// changes nothing).

@@ -340,7 +340,7 @@ async fn refusals_name_why_not_erasable_held_unknown_no_reason_and_roles() {
         (&standing["task_id"], &standing["by"], &standing["reason"]),
         (&json!("h"), &json!("dpo"), &json!("litigation hold 2026-7"))
     );
-    assert_eq!(hold(&base, "h", false, Some(&admin)).await.status(), 204);
+    assert_eq!(hold(&base, "h", false, Some(&admin)).await.status(), 200);
     assert_problem(
         crate::support::get_as(&app, Some(&reader), "/tasks/h/hold").await,
         404,

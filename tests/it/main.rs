@@ -16,6 +16,7 @@ mod durability;
 mod erasure;
 mod exposure;
 mod faults;
+mod holds;
 mod idempotency;
 mod limits;
 mod log;

@@ -169,6 +169,112 @@ pub fn erasure_statement(ids: &[&str], reason: &str) -> (String, String) {
     )
 }
 
+/// What a legal-hold record says (docs/design.md §12).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HoldAction {
+    /// The hold is placed: nothing of the task is erased while it stands.
+    Place,
+    /// The hold is lifted.
+    Lift,
+}
+
+impl HoldAction {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            HoldAction::Place => "place",
+            HoldAction::Lift => "lift",
+        }
+    }
+}
+
+/// The content and metadata of the record that places or lifts a task's
+/// legal hold: `{"hold": {"action": "place"|"lift", "reason": …}}`. A lift
+/// names the hold it ends (`placed_at`, `placed_by`); its reason is optional.
+pub fn hold_statement(
+    action: HoldAction,
+    reason: Option<&str>,
+    lifted: Option<(&str, &str)>,
+) -> (String, String) {
+    let mut metadata = Vec::new();
+    metadata.extend_from_slice(b"{\"hold\":{\"action\":");
+    json::write_string(action.as_str(), &mut metadata);
+    // Keys in canonical (sorted) order: action, placed_at, placed_by, reason.
+    if let Some((at, by)) = lifted {
+        metadata.extend_from_slice(b",\"placed_at\":");
+        json::write_string(at, &mut metadata);
+        metadata.extend_from_slice(b",\"placed_by\":");
+        json::write_string(by, &mut metadata);
+    }
+    if let Some(reason) = reason {
+        metadata.extend_from_slice(b",\"reason\":");
+        json::write_string(reason, &mut metadata);
+    }
+    metadata.extend_from_slice(b"}}");
+    let content = match (action, lifted, reason) {
+        (HoldAction::Place, _, Some(reason)) => {
+            format!("Placed a legal hold on this task: {reason}")
+        }
+        (HoldAction::Place, _, None) => "Placed a legal hold on this task".to_string(),
+        (HoldAction::Lift, Some((at, by)), Some(reason)) => {
+            format!("Lifted the legal hold {by} placed at {at}: {reason}")
+        }
+        (HoldAction::Lift, Some((at, by)), None) => {
+            format!("Lifted the legal hold {by} placed at {at}")
+        }
+        (HoldAction::Lift, None, _) => "Lifted the legal hold on this task".to_string(),
+    };
+    (
+        content,
+        String::from_utf8(metadata).expect("canonical JSON of strings is UTF-8"),
+    )
+}
+
+/// What a hold record states, read back from its metadata.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HoldStatement {
+    pub action: HoldAction,
+    pub reason: Option<String>,
+    /// A lift's hold: when it was placed and by whom.
+    pub placed: Option<(String, String)>,
+}
+
+/// What a record's metadata (canonical text) says of a legal hold, if it is
+/// a hold record.
+pub fn hold_of(metadata: &str) -> Option<HoldStatement> {
+    if !metadata.contains("\"hold\"") {
+        return None;
+    }
+    let value = json::parse(metadata, 4).ok()?;
+    let hold = value.get("hold")?;
+    let text = |key: &str| match hold.get(key) {
+        Some(json::JsonValue::String(s)) => Some(s.clone()),
+        _ => None,
+    };
+    let action = match text("action")?.as_str() {
+        "place" => HoldAction::Place,
+        "lift" => HoldAction::Lift,
+        _ => return None,
+    };
+    Some(HoldStatement {
+        action,
+        reason: text("reason"),
+        placed: text("placed_at").zip(text("placed_by")),
+    })
+}
+
+/// What the service's own record says, in a word or two, when metadata
+/// (canonical text) is an erasure's or a legal hold's: shown beside its
+/// type, so a reader tells it from an agent's decision.
+pub fn statement_label(metadata: &str) -> Option<&'static str> {
+    if erased_by_statement(metadata).is_some() {
+        return Some("erasure");
+    }
+    hold_of(metadata).map(|h| match h.action {
+        HoldAction::Place => "legal hold placed",
+        HoldAction::Lift => "legal hold lifted",
+    })
+}
+
 /// The reason an erasure record's metadata (canonical text) states
 /// (`erasure.reason`), empty when it states none.
 pub fn erasure_reason(metadata: &str) -> String {
@@ -408,6 +514,50 @@ mod tests {
         let mut alone = ErasureLedger::default();
         alone.note_parts("r1", "w", "t", Some(r#"{"k":1}"#), Some(&honest));
         assert!(alone.problem().unwrap().1.contains("no erasure record"));
+    }
+
+    #[test]
+    fn a_hold_record_says_what_it_does_in_canonical_metadata() {
+        let (content, metadata) = hold_statement(HoldAction::Place, Some("litigation 7"), None);
+        assert_eq!(content, "Placed a legal hold on this task: litigation 7");
+        assert_eq!(
+            metadata,
+            r#"{"hold":{"action":"place","reason":"litigation 7"}}"#
+        );
+        let (content, lifted) = hold_statement(
+            HoldAction::Lift,
+            None,
+            Some(("2026-11-25T08:00:00.000Z", "legal")),
+        );
+        assert_eq!(
+            content,
+            "Lifted the legal hold legal placed at 2026-11-25T08:00:00.000Z"
+        );
+        for m in [&metadata, &lifted] {
+            let parsed = json::parse(m, 8).unwrap();
+            assert_eq!(&json::canonicalize(&parsed).unwrap(), m);
+        }
+        assert_eq!(
+            hold_of(&metadata),
+            Some(HoldStatement {
+                action: HoldAction::Place,
+                reason: Some("litigation 7".into()),
+                placed: None
+            })
+        );
+        assert_eq!(
+            hold_of(&lifted).unwrap().placed,
+            Some(("2026-11-25T08:00:00.000Z".into(), "legal".into()))
+        );
+        assert_eq!(hold_of(r#"{"k":"hold"}"#), None);
+        assert_eq!(statement_label(&metadata), Some("legal hold placed"));
+        assert_eq!(statement_label(&lifted), Some("legal hold lifted"));
+        assert_eq!(statement_label(r#"{"k":"hold"}"#), None);
+        let (_, with_reason) = hold_statement(HoldAction::Lift, Some("settled"), Some(("t", "b")));
+        assert_eq!(
+            with_reason,
+            r#"{"hold":{"action":"lift","placed_at":"t","placed_by":"b","reason":"settled"}}"#
+        );
     }
 
     #[test]

@@ -114,7 +114,8 @@ pub fn new_record_from_json(
                 format!("metadata.{key}"),
                 format!(
                     "is reserved: only the records the service writes when it erases content \
-                     carry metadata.{key} (DELETE /thoughts/{{id}}/content erases)"
+                     or places or lifts a legal hold carry metadata.{key} (DELETE \
+                     /thoughts/{{id}}/content erases; PUT and DELETE /tasks/{{id}}/hold hold)"
                 ),
             ));
         }
@@ -189,7 +190,7 @@ pub fn new_record_from_json(
 
 /// Top-level metadata keys only the service's own records carry: refused in
 /// every append a client makes (REST, batches, MCP, OTLP).
-pub const RESERVED_METADATA_KEYS: [&str; 1] = ["erasure"];
+pub const RESERVED_METADATA_KEYS: [&str; 2] = ["erasure", "hold"];
 
 /// Parses an append body's text under the body nesting limit.
 pub fn parse_body(text: &str) -> Result<JsonValue, json::ParseError> {

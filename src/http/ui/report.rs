@@ -14,6 +14,7 @@ use super::auth::over_tls;
 use super::task::{walk, VerdictView, VERIFY_ON_OPEN};
 use super::view::{render, shell_word, task_href, with_query, Chrome, UiError};
 use crate::domain::merkle::to_hex;
+use crate::domain::record::erasure::statement_label;
 use crate::domain::record::RecordFilter;
 use crate::http::problem::ApiError;
 use crate::http::tasks::export_checkpoint;
@@ -34,6 +35,8 @@ struct ReportRow {
     /// The content, or what stands for it once erased.
     content: String,
     erased: bool,
+    /// The service's own record (an erasure, a legal hold), in words.
+    statement: Option<&'static str>,
     hash: String,
 }
 
@@ -106,6 +109,10 @@ pub(super) async fn page(
                     None => r.content.clone(),
                 },
                 erased: erased.is_some(),
+                statement: r
+                    .metadata
+                    .as_ref()
+                    .and_then(|m| statement_label(m.canonical())),
                 hash: r.hash.clone(),
             });
         }

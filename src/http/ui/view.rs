@@ -10,6 +10,7 @@ use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Utc};
 
 use super::assets;
+use crate::domain::record::erasure::statement_label;
 use crate::domain::Record;
 use crate::http::path_segment;
 use crate::http::problem::ApiError;
@@ -276,6 +277,9 @@ pub(super) struct RecordView {
     pub commitment: Option<String>,
     /// Who erased the content, when and why, once erased.
     pub erased: Option<String>,
+    /// The service's own record (an erasure, a legal hold placed or
+    /// lifted), in words: shown beside its type.
+    pub statement: Option<&'static str>,
 }
 
 /// How a page names a record to people: its place and type, `#3 plan`.
@@ -371,6 +375,10 @@ impl RecordView {
                 .as_ref()
                 .and_then(|e| e.erased.as_ref())
                 .map(|e| format!("Content erased {} by {}: {}", e.at, e.by, e.reason)),
+            statement: r
+                .metadata
+                .as_ref()
+                .and_then(|m| statement_label(m.canonical())),
         }
     }
 }

@@ -12,7 +12,7 @@ use sqlx::postgres::PgConnectOptions;
 use sqlx::{Connection, PgConnection, Row};
 
 use super::rows::IdempotencyRow;
-use super::write::{erase, insert_records, insert_the_rest};
+use super::write::{erase, hold, insert_records, insert_the_rest};
 use super::{map_error, LOG_LOCK};
 use crate::domain::checkpoint::LogSigner;
 use crate::domain::merkle::{leaf_data, leaf_hash, stored_leaf_index, Frontier, StoredHashes};
@@ -354,7 +354,12 @@ impl BatchStorage for PgBatches {
             let written = match insert_records(conn, &batch.records).await {
                 Err(StoreError::Conflict(e)) => Err(BatchError::Record(StoreError::Conflict(e))),
                 Err(e) => Err(BatchError::Batch(e)),
-                Ok(()) => match erase(conn, &batch.erasures).await {
+                Ok(()) => match async {
+                    erase(conn, &batch.erasures).await?;
+                    hold(conn, &batch.holds).await
+                }
+                .await
+                {
                     Err(e) => Err(e),
                     // A rule those rows break is no caller's doing: not a 409.
                     Ok(()) => insert_the_rest(conn, batch).await.map_err(|e| {
@@ -532,36 +537,6 @@ impl BatchStorage for PgBatches {
         // The row was rewritten in place of the old one; what PostgreSQL
         // keeps of the old version until VACUUM is said in docs/design.md §12.
         Box::pin(async { Ok(()) })
-    }
-
-    fn put_hold<'a>(
-        &'a mut self,
-        task_id: &'a str,
-        hold: Option<&'a crate::store::Hold>,
-    ) -> Answer<'a, bool> {
-        Box::pin(async move {
-            let conn = self.connection().await?;
-            // Under the log's lock, as erasures run: a hold answered placed
-            // is seen by every erasure that commits after it, on any replica.
-            let result = async {
-                sqlx::Executor::execute(&mut *conn, locked_transaction().as_str())
-                    .await
-                    .map_err(map_error)?;
-                let changed =
-                    crate::store::erasure::put_hold(Db::Pg(&mut *conn), task_id, hold).await;
-                let end = if changed.is_ok() {
-                    "COMMIT"
-                } else {
-                    "ROLLBACK"
-                };
-                sqlx::Executor::execute(&mut *conn, end)
-                    .await
-                    .map_err(map_error)?;
-                changed
-            }
-            .await;
-            self.settle(result)
-        })
     }
 
     fn close(self: Box<Self>) -> BoxFuture<'static, ()> {

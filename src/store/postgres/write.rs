@@ -6,7 +6,7 @@ use sqlx::PgConnection;
 
 use super::map_error;
 use crate::domain::{Metadata, Record};
-use crate::store::backend::{BatchError, Erasing, PlannedBatch};
+use crate::store::backend::{BatchError, Erasing, Holding, PlannedBatch};
 use crate::store::rows::{erasable_bytes, hash_bytes};
 use crate::store::StoreError;
 
@@ -113,6 +113,41 @@ pub(super) async fn insert_records(
         .execute(&mut *conn)
         .await
         .map_err(map_error)?;
+    }
+    Ok(())
+}
+
+/// Places and lifts the legal holds the batch's hold records state, in
+/// their order, in the batch's transaction (docs/design.md §12): under the
+/// log's lock, so a hold answered placed is seen by every erasure that
+/// commits after it, on any replica.
+pub(super) async fn hold(conn: &mut PgConnection, holds: &[Holding]) -> Result<(), BatchError> {
+    for h in holds {
+        let query = match (&h.placed, &h.lifted) {
+            (Some(p), _) => sqlx::query(
+                "INSERT INTO holds (task_id, placed_at, placed_by, reason) \
+                 VALUES ($1, $2, $3, $4) ON CONFLICT (task_id) DO NOTHING",
+            )
+            .bind(&h.task_id)
+            .bind(&p.at)
+            .bind(&p.by)
+            .bind(&p.reason),
+            (None, Some((at, by))) => sqlx::query(
+                "DELETE FROM holds WHERE task_id = $1 AND placed_at = $2 AND placed_by = $3",
+            )
+            .bind(&h.task_id)
+            .bind(at)
+            .bind(by),
+            (None, None) => continue,
+        };
+        let changed = query
+            .execute(&mut *conn)
+            .await
+            .map_err(|e| BatchError::Batch(map_error(e)))?
+            .rows_affected();
+        if changed != 1 {
+            return Err(BatchError::Record(crate::store::erasure::hold_moved(h)));
+        }
     }
     Ok(())
 }

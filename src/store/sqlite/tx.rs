@@ -14,7 +14,8 @@ use crate::domain::record::Capabilities;
 use crate::domain::search::{index_text, metadata_text};
 use crate::domain::{Metadata, Record};
 use crate::store::backend::{
-    Answer, BatchError, BatchStorage, Erasing, Loaded, Moved, PlannedBatch, SearchDocument, Wanted,
+    Answer, BatchError, BatchStorage, Erasing, Holding, Loaded, Moved, PlannedBatch,
+    SearchDocument, Wanted,
 };
 use crate::store::log_rows::INSERT_CHECKPOINT;
 use crate::store::rows::{erasable_bytes, hash_bytes, head};
@@ -274,6 +275,7 @@ impl BatchStorage for SqliteBatches {
         Box::pin(async move {
             insert_records(&self.raw, &batch.records).map_err(BatchError::Record)?;
             erase(&self.raw, &batch.erasures)?;
+            hold(&self.raw, &batch.holds)?;
             write_the_rest(&self.raw, batch).map_err(BatchError::Batch)
         })
     }
@@ -438,18 +440,6 @@ impl BatchStorage for SqliteBatches {
         })
     }
 
-    fn put_hold<'a>(
-        &'a mut self,
-        task_id: &'a str,
-        hold: Option<&'a crate::store::Hold>,
-    ) -> Answer<'a, bool> {
-        Box::pin(crate::store::erasure::put_hold(
-            Db::Sqlite(&mut self.conn),
-            task_id,
-            hold,
-        ))
-    }
-
     fn close(self: Box<Self>) -> BoxFuture<'static, ()> {
         Box::pin(async move {
             if let Err(e) = self.conn.close().await {
@@ -500,6 +490,32 @@ fn insert_records(conn: &rusqlite::Connection, records: &[Record]) -> Result<(),
                 erased.map(|e| e.reason.as_str()),
             ])
             .map_err(raw::map_error)?;
+    }
+    Ok(())
+}
+
+/// Places and lifts the legal holds the batch's hold records state, in
+/// their order, in the batch's transaction (docs/design.md §12).
+fn hold(conn: &rusqlite::Connection, holds: &[Holding]) -> Result<(), BatchError> {
+    for h in holds {
+        let changed = match (&h.placed, &h.lifted) {
+            (Some(p), _) => conn
+                .prepare_cached(
+                    "INSERT INTO holds (task_id, placed_at, placed_by, reason) \
+                     VALUES (?1, ?2, ?3, ?4) ON CONFLICT (task_id) DO NOTHING",
+                )
+                .and_then(|mut s| s.execute([&h.task_id, &p.at, &p.by, &p.reason])),
+            (None, Some((at, by))) => conn
+                .prepare_cached(
+                    "DELETE FROM holds WHERE task_id = ?1 AND placed_at = ?2 AND placed_by = ?3",
+                )
+                .and_then(|mut s| s.execute([&h.task_id, at, by])),
+            (None, None) => Ok(1),
+        }
+        .map_err(|e| BatchError::Batch(raw::map_error(e)))?;
+        if changed != 1 {
+            return Err(BatchError::Record(crate::store::erasure::hold_moved(h)));
+        }
     }
     Ok(())
 }

@@ -28,7 +28,7 @@ use std::time::Instant;
 
 use tokio::sync::{mpsc, oneshot, watch, Mutex, OwnedSemaphorePermit, Semaphore};
 
-use super::backend::{BatchStorage, EraseOrder, SearchDocument};
+use super::backend::{BatchStorage, Effects, SearchDocument};
 use super::checkpoint_copy::CheckpointCopy;
 use super::{
     Appended, CapabilitySnapshot, Idempotency, Seams, SignedCheckpoint, StoreConfig, StoreError,
@@ -80,12 +80,6 @@ enum Job {
     /// The search index brought up to the log (a search with `fresh=true`):
     /// the log size it then covers.
     Refresh(oneshot::Sender<Result<u64, StoreError>>),
-    /// A legal hold placed (Some) or lifted (None) on a task (not part of the log).
-    Hold(
-        String,
-        Option<super::Hold>,
-        oneshot::Sender<Result<bool, StoreError>>,
-    ),
     /// Witnesses' cosignature lines of one checkpoint (not part of the log).
     Cosignatures(
         u64,
@@ -101,8 +95,8 @@ struct Draft {
     idempotency: Option<Idempotency>,
     /// Made on the caller's thread: the writer only writes it.
     search: SearchDocument,
-    /// The records whose content this append (an erasure record) erases.
-    erasing: Vec<EraseOrder>,
+    /// What this append (an erasure or hold record) does in its transaction.
+    effects: Effects,
 }
 
 /// Appends waiting for the writer, sent together: one record, or a batch.
@@ -219,10 +213,10 @@ impl Writer {
         &self,
         draft: NewRecord,
         idempotency: Option<Idempotency>,
-        erasing: Vec<EraseOrder>,
+        effects: Effects,
     ) -> Result<Appended, StoreError> {
         let mut answers = self
-            .append_group(vec![(draft, idempotency, erasing)], false)
+            .append_group(vec![(draft, idempotency, effects)], false)
             .await?;
         answers.pop().expect("one answer per draft")
     }
@@ -232,7 +226,7 @@ impl Writer {
     /// draft refuses them all and nothing of them is written.
     pub(crate) async fn append_group(
         &self,
-        drafts: Vec<(NewRecord, Option<Idempotency>, Vec<EraseOrder>)>,
+        drafts: Vec<(NewRecord, Option<Idempotency>, Effects)>,
         atomic: bool,
     ) -> Result<Vec<Result<Appended, StoreError>>, StoreError> {
         let size: usize = drafts
@@ -247,14 +241,14 @@ impl Writer {
             .map_err(|_| queue_full())?;
         let drafts = drafts
             .into_iter()
-            .map(|(draft, idempotency, erasing)| Draft {
+            .map(|(draft, idempotency, effects)| Draft {
                 search: (self.search_document)(
                     &draft.content,
                     draft.metadata.as_ref().map(|m| m.canonical()),
                 ),
                 draft,
                 idempotency,
-                erasing,
+                effects,
             })
             .collect();
         let (reply, answer) = oneshot::channel();
@@ -351,16 +345,6 @@ impl Writer {
     /// The search index's progress as the writer last learned it.
     pub(crate) fn index_progress(&self) -> &IndexProgress {
         &self.index
-    }
-
-    /// Places or lifts a legal hold through the one write connection.
-    pub(crate) async fn put_hold(
-        &self,
-        task_id: String,
-        hold: Option<super::Hold>,
-    ) -> Result<bool, StoreError> {
-        let (reply, answer) = oneshot::channel();
-        self.ask(Job::Hold(task_id, hold, reply), answer).await
     }
 
     /// Whether an append could commit now: the writer runs and its

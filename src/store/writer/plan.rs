@@ -13,9 +13,10 @@ use crate::domain::idempotency::{same_request, stored_row_problem};
 use crate::domain::merkle::{leaf_data, Frontier};
 use crate::domain::{NewRecord, Record};
 use crate::store::backend::{
-    BatchError, EraseOrder, Erasing, Loaded, PlannedBatch, ScopedIdempotencyKey, SearchDocument,
+    BatchError, Effects, Erasing, HoldOrder, Holding, Loaded, PlannedBatch, ScopedIdempotencyKey,
+    SearchDocument,
 };
-use crate::store::{Appended, Idempotency, SignedCheckpoint, StoreError};
+use crate::store::{Appended, Hold, Idempotency, SignedCheckpoint, StoreError};
 
 /// What became of one append of a batch.
 pub(super) enum Outcome {
@@ -36,6 +37,7 @@ struct Savepoint {
     log_hashes: usize,
     new_idempotency: usize,
     erasures: usize,
+    holds: usize,
     frontier: Frontier,
     moved: HashMap<String, ChainHead>,
 }
@@ -95,7 +97,7 @@ pub(super) type Item<'a> = (
     &'a NewRecord,
     Option<&'a Idempotency>,
     &'a SearchDocument,
-    &'a [EraseOrder],
+    &'a Effects,
 );
 
 impl State {
@@ -124,6 +126,7 @@ impl State {
         let mut seen: HashMap<ScopedIdempotencyKey, (String, Earlier)> = HashMap::new();
         let mut new_idempotency: Vec<(&Idempotency, usize)> = Vec::new();
         let mut erasures = Vec::new();
+        let mut holds = Vec::new();
         let mut groups = atomic.iter().peekable();
         let mut savepoint: Option<(&Range<usize>, Savepoint)> = None;
         // One step past the last item, to settle a group that ends with it.
@@ -138,6 +141,7 @@ impl State {
                         log_hashes.truncate(point.log_hashes);
                         new_idempotency.truncate(point.new_idempotency);
                         erasures.truncate(point.erasures);
+                        holds.truncate(point.holds);
                         frontier = point.frontier;
                         moved = point.moved;
                         seen.retain(|_, (_, earlier)| {
@@ -157,12 +161,13 @@ impl State {
                         log_hashes: log_hashes.len(),
                         new_idempotency: new_idempotency.len(),
                         erasures: erasures.len(),
+                        holds: holds.len(),
                         frontier: frontier.clone(),
                         moved: moved.clone(),
                     },
                 ));
             }
-            let Some((draft, idempotency, search, erasing)) = items.get(at) else {
+            let Some((draft, idempotency, search, effects)) = items.get(at) else {
                 break;
             };
             if let Some(idempotency) = idempotency {
@@ -245,12 +250,33 @@ impl State {
                 timestamp,
                 salt,
             );
-            erasures.extend(erasing.iter().map(|order| Erasing {
+            erasures.extend(effects.erasing.iter().map(|order| Erasing {
                 log_index: order.log_index,
                 at: record.timestamp.clone(),
                 by: record.agent_id.clone(),
                 reason: order.reason.clone(),
             }));
+            if let Some(order) = &effects.hold {
+                holds.push(match order {
+                    HoldOrder::Place { reason } => Holding {
+                        task_id: record.task_id.clone(),
+                        placed: Some(Hold {
+                            at: record.timestamp.clone(),
+                            by: record.agent_id.clone(),
+                            reason: reason.clone(),
+                        }),
+                        lifted: None,
+                    },
+                    HoldOrder::Lift {
+                        placed_at,
+                        placed_by,
+                    } => Holding {
+                        task_id: record.task_id.clone(),
+                        placed: None,
+                        lifted: Some((placed_at.clone(), placed_by.clone())),
+                    },
+                });
+            }
             log_hashes.extend(frontier.append(&leaf_data(&record.agent_id, &record.hash)));
             moved.insert(record.task_id.clone(), ChainHead::after(&record));
             if let Some(idempotency) = idempotency {
@@ -278,6 +304,7 @@ impl State {
             idempotency_expires_at,
             checkpoint: SignedCheckpoint::sign(&frontier, &self.signer, &self.origin),
             erasures,
+            holds,
         });
         Ok(Plan {
             batch,

@@ -312,9 +312,6 @@ impl State {
             Job::Snapshot(snapshot, reply) => {
                 let _ = reply.send(self.storage.put_snapshot(&snapshot).await);
             }
-            Job::Hold(task_id, hold, reply) => {
-                let _ = reply.send(self.storage.put_hold(&task_id, hold.as_ref()).await);
-            }
             Job::Cosignatures(tree_size, lines, reply) => {
                 let _ = reply.send(
                     self.storage
@@ -335,7 +332,9 @@ impl State {
         items: &[Item<'_>],
         atomic: &[Range<usize>],
     ) -> Result<Vec<Result<Appended, StoreError>>, BatchError> {
-        let erases = items.iter().any(|(.., erasing)| !erasing.is_empty());
+        let erases = items
+            .iter()
+            .any(|(.., effects)| !effects.erasing.is_empty());
         match self.write_in_transaction(items, atomic).await {
             Ok((outcomes, records, checkpoint, moved, frontier, documents, erased)) => {
                 if let Err(e) = self.storage.commit().await {
@@ -557,14 +556,12 @@ fn items_of(batch: &[Pending]) -> (Vec<Item<'_>>, Vec<Range<usize>>) {
     let mut atomic = Vec::new();
     for pending in batch {
         let start = items.len();
-        items.extend(pending.drafts.iter().map(|d| {
-            (
-                &d.draft,
-                d.idempotency.as_ref(),
-                &d.search,
-                d.erasing.as_slice(),
-            )
-        }));
+        items.extend(
+            pending
+                .drafts
+                .iter()
+                .map(|d| (&d.draft, d.idempotency.as_ref(), &d.search, &d.effects)),
+        );
         if pending.atomic && pending.drafts.len() > 1 {
             atomic.push(start..items.len());
         }

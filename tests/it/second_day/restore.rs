@@ -3,7 +3,8 @@
 //! refused at start naming both sizes; `log import` brings it to the signed
 //! checkpoint and a monitor that followed the live log passes against it;
 //! `log rotate` is the other way on, followed through its successor
-//! statement; and no size is ever signed with two roots.
+//! statement; and no size is ever signed with two roots. A legal hold
+//! placed after the backup stands again once its record is imported.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -177,6 +178,14 @@ async fn scenario() -> Scenario {
     .await;
     assert!(ok, "{out}{err}");
     let before = done.load(Ordering::Relaxed);
+    // A legal hold placed after the backup, amid the appends: on the trail.
+    let held = reqwest::Client::new()
+        .put(format!("{}/tasks/task-0/hold", live.url()))
+        .json(&serde_json::json!({"reason": "litigation 2026-7"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(held.status(), 201);
     while done.load(Ordering::Relaxed) < before + 200 {
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     }
@@ -259,6 +268,11 @@ async fn a_restored_backup_is_refused_until_log_import_brings_it_to_what_was_sig
     let (ok, out, err) = run_binary(vec!["fsck".into(), url.clone()]).await;
     assert!(ok, "{out}{err}");
     let restored = Service(serve_binary(&db, &["--signed-checkpoint", &seen]));
+    // The hold placed after the backup stands again: import replays the trail's.
+    let hold: Value =
+        serde_json::from_str(&text(&format!("{}/tasks/task-0/hold", restored.url())).await)
+            .unwrap();
+    assert_eq!(hold["reason"], "litigation 2026-7", "{hold}");
     // The monitor that followed the live log finds the same log, and it grows.
     let (ok, out, err) = monitor(&restored.url(), &s.state, &[]).await;
     assert!(ok, "{out}{err}");
