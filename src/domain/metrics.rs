@@ -172,14 +172,16 @@ pub const FAMILIES: &[Family] = &[
         STORED_ROWS_REFUSED,
         "Rows read back from the database and refused because they are not what the service \
          wrote (cosignatures that do not verify, idempotency keys naming another request's \
-         record, search index rows that do not match their record, snapshots that do not \
-         re-verify, records no signed checkpoint covers): a security event, by table",
+         record, search index rows that do not match their record, a search progress ahead of \
+         the log or missing, snapshots that do not re-verify, records no signed checkpoint \
+         covers): a security event, by table",
         &["table"],
         &[&[
             "capability_snapshots",
             "cosignatures",
             "idempotency",
             "search_index",
+            "search_progress",
             "thoughts",
         ]],
     ),

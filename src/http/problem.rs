@@ -37,7 +37,7 @@ pub struct Problem {
     /// Stable machine-readable code: invalid_params, malformed_json,
     /// malformed_request, unauthorized, forbidden, not_found, method_not_allowed,
     /// not_acceptable, request_timeout, conflict, not_erasable, task_held, not_signed, inconsistent, head_moved, payload_too_large,
-    /// log_altered, store_altered,
+    /// log_altered, store_altered, index_altered,
     /// unsupported_media_type, idempotency_key_reused, rate_limited,
     /// headers_too_large, uri_too_long, internal, unavailable, concurrency_limit.
     pub code: String,
@@ -146,6 +146,10 @@ pub enum ApiError {
     /// request fails, nothing else does.
     #[error("{0}")]
     StoreAltered(String),
+    /// The search index is not the records': searches wait while it is
+    /// rebuilt from them.
+    #[error("{0}")]
+    IndexAltered(String),
     /// At capacity: the detail is safe to show, and says to retry.
     #[error("{0}")]
     Overloaded(String),
@@ -282,6 +286,11 @@ impl ApiError {
                 "store_altered",
                 "A stored row is not what the service wrote",
             ),
+            ApiError::IndexAltered(_) => (
+                StatusCode::SERVICE_UNAVAILABLE,
+                "index_altered",
+                "The search index was altered",
+            ),
             ApiError::Unavailable(_) | ApiError::Overloaded(_) => (
                 StatusCode::SERVICE_UNAVAILABLE,
                 "unavailable",
@@ -335,6 +344,13 @@ impl From<StoreError> for ApiError {
                 tracing::error!(%why, "SECURITY: a row read back from the database is not what the service wrote");
                 ApiError::StoreAltered(why)
             }
+            // Said at ERROR where it was found (once); the records are intact.
+            StoreError::IndexAltered(_) => ApiError::IndexAltered(
+                "the search index is not what the service wrote (the database was altered); \
+                 it is being rebuilt from the records, and searches are answered again once it \
+                 covers the log (the service's log says what was found)"
+                    .into(),
+            ),
             StoreError::HeadMoved {
                 task_id,
                 head_hash,
@@ -586,7 +602,7 @@ pub mod responses {
     #[derive(IntoResponses)]
     #[response(
         status = 503,
-        description = "The database is unavailable or the append queue is full (code `unavailable`), too many requests are in progress (code `concurrency_limit`), or the log in the database holds rows no writer of the log signed (code `log_altered`: nothing is appended until it does not); retry after `Retry-After` seconds",
+        description = "The database is unavailable or the append queue is full (code `unavailable`), too many requests are in progress (code `concurrency_limit`), the log in the database holds rows no writer of the log signed (code `log_altered`: nothing is appended until it does not), or the search index is not what the service wrote (code `index_altered`: searches wait while it is rebuilt from the records); retry after `Retry-After` seconds",
         content_type = "application/problem+json",
         headers(("Retry-After" = u32, description = "Seconds to wait before retrying"))
     )]

@@ -317,8 +317,13 @@ pub(crate) trait BatchStorage: Send {
     /// The search indexer's turn (docs/design.md §7), between batches:
     /// begins its transaction, holding the index's progress (replicas take
     /// turns), and answers the log size the index covers and the log's size
-    /// as stored. `commit` or `rollback` ends it.
-    fn index_begin(&mut self) -> Answer<'_, (u64, u64)>;
+    /// as stored (None when the progress row is missing). `commit` or
+    /// `rollback` ends it.
+    fn index_begin(&mut self) -> Answer<'_, (Option<u64>, u64)>;
+    /// Empties the index and stores its progress as 0 (the row made again
+    /// when it is missing), in the indexer's transaction: the index is then
+    /// built again from the records (docs/design.md §7).
+    fn index_reset(&mut self) -> Answer<'_, ()>;
     /// Up to `limit` stored records from log index `from`, in log order, in
     /// the indexer's transaction.
     fn index_read(&mut self, from: u64, limit: usize) -> Answer<'_, Vec<Record>>;

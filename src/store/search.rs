@@ -204,13 +204,31 @@ fn decode(token: &str) -> Option<(u32, u32)> {
 impl Store {
     /// The log size the search index covers, as stored (docs/design.md
     /// §7): every record below it is found by a search, none at or above.
+    /// A progress that is missing, or past the log as stored, is not one an
+    /// indexer wrote: the index is then not trusted ([`Store::search`]).
     pub async fn indexed_size(&self) -> Result<u64, StoreError> {
-        let (size,): (i64,) = self
+        let progress = self.writer.index_progress();
+        if let Some(why) = progress.altered() {
+            return Err(StoreError::IndexAltered(why));
+        }
+        let (indexed, size): (Option<i64>, i64) = self
             .reads
             .db()
-            .fetch_one(&Query::new("SELECT indexed_size FROM search_progress"))
+            .fetch_one(&Query::new(
+                "SELECT p.indexed_size, (SELECT COALESCE(MAX(log_index) + 1, 0) FROM thoughts) \
+                 FROM (SELECT 1 AS one) AS o LEFT JOIN search_progress p ON p.id = o.one",
+            ))
             .await?;
-        Ok(size as u64)
+        let why = match indexed {
+            None => "its progress row is missing".to_string(),
+            Some(i) if i > size => format!(
+                "its progress says it covers {i} records, but the log holds {size}: no record at \
+                 or past {size} would ever be indexed"
+            ),
+            Some(i) => return Ok(i.max(0) as u64),
+        };
+        progress.found_altered("search_progress", why.clone());
+        Err(StoreError::IndexAltered(why))
     }
 
     /// A page of the records matching `query` that `task` and `filter` keep,
@@ -223,6 +241,10 @@ impl Store {
         after: Option<&str>,
         limit: u32,
     ) -> Result<SearchPage, StoreError> {
+        let progress = self.writer.index_progress();
+        if let Some(why) = progress.altered() {
+            return Err(StoreError::IndexAltered(why));
+        }
         let asked = format!("{}\n{task:?}\n{filter:?}", query.normal_form());
         let (hits, id, offset) = match after {
             Some(token) => {
@@ -240,7 +262,15 @@ impl Store {
                     filter,
                     max_hits: MAX_HITS as u32,
                 };
-                let hits = self.reads.search(search).await?;
+                let hits = match self.reads.search(search).await {
+                    Ok(hits) => hits,
+                    // Pages SQLite reads as damaged: not the index written.
+                    Err(StoreError::RowAltered(why)) => {
+                        progress.found_altered("search_index", why.clone());
+                        return Err(StoreError::IndexAltered(why));
+                    }
+                    Err(e) => return Err(e),
+                };
                 (Arc::new(hits), None, 0)
             }
         };
@@ -264,7 +294,8 @@ impl Store {
             .collect();
         // The index is not trusted (docs/design.md §7): a hit whose record is
         // not stored, or does not hold the query, is a row the service did
-        // not write. It is dropped and said, never an error.
+        // not write. A record erased since (its erasure is on its trail) holds
+        // nothing: its hit is left out, as its row was emptied.
         let mut hits = Vec::with_capacity(page.len());
         let mut refused = Vec::new();
         for (log_index, rank) in page {
@@ -280,6 +311,7 @@ impl Store {
                         rank: *rank,
                     })
                 }
+                Some(record) if record.is_erased() => {}
                 Some(record) => refused.push(format!(
                     "log_index {log_index} (record {} does not hold the query)",
                     record.id
@@ -289,8 +321,13 @@ impl Store {
             }
         }
         if !refused.is_empty() {
-            tracing::error!(query = %query.normal_form(), hits = %refused.join(", "), "SECURITY: the search index has rows that are not its records' (the database was altered); those hits are dropped: run `decision-trail fsck`, then `decision-trail index rebuild`");
-            super::rows_refused("search_index", refused.len());
+            let why = format!(
+                "rows that are not their records' answered the query `{}`: {}",
+                query.normal_form(),
+                refused.join(", ")
+            );
+            progress.found_altered("search_index", why.clone());
+            return Err(StoreError::IndexAltered(why));
         }
         Ok(SearchPage { hits, next })
     }

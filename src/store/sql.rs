@@ -233,8 +233,16 @@ pub(crate) enum Fault {
     Conflict,
     /// The database cannot answer now (busy, shut down, out of room).
     Unavailable,
+    /// The database file is damaged (SQLite's `SQLITE_CORRUPT`): what was
+    /// read is not what the service wrote.
+    Corrupt,
     /// Anything else: a fault of the service or of the stored data.
     Internal,
+}
+
+/// What a damaged database file's error says.
+pub(crate) fn damaged(message: &str) -> String {
+    format!("the database file is damaged where this read looked ({message})")
 }
 
 /// Maps a driver error to what the caller can act on; `fault` reads a
@@ -244,6 +252,7 @@ pub(crate) fn map_error(e: sqlx::Error, fault: fn(&str) -> Fault) -> StoreError 
         sqlx::Error::Database(db) => match fault(&db.code().unwrap_or_default()) {
             Fault::Conflict => StoreError::Conflict(db.message().to_string()),
             Fault::Unavailable => StoreError::Unavailable(db.message().to_string()),
+            Fault::Corrupt => StoreError::RowAltered(damaged(db.message())),
             Fault::Internal => StoreError::Internal(e.to_string()),
         },
         sqlx::Error::PoolTimedOut

@@ -148,6 +148,12 @@ pub enum StoreError {
     /// (docs/design.md §2, "Nothing read back is trusted").
     #[error("{0}")]
     RowAltered(String),
+    /// The search index is not what the indexer wrote (its progress ahead
+    /// of the log or missing, its pages damaged, rows that are not the
+    /// records'): searches are refused while it is rebuilt from the records
+    /// (docs/design.md §7).
+    #[error("the search index is not the records': {0}")]
+    IndexAltered(String),
     /// An erasure of a record whose hash covers its content (not erasable).
     #[error("{0}")]
     NotErasable(String),

@@ -11,6 +11,8 @@ pub fn words(indexed: &str) -> impl Iterator<Item = String> + '_ {
         .split(|c: char| !is_word_char(c))
         .filter(|w| !w.is_empty())
         .map(fold_word)
+        // A word of marks FTS5 drops is no word.
+        .filter(|w| !w.is_empty())
 }
 
 /// `unicode61` with categories `L* N* Co M* So` (migrations/sqlite/0007).
@@ -63,14 +65,28 @@ fn fold_word(word: &str) -> String {
         {
             out.push(parts[0]);
             last_latin = true;
-        } else if matches!(c as u32, 0x300..=0x36F) && last_latin {
-            // A combining mark written apart after a Latin letter.
+        } else if is_fts5_diacritic(c) || (matches!(c as u32, 0x300..=0x36F) && last_latin) {
+            // A combining mark written apart: the ones FTS5 counts as
+            // diacritics go wherever they stand, any after a Latin letter.
         } else {
             out.push(c);
             last_latin = latin(c);
         }
     }
     out
+}
+
+/// The combining marks FTS5's `unicode61` drops wherever they stand when it
+/// removes diacritics (`sqlite3Fts5UnicodeIsdiacritic`: U+0300–U+0331, by
+/// its two bit masks).
+fn is_fts5_diacritic(c: char) -> bool {
+    const LOW: u32 = 0x0802_9FDF;
+    const HIGH: u32 = 0x0003_61F8;
+    match c as u32 {
+        n @ 0x300..=0x31F => LOW & (1 << (n - 0x300)) != 0,
+        n @ 0x320..=0x331 => HIGH & (1 << (n - 0x320)) != 0,
+        _ => false,
+    }
 }
 
 #[cfg(test)]
@@ -98,8 +114,28 @@ mod tests {
         // Pairs of unspaced scripts and Devanagari's vowel signs stay words.
         let w: Vec<String> = super::words(&index_text("使用数据库 हिन्दी")).collect();
         assert_eq!(w, ["使用", "用数", "数据", "据库", "हिन्दी"]);
-        // Greek and Cyrillic keep their accents; case still folds.
-        let w: Vec<String> = super::words("Ἀθῆναι МОСКВА́").collect();
-        assert_eq!(w, ["ἀθῆναι", "москва́"]);
+        // Greek's precomposed letters keep their accents; a combining acute
+        // goes wherever it stands, as FTS5 drops it; case still folds.
+        let w: Vec<String> = super::words("Ἀθῆναι МОСКВА́ \u{301}البيانات а\u{305}").collect();
+        assert_eq!(w, ["ἀθῆναι", "москва", "البيانات", "а\u{305}"]);
+        assert_eq!(super::words("\u{301} \u{301}\u{300}").count(), 0);
+        // Exactly the marks FTS5 counts as diacritics (measured against it).
+        let dropped: Vec<u32> = (0x300..0x370)
+            .filter(|&n| super::is_fts5_diacritic(char::from_u32(n).unwrap()))
+            .collect();
+        let mut expected: Vec<u32> = Vec::new();
+        for (a, b) in [
+            (0x300, 0x304),
+            (0x306, 0x30C),
+            (0x30F, 0x30F),
+            (0x311, 0x311),
+            (0x31B, 0x31B),
+            (0x323, 0x328),
+            (0x32D, 0x32E),
+            (0x330, 0x331),
+        ] {
+            expected.extend(a..=b);
+        }
+        assert_eq!(dropped, expected);
     }
 }

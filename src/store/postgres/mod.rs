@@ -172,6 +172,8 @@ fn read_pool(
 /// SQLSTATE class (PostgreSQL's appendix A).
 pub(crate) fn map_error(e: sqlx::Error) -> StoreError {
     super::sql::map_error(e, |code| match code.get(..2).unwrap_or("") {
+        // data_corrupted, index_corrupted.
+        _ if code == "XX001" || code == "XX002" => Fault::Corrupt,
         // Integrity constraints, and the triggers' exceptions.
         "23" => Fault::Conflict,
         // Connection exceptions, insufficient resources, operator

@@ -394,7 +394,7 @@ impl BatchStorage for PgBatches {
         })
     }
 
-    fn index_begin(&mut self) -> Answer<'_, (u64, u64)> {
+    fn index_begin(&mut self) -> Answer<'_, (Option<u64>, u64)> {
         Box::pin(async move {
             let conn = self.connection().await?;
             // The progress row's lock: one replica's indexer at a time, and
@@ -403,16 +403,40 @@ impl BatchStorage for PgBatches {
                 sqlx::Executor::execute(&mut *conn, "BEGIN ISOLATION LEVEL READ COMMITTED")
                     .await
                     .map_err(map_error)?;
-                let (indexed, size): (i64, i64) = sqlx::query_as(
-                    "SELECT indexed_size, (SELECT COALESCE(MAX(log_index) + 1, 0) FROM thoughts) \
-                     FROM search_progress FOR UPDATE",
-                )
-                .fetch_one(&mut *conn)
-                .await
-                .map_err(map_error)?;
-                Ok((indexed as u64, size as u64))
+                let indexed: Option<(i64,)> =
+                    sqlx::query_as("SELECT indexed_size FROM search_progress FOR UPDATE")
+                        .fetch_optional(&mut *conn)
+                        .await
+                        .map_err(map_error)?;
+                let (size,): (i64,) =
+                    sqlx::query_as("SELECT COALESCE(MAX(log_index) + 1, 0) FROM thoughts")
+                        .fetch_one(&mut *conn)
+                        .await
+                        .map_err(map_error)?;
+                Ok((indexed.map(|(i,)| i.max(0) as u64), size as u64))
             }
             .await;
+            self.settle(result)
+        })
+    }
+
+    fn index_reset(&mut self) -> Answer<'_, ()> {
+        Box::pin(async move {
+            let conn = self.in_batch()?;
+            let result = async {
+                sqlx::query("DELETE FROM thoughts_search")
+                    .execute(&mut *conn)
+                    .await?;
+                sqlx::query(
+                    "INSERT INTO search_progress (id, indexed_size) VALUES (1, 0) \
+                     ON CONFLICT (id) DO UPDATE SET indexed_size = 0",
+                )
+                .execute(&mut *conn)
+                .await
+                .map(drop)
+            }
+            .await
+            .map_err(map_error);
             self.settle(result)
         })
     }

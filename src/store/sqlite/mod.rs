@@ -333,6 +333,8 @@ fn fault(code: i64) -> Fault {
         19 => Fault::Conflict,
         // BUSY, LOCKED, READONLY, IOERR, FULL, CANTOPEN.
         5 | 6 | 8 | 10 | 13 | 14 => Fault::Unavailable,
+        // CORRUPT (and CORRUPT_VTAB: an FTS5 index's pages).
+        11 => Fault::Corrupt,
         _ => Fault::Internal,
     }
 }

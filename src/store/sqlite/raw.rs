@@ -38,6 +38,7 @@ pub(super) fn map_error(e: rusqlite::Error) -> StoreError {
             match super::fault(i64::from(failure.extended_code)) {
                 Fault::Conflict => StoreError::Conflict(text),
                 Fault::Unavailable => StoreError::Unavailable(text),
+                Fault::Corrupt => StoreError::RowAltered(crate::store::sql::damaged(&text)),
                 Fault::Internal => StoreError::Internal(text),
             }
         }

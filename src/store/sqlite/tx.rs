@@ -296,21 +296,33 @@ impl BatchStorage for SqliteBatches {
         })
     }
 
-    fn index_begin(&mut self) -> Answer<'_, (u64, u64)> {
+    fn index_begin(&mut self) -> Answer<'_, (Option<u64>, u64)> {
         Box::pin(async move {
             if !self.raw.is_autocommit() {
                 self.run("ROLLBACK")?;
             }
             self.run("BEGIN IMMEDIATE")?;
-            let (indexed, size): (i64, i64) = self
+            let (indexed, size): (Option<i64>, i64) = self
                 .raw
                 .prepare_cached(
-                    "SELECT indexed_size, (SELECT COALESCE(MAX(log_index) + 1, 0) FROM thoughts) \
-                     FROM search_progress",
+                    "SELECT (SELECT indexed_size FROM search_progress), \
+                     (SELECT COALESCE(MAX(log_index) + 1, 0) FROM thoughts)",
                 )
                 .and_then(|mut s| s.query_row([], |row| Ok((row.get(0)?, row.get(1)?))))
                 .map_err(raw::map_error)?;
-            Ok((indexed as u64, size as u64))
+            Ok((indexed.map(|i| i.max(0) as u64), size as u64))
+        })
+    }
+
+    fn index_reset(&mut self) -> Answer<'_, ()> {
+        Box::pin(async move {
+            self.raw
+                .execute_batch(
+                    "INSERT INTO thoughts_fts (thoughts_fts) VALUES ('delete-all'); \
+                     INSERT INTO search_progress (id, indexed_size) VALUES (1, 0) \
+                     ON CONFLICT (id) DO UPDATE SET indexed_size = 0;",
+                )
+                .map_err(raw::map_error)
         })
     }
 

@@ -54,6 +54,9 @@ pub(super) struct Indexer {
     pub(super) every: Duration,
     /// When the last step ran.
     pub(super) last: Option<Instant>,
+    /// The index was emptied to be built again from the records: once it
+    /// covers the log it is trusted again.
+    pub(super) rebuilding: bool,
     /// Shared with the store (`/search`, `/metrics`, `/readyz`).
     pub(super) shared: Arc<IndexProgress>,
 }
@@ -72,11 +75,39 @@ pub(crate) struct IndexProgress {
     pub(crate) behind_since_ms: AtomicU64,
     /// Why the last step failed, when it did (`/readyz`).
     pub(crate) failed: Mutex<Option<String>>,
+    /// Why the index is not trusted, when it is not: its progress or its
+    /// rows are not what an indexer wrote (docs/design.md §7). Searches and
+    /// `/readyz` refuse until the index built again from the records
+    /// covers the log.
+    pub(crate) altered: Mutex<Option<String>>,
+    /// A search found the index altered: the next step builds it again.
+    pub(crate) rebuild: std::sync::atomic::AtomicBool,
+    /// Wakes a writer waiting for appends when a search asks for a rebuild.
+    pub(crate) wake: tokio::sync::Notify,
     /// The writer's running time's origin, for `behind_since_ms`.
     pub(crate) started: std::sync::OnceLock<Instant>,
 }
 
 impl IndexProgress {
+    /// Why the index is not trusted, when it is not.
+    pub(crate) fn altered(&self) -> Option<String> {
+        self.altered.lock().expect("not poisoned").clone()
+    }
+
+    /// The index was found altered (`table`: its progress or its rows):
+    /// said at ERROR and counted once until it is rebuilt, and built again
+    /// from the records by the indexer's next step.
+    pub(crate) fn found_altered(&self, table: &'static str, why: String) {
+        let mut altered = self.altered.lock().expect("not poisoned");
+        if altered.is_none() {
+            tracing::error!(%why, "SECURITY: the search index is not what the service wrote (the database was altered): searches are refused while it is built again from the records; run `decision-trail fsck` to see what else was changed");
+            crate::store::rows_refused(table, 1);
+            *altered = Some(why);
+        }
+        self.rebuild.store(true, Ordering::Relaxed);
+        self.wake.notify_one();
+    }
+
     /// How far behind the log the index is: records this writer knows of,
     /// and seconds since the oldest of them was committed.
     pub(crate) fn lag(&self, log_size: u64) -> (u64, f64) {
@@ -107,6 +138,7 @@ impl Indexer {
             commits: VecDeque::new(),
             every: every.max(LEAST_EVERY),
             last: None,
+            rebuilding: false,
             shared,
         }
     }
@@ -154,10 +186,12 @@ impl Indexer {
         self.behind(log_size) && self.last.is_none_or(|t| t.elapsed() >= self.every)
     }
 
-    /// Whether the index may be behind the log this writer knows.
+    /// Whether the index may be behind the log this writer knows (or is to
+    /// be built again).
     pub(super) fn behind(&self, log_size: u64) -> bool {
         !self.shared.known.load(Ordering::Relaxed)
             || self.shared.indexed.load(Ordering::Relaxed) < log_size
+            || self.shared.rebuild.load(Ordering::Relaxed)
     }
 
     /// How long until a step is due (when the index is behind).
@@ -231,6 +265,12 @@ impl State {
             }
             Err(e) => {
                 self.storage.rollback().await;
+                // A damaged index (SQLite's pages) is built again.
+                if let StoreError::RowAltered(why) = e {
+                    self.indexer
+                        .shared
+                        .found_altered("search_index", why.clone());
+                }
                 let mut failed = self.indexer.shared.failed.lock().expect("not poisoned");
                 if failed.is_none() {
                     tracing::error!(error = %e, "the search indexer failed; it tries again at its next step");
@@ -242,10 +282,43 @@ impl State {
     }
 
     async fn try_index_step(&mut self) -> Result<bool, StoreError> {
-        let (from, size) = self.storage.index_begin().await?;
+        let (progress, size) = self.storage.index_begin().await?;
+        let shared = &self.indexer.shared;
+        let altered = match progress {
+            None => Some(("search_progress", "its progress row is missing".to_string())),
+            Some(p) if p > size => Some((
+                "search_progress",
+                format!(
+                    "its progress says it covers {p} records, but the log holds {size}: no \
+                     record at or past {size} would ever be indexed"
+                ),
+            )),
+            Some(_) => None,
+        };
+        if let Some((table, why)) = altered {
+            shared.found_altered(table, why);
+        }
+        // Built again from the first record: the highest size the indexer
+        // can vouch for once its progress or rows were not its own.
+        if shared.rebuild.swap(false, Ordering::Relaxed) {
+            self.storage.index_reset().await?;
+            self.storage.commit().await?;
+            self.indexer.rebuilding = true;
+            tracing::warn!(
+                size,
+                "the search index is being built again from the records"
+            );
+            self.indexer.reached(0);
+            if size == 0 {
+                self.rebuilt();
+            }
+            return Ok(size == 0);
+        }
+        let from = progress.unwrap_or_default();
         self.indexer.reached(from);
         if from >= size {
             self.storage.rollback().await;
+            self.rebuilt();
             return Ok(true);
         }
         let most = (size - from).min(STEP_RECORDS);
@@ -280,7 +353,27 @@ impl State {
         self.storage.commit().await?;
         metrics::counter!(SEARCH_INDEXED).increment(rows.len() as u64);
         self.indexer.reached(indexed);
+        if indexed >= size {
+            self.rebuilt();
+        }
         Ok(indexed >= size)
+    }
+
+    /// The index covers the log: one built again from the records is
+    /// trusted again.
+    fn rebuilt(&mut self) {
+        if std::mem::take(&mut self.indexer.rebuilding) {
+            let shared = &self.indexer.shared;
+            if shared
+                .altered
+                .lock()
+                .expect("not poisoned")
+                .take()
+                .is_some()
+            {
+                tracing::warn!("the search index was built again from the records and covers the log: searches are answered again");
+            }
+        }
     }
 
     /// Indexes until the index covers the log as stored, for at most
@@ -301,6 +394,9 @@ impl State {
     /// fail, and it is not more than [`INDEX_LAG_READY`] behind.
     pub(super) fn index_health(&self) -> Result<(), StoreError> {
         let shared = &self.indexer.shared;
+        if let Some(why) = shared.altered() {
+            return Err(StoreError::IndexAltered(why));
+        }
         if let Some(why) = shared.failed.lock().expect("not poisoned").as_ref() {
             return Err(StoreError::Unavailable(format!(
                 "the search indexer stopped: {why}"

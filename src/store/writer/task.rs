@@ -95,9 +95,14 @@ pub(super) async fn run(mut state: State, mut queue: mpsc::Receiver<Job>) {
                 }
             }
         } else {
-            match queue.recv().await {
-                Some(job) => job,
-                None => break,
+            let shared = state.indexer.shared.clone();
+            tokio::select! {
+                job = queue.recv() => match job {
+                    Some(job) => job,
+                    None => break,
+                },
+                // A search found the index altered: it is built again now.
+                () = shared.wake.notified() => continue,
             }
         };
         // Group commit: everything already waiting joins this transaction.

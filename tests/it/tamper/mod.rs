@@ -7,11 +7,14 @@
 //!   new log);
 //! - `walk`: what the chain walk, `fsck` and the whole-log monitor catch;
 //! - `insider`: rows written while the service runs (never signed over), a
-//!   checkpoint row unlike its note, a deleted checkpoint copy.
+//!   checkpoint row unlike its note, a deleted checkpoint copy;
+//! - `index`: the search index's progress and rows altered while the
+//!   service runs: refused, said, and built again from the records.
 //!
 //! This file holds the insider's tools: stop the service, open its file,
 //! edit it with the triggers dropped and put back.
 
+pub(crate) mod index;
 pub(crate) mod insider;
 pub(crate) mod readback;
 mod start;
