@@ -64,6 +64,12 @@ pub struct ServeArgs {
     /// (0: no limit).
     #[arg(long, env = "DECISION_TRAIL_STATEMENT_TIMEOUT", default_value = "30s", value_parser = parse_duration_or_zero)]
     pub statement_timeout: Duration,
+    /// PostgreSQL: the durability every session asks of a commit before an
+    /// append is answered: `on` (flushed on the primary and, with a
+    /// synchronous standby, on it), `remote_write`, or `remote_apply`
+    /// (visible on the standby too). Never less than the server honours.
+    #[arg(long, env = "DECISION_TRAIL_SYNCHRONOUS_COMMIT", default_value = "on", value_parser = ["on", "remote_write", "remote_apply"])]
+    pub synchronous_commit: String,
     /// PostgreSQL: the longest connecting, or waiting for a pooled
     /// connection, may take before the request gets a 503.
     #[arg(long, env = "DECISION_TRAIL_CONNECT_TIMEOUT", default_value = "5s", value_parser = parse_duration)]
@@ -295,6 +301,7 @@ async fn run_server(args: ServeArgs) -> Result<(), String> {
         signing_key_text: key_in_env,
         read_connections: args.read_connections,
         statement_timeout: args.statement_timeout,
+        synchronous_commit: args.synchronous_commit.clone(),
         connect_timeout: args.connect_timeout,
         origin: args.origin.clone(),
         queue_capacity: args.queue_capacity,

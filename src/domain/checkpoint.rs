@@ -308,9 +308,61 @@ pub fn check_moved_log(
     Ok(())
 }
 
+/// Whether a log of `size` leaves with root `root` can be signed over by a
+/// process bound by the checkpoint of `bound_size` and `bound_root` (one it
+/// signed, or read, verified and served, docs/design.md §2): the log must
+/// hold at least that many leaves, and the same root at that size. A log
+/// below it lost what was signed (a standby promoted behind its primary, a
+/// database restored); signing over it would give some size two roots.
+pub fn check_bound(
+    size: u64,
+    root: &Hash,
+    bound_size: u64,
+    bound_root: &Hash,
+) -> Result<(), (u64, String)> {
+    if size < bound_size {
+        return Err((
+            size,
+            format!(
+                "the database holds {size} records, but this process signed or served the \
+                 checkpoint of size {bound_size}: the database lost what was signed (a standby \
+                 promoted behind its primary, a restore); bring the records back (`decision-trail \
+                 log import`) or start a new log (`log rotate`)"
+            ),
+        ));
+    }
+    if size == bound_size && root != bound_root {
+        return Err((
+            size.saturating_sub(1),
+            format!(
+                "the database's log of {size} records has the root {}, but this process signed \
+                 or served the checkpoint of that size with the root {}: two roots for one size",
+                crate::domain::merkle::to_hex(root),
+                crate::domain::merkle::to_hex(bound_root)
+            ),
+        ));
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_log_below_or_beside_a_bound_checkpoint_is_refused() {
+        let (a, b) = (Hash([1u8; 32]), Hash([2u8; 32]));
+        assert!(check_bound(7, &a, 7, &a).is_ok());
+        assert!(check_bound(9, &b, 7, &a).is_ok());
+        let (at, why) = check_bound(6, &a, 7, &a).unwrap_err();
+        assert_eq!(at, 6);
+        assert!(
+            why.contains("holds 6 records") && why.contains("size 7"),
+            "{why}"
+        );
+        let (_, why) = check_bound(7, &b, 7, &a).unwrap_err();
+        assert!(why.contains("two roots"), "{why}");
+    }
 
     // The example key and note of the signed-note format (Go's sumdb/note, which
     // the C2SP specification grew from).

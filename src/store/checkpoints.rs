@@ -29,13 +29,17 @@ impl Store {
         let newest = self.newest_stored_checkpoint().await?;
         if newest.tree_size > known.tree_size {
             let newer = newest.clone();
-            self.publish.send_if_modified(|current| {
+            let published = self.publish.send_if_modified(|current| {
                 let newer_than_current = newer.tree_size > current.tree_size;
                 if newer_than_current {
                     *current = newer.clone();
                 }
                 newer_than_current
             });
+            // Served, so binding: kept in this process's copy too.
+            if published {
+                self.writer.bind(newest.clone());
+            }
         }
         Ok(newest)
     }
@@ -46,11 +50,25 @@ impl Store {
     /// that is as new. On a database of this process alone it covers a
     /// record committed a moment before its checkpoint was published (the
     /// chain walk's records past the checkpoint it began with).
+    ///
+    /// A database whose newest checkpoint is below this process's, or of
+    /// the same size with another root, lost what was signed (a standby
+    /// promoted behind its primary): its log is altered, never served beside
+    /// the one this process signed or served.
     pub(crate) async fn newest_stored_checkpoint(
         &self,
     ) -> Result<Arc<SignedCheckpoint>, StoreError> {
         let own = self.own_checkpoint();
-        match self.reads.checkpoint(None).await? {
+        let stored = self.reads.checkpoint(None).await?;
+        let (size, root) = stored.as_ref().map_or_else(
+            || (0, crate::domain::merkle::Frontier::empty().root()),
+            |s| (s.tree_size, s.root),
+        );
+        if own.tree_size > 0 {
+            crate::domain::checkpoint::check_bound(size, &root, own.tree_size, &own.root)
+                .map_err(|(_, why)| StoreError::LogAltered(why))?;
+        }
+        match stored {
             Some(stored) if stored.tree_size > own.tree_size => {
                 crate::domain::checkpoint::open_checkpoint(&stored.note, &self.verifier_key)
                     .map_err(|e| {

@@ -87,6 +87,10 @@ pub struct StoreConfig {
     /// PostgreSQL: the longest a statement may run (0: no limit), so that a
     /// stuck query frees its connection.
     pub statement_timeout: Duration,
+    /// PostgreSQL: `synchronous_commit` of every session (`on`,
+    /// `remote_write`, `remote_apply`): an append is answered only once its
+    /// commit is that durable.
+    pub synchronous_commit: String,
     /// PostgreSQL: the longest a connection may take to open, or a read to
     /// wait for a pooled one.
     pub connect_timeout: Duration,
@@ -141,6 +145,7 @@ impl Default for StoreConfig {
             new_checkpoint_copy: false,
             min_free_bytes: DEFAULT_MIN_FREE_BYTES,
             statement_timeout: DEFAULT_STATEMENT_TIMEOUT,
+            synchronous_commit: "on".to_string(),
             connect_timeout: DEFAULT_CONNECT_TIMEOUT,
             erasable: false,
             search_refresh: DEFAULT_SEARCH_REFRESH,

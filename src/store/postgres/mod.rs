@@ -83,8 +83,11 @@ fn connect_options(config: &StoreConfig) -> Result<PgConnectOptions, StoreError>
     // A session that stops mid-transaction (a frozen replica) is ended by the
     // server, releasing the log's lock for the others. (Batches name their
     // isolation level themselves: store::postgres::tx.)
+    // Every session asks its own durability: a database (or role) whose
+    // default is `off` would answer an append that a crash then loses.
     let mut settings = vec![
         ("application_name", "decision-trail".to_string()),
+        ("synchronous_commit", config.synchronous_commit.clone()),
         (
             "idle_in_transaction_session_timeout",
             IDLE_IN_TRANSACTION.as_millis().to_string(),
@@ -124,6 +127,7 @@ pub(crate) async fn open(config: &StoreConfig) -> Result<Opened, StoreError> {
     let options = connect_options(config)?;
     let mut writer = tx::PgBatches::new(options.clone(), config.connect_timeout);
     let conn = writer.connection().await?;
+    honours_durability(conn, &config.synchronous_commit).await?;
     // None on a new database (the table is missing).
     let applied: Vec<i64> = sqlx::query_scalar("SELECT version FROM _sqlx_migrations")
         .fetch_all(&mut *conn)
@@ -144,6 +148,36 @@ pub(crate) async fn open(config: &StoreConfig) -> Result<Opened, StoreError> {
         shared: true,
         writer_thread: false,
     })
+}
+
+/// Refuses a server that would answer a commit it may lose: `fsync` off,
+/// or a session whose `synchronous_commit` is not the one asked (a pooler
+/// in transaction mode drops session settings).
+async fn honours_durability(conn: &mut sqlx::PgConnection, asked: &str) -> Result<(), StoreError> {
+    let fsync: String = sqlx::query_scalar("SHOW fsync")
+        .fetch_one(&mut *conn)
+        .await
+        .map_err(map_error)?;
+    let synchronous: String = sqlx::query_scalar("SHOW synchronous_commit")
+        .fetch_one(&mut *conn)
+        .await
+        .map_err(map_error)?;
+    if fsync != "on" {
+        return Err(StoreError::Config(
+            "PostgreSQL runs with fsync off: a crash of its machine loses commits the service \
+             answered, and the log would be signed twice at one size; turn fsync on"
+                .into(),
+        ));
+    }
+    if synchronous != asked {
+        return Err(StoreError::Config(format!(
+            "PostgreSQL answers synchronous_commit = {synchronous} for this service's session, \
+             not the {asked} it set (a pooler in transaction mode drops session settings: \
+             connect directly, or in session mode)"
+        )));
+    }
+    tracing::info!(synchronous_commit = %synchronous, "PostgreSQL commits are durable before an append is answered");
+    Ok(())
 }
 
 /// The read pool alone, without migrations or a writer (for `fsck`).

@@ -80,6 +80,9 @@ enum Job {
     /// The search index brought up to the log (a search with `fresh=true`):
     /// the log size it then covers.
     Refresh(oneshot::Sender<Result<u64, StoreError>>),
+    /// A checkpoint the store read, verified and served, kept in the copy
+    /// (docs/design.md §2: it binds this process as one it signed does).
+    Bind(Arc<SignedCheckpoint>),
     /// Witnesses' cosignature lines of one checkpoint (not part of the log).
     Cosignatures(
         u64,
@@ -155,6 +158,7 @@ impl Writer {
             origin: config.origin.clone(),
             publish: publish.clone(),
             copy,
+            bound: 0,
             heads: HashMap::new(),
             idempotency_ttl: config.idempotency_ttl,
             next_purge: Instant::now(),
@@ -345,6 +349,12 @@ impl Writer {
     /// The search index's progress as the writer last learned it.
     pub(crate) fn index_progress(&self) -> &IndexProgress {
         &self.index
+    }
+
+    /// Keeps a checkpoint the store served in the checkpoint copy; never
+    /// waits (a full queue skips it: the next one covers it).
+    pub(crate) fn bind(&self, checkpoint: Arc<SignedCheckpoint>) {
+        let _ = self.jobs.try_send(Job::Bind(checkpoint));
     }
 
     /// Whether an append could commit now: the writer runs and its

@@ -14,7 +14,7 @@ use super::clock::ClockNotes;
 use super::plan::{answers, Item, Outcome};
 use super::{Job, Pending, Publisher};
 use crate::domain::chain::ChainHead;
-use crate::domain::checkpoint::{check_moved_log, LogSigner, MovedLog};
+use crate::domain::checkpoint::{check_bound, check_moved_log, LogSigner, MovedLog};
 use crate::domain::clock::ClockWatch;
 use crate::domain::merkle::Frontier;
 use crate::domain::metrics::{
@@ -46,6 +46,9 @@ pub(super) struct State {
     pub(super) publish: Publisher,
     /// Every checkpoint is also written here, after its commit.
     pub(super) copy: CheckpointCopy,
+    /// The newest size the copy holds from a checkpoint served, not signed
+    /// here ([`State::bind`]).
+    pub(super) bound: u64,
     /// Chain heads as committed, so that an append to a busy task reads nothing.
     pub(super) heads: HashMap<String, ChainHead>,
     /// How long an idempotency key is kept.
@@ -267,7 +270,18 @@ impl State {
         let judged = match moved {
             Some(moved) => self.catch_up(moved),
             None => Ok(()),
-        };
+        }
+        .and_then(|()| {
+            // The newest checkpoint this process signed or served binds it:
+            // a stored log below or beside it is never signed over.
+            let bound = self.publish.borrow().clone();
+            check_bound(
+                self.frontier.size(),
+                &self.frontier.root(),
+                bound.tree_size,
+                &bound.root,
+            )
+        });
         match judged {
             Ok(()) => {
                 if self.altered {
@@ -327,6 +341,7 @@ impl State {
             Job::Refresh(reply) => {
                 let _ = reply.send(self.refresh().await);
             }
+            Job::Bind(checkpoint) => self.bind(&checkpoint),
             Job::Append(_) | Job::Shutdown => unreachable!("appends and shutdown are the loop's"),
         }
     }
@@ -446,6 +461,22 @@ impl State {
     /// from that log and every cached head is forgotten, so the batch is
     /// planned on the database as it is. Otherwise the first log index no
     /// verified checkpoint covers, and why.
+    /// Keeps a checkpoint this process read, verified and served in its
+    /// checkpoint copy when it is newer than the copy's newest: after a
+    /// restart it binds the process as one it signed does (a database
+    /// behind it is refused at start).
+    fn bind(&mut self, checkpoint: &SignedCheckpoint) {
+        if checkpoint.tree_size <= self.bound.max(self.frontier.size()) {
+            return;
+        }
+        match self.copy.append(checkpoint) {
+            Ok(()) => self.bound = checkpoint.tree_size,
+            Err(e) => {
+                tracing::error!(error = %e, path = %self.copy.path().display(), tree_size = checkpoint.tree_size, "cannot write a served checkpoint to the checkpoint copy");
+            }
+        }
+    }
+
     fn catch_up(&mut self, moved: Moved) -> Result<(), (u64, String)> {
         let known = self.frontier.size();
         let first_foreign = known.min(moved.size);

@@ -19,7 +19,9 @@
 //!   a TCP proxy: the service learns the outcome before it answers;
 //! - `erasure`: the same records erased on two replicas at once;
 //! - `restore`: a database restored from an earlier copy, refused for what
-//!   was signed since, then brought back by `log import`.
+//!   was signed since, then brought back by `log import`;
+//! - `promoted`: a database that lost a checkpoint a replica only served (a
+//!   standby promoted behind its primary): never signed over.
 //!
 //! This file holds the replicas' harness: a fresh shared database, replicas
 //! of the binary on it, a load, and the assertion that they keep one log.
@@ -28,6 +30,7 @@ mod commit;
 mod database;
 mod erasure;
 mod insider;
+mod promoted;
 mod readback;
 mod replicas;
 mod restore;
