@@ -142,9 +142,11 @@ impl AppState {
         &self,
         log_index: u64,
     ) -> Result<(crate::store::SignedCheckpoint, bool), crate::store::StoreError> {
-        if let Some(witnessed) = self.witnessing.as_ref().and_then(|w| w.witnessed()) {
-            if log_index < witnessed.tree_size {
-                return Ok(((*witnessed).clone(), true));
+        if let Some(witnessing) = &self.witnessing {
+            if let Some(witnessed) = witnessing.current(&self.store).await? {
+                if log_index < witnessed.tree_size {
+                    return Ok(((*witnessed).clone(), true));
+                }
             }
         }
         Ok((self.store.checkpoint_covering(log_index).await?, false))

@@ -272,7 +272,7 @@ pub(crate) async fn export_checkpoint(
         return signed_at(state, size).await;
     };
     if size.is_none() {
-        if let Some(witnessed) = witnessing.witnessed() {
+        if let Some(witnessed) = witnessing.current(&state.store).await? {
             let length = state
                 .store
                 .task_length_at(&task.task_id, witnessed.tree_size)

@@ -83,18 +83,17 @@ pub(crate) async fn served(
             let signed = signed_at(state, Some(size)).await?;
             witnessing.with_cosignatures(&state.store, signed).await?
         }
-        (Some(witnessing), None) => {
-            witnessing
-                .witnessed()
-                .map(|w| (*w).clone())
-                .ok_or_else(|| {
-                    ApiError::Unavailable(
-                        "no checkpoint is witnessed yet (its cosignatures do not satisfy the \
+        (Some(witnessing), None) => witnessing
+            .current(&state.store)
+            .await?
+            .map(|w| (*w).clone())
+            .ok_or_else(|| {
+                ApiError::Unavailable(
+                    "no checkpoint is witnessed yet (its cosignatures do not satisfy the \
                      witness policy's quorum); ?unwitnessed=true answers the newest signed one"
-                            .into(),
-                    )
-                })?
-        }
+                        .into(),
+                )
+            })?,
         (None, size) => signed_at(state, size).await?,
     })
 }

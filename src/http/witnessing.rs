@@ -103,9 +103,47 @@ impl Witnessing {
         &self.policy
     }
 
-    /// The newest checkpoint whose stored cosignatures satisfy the quorum.
+    /// The newest checkpoint whose stored cosignatures satisfy the quorum,
+    /// as this process's rounds last found it.
     pub fn witnessed(&self) -> Option<Arc<SignedCheckpoint>> {
         self.witnessed.borrow().clone()
+    }
+
+    /// The newest witnessed checkpoint any replica stored (docs/design.md
+    /// §2): on a shared database another replica's round may have stored
+    /// cosignatures of a newer checkpoint than this process's rounds know,
+    /// and behind one address the witnessed checkpoint served never goes
+    /// below one any replica served. One indexed read on a shared database.
+    pub async fn current(
+        &self,
+        store: &Store,
+    ) -> Result<Option<Arc<SignedCheckpoint>>, StoreError> {
+        if store.backend() == "postgres" {
+            let known = self.witnessed().map_or(0, |w| w.tree_size);
+            for size in store.cosigned_sizes(LOOK_BACK).await? {
+                if size <= known {
+                    break;
+                }
+                let Some(checkpoint) = store.checkpoint(size).await? else {
+                    continue;
+                };
+                let cosigned = self.with_cosignatures(store, checkpoint).await?;
+                if self.satisfies(&cosigned.note) {
+                    let newer = Arc::new(cosigned);
+                    self.witnessed.send_if_modified(|current| {
+                        let is_newer = current
+                            .as_ref()
+                            .is_none_or(|c| c.tree_size < newer.tree_size);
+                        if is_newer {
+                            *current = Some(newer.clone());
+                        }
+                        is_newer
+                    });
+                    break;
+                }
+            }
+        }
+        Ok(self.witnessed())
     }
 
     /// `checkpoint` with the stored cosignature lines that verify with the
