@@ -44,6 +44,12 @@ impl Store {
 
     pub async fn record(&self, id: &str) -> Result<Option<Record>, StoreError> {
         if let Some(record) = self.recent.get(id) {
+            // On a shared database the record may be gone from it (a standby
+            // promoted behind its primary): served only while the database
+            // holds the log this process published (one indexed read).
+            if self.shared {
+                self.newest_stored_checkpoint().await?;
+            }
             return Ok(Some(record));
         }
         let record = self.reads.record(id).await?;

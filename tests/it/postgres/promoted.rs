@@ -88,7 +88,11 @@ async fn a_database_behind_a_checkpoint_a_replica_served_is_never_signed_over() 
     let mut a = replica(&live, 0);
     let mut b = replica(&live, 1);
     // The primary signs a third; replica B only reads and serves it.
-    assert_eq!(append(a.addr, "t").await.0, 201);
+    let (status, third) = append(a.addr, "t").await;
+    assert_eq!(status, 201);
+    let third_path = format!("/thoughts/{}", third["id"].as_str().unwrap());
+    let read = client.get(url(b.addr, &third_path)).send().await.unwrap();
+    assert_eq!(read.status(), 200);
     let note = client
         .get(url(b.addr, "/log/checkpoint"))
         .send()
@@ -142,9 +146,10 @@ async fn a_database_behind_a_checkpoint_a_replica_served_is_never_signed_over() 
         assert!(began.elapsed() < Duration::from_secs(20), "{body}");
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    // Nor serves a checkpoint from it beside the one it served, nor is ready
-    // (a read connection the switch cut answers `unavailable` once).
-    for path in ["/log/checkpoint", "/readyz"] {
+    // Nor serves a checkpoint from it beside the one it served, nor the
+    // record it lost (from its cache), nor is ready (a read connection the
+    // switch cut answers `unavailable` once).
+    for path in ["/log/checkpoint", "/readyz", third_path.as_str()] {
         let began = Instant::now();
         loop {
             let answer = client.get(url(b.addr, path)).send().await.unwrap();
