@@ -14,7 +14,7 @@ use sqlx::{Connection, PgConnection, Row};
 use super::rows::IdempotencyRow;
 use super::write::{erase, hold, insert_records, insert_the_rest};
 use super::{map_error, LOG_LOCK};
-use crate::domain::checkpoint::LogSigner;
+use crate::domain::checkpoint::{note_checkpoint, LogSigner};
 use crate::domain::merkle::{leaf_data, leaf_hash, stored_leaf_index, Frontier, StoredHashes};
 use crate::domain::Record;
 use crate::store::backend::{
@@ -226,13 +226,28 @@ impl BatchStorage for PgBatches {
                     .try_get(0)
                     .map_err(map_error)?;
                 let size = size as u64;
-                if size == known.size() {
-                    return Ok(None);
-                }
                 let note: Option<String> = match rows.iter().find(|r| r.len() == 3) {
                     Some(row) => Some(row.try_get(0).map_err(map_error)?),
                     None => None,
                 };
+                if size == known.size() {
+                    // The size alone is not trusted: the newest checkpoint
+                    // row of this size must sign this writer's root (a log
+                    // rolled back and grown again by another writer has the
+                    // size and another root).
+                    let signed = note.as_deref().and_then(|n| note_checkpoint(n).ok());
+                    return Ok(match signed {
+                        Some((at, root)) if at == size && root != known.root() => Some(Moved {
+                            size,
+                            note,
+                            frontier: Err(format!(
+                                "the newest checkpoint row signs another root for the \
+                                 {size} records than the log this writer holds"
+                            )),
+                        }),
+                        _ => None,
+                    });
+                }
                 let hashes: Vec<&sqlx::postgres::PgRow> =
                     rows.iter().filter(|r| r.len() == 2).collect();
                 let frontier = if size < known.size() {

@@ -3,7 +3,10 @@
 //! made with `CREATE DATABASE … TEMPLATE` one record earlier). A replica
 //! whose writer never signed the newest checkpoint, but which read, verified
 //! and served it, is bound by it as by one it signed: it signs nothing over
-//! the database, serves no checkpoint from it, and refuses to start on it.
+//! the database, serves no checkpoint from it, and refuses to start on it;
+//! a replica whose writer signed a size that the database now holds with
+//! another root (grown again by a replica told nothing) signs nothing over
+//! it either.
 //! Every session asks `synchronous_commit` itself, whatever the database's
 //! default.
 
@@ -113,8 +116,7 @@ async fn a_database_behind_a_checkpoint_a_replica_served_is_never_signed_over() 
         assert!(began.elapsed() < Duration::from_secs(10), "not kept");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    kill(&mut a);
-    // Promoted: the standby takes the primary's name, under B's feet.
+    // Promoted: the standby takes the primary's name, under A's and B's feet.
     admin(
         &server,
         &format!(
@@ -133,7 +135,36 @@ async fn a_database_behind_a_checkpoint_a_replica_served_is_never_signed_over() 
         &format!("ALTER DATABASE \"{name}_standby\" RENAME TO \"{name}\""),
     )
     .await;
-    // B's writer never signed size 3, yet never signs over a log of 2.
+    // A replica started on it with a new copy, told nothing of size 3 (no
+    // witness, no monitor's checkpoint), signs a size 3 of its own.
+    let fresh = live.dir.path().join("checkpoints-2.ndjson");
+    let mut c = crate::support::serve_database(
+        &live.url,
+        &[
+            "--signing-key-file",
+            live.key.to_str().unwrap(),
+            "--checkpoint-file",
+            fresh.to_str().unwrap(),
+            "--new-checkpoint-copy",
+        ],
+    );
+    assert_eq!(append(c.addr, "v").await.0, 201);
+    kill(&mut c);
+    // A signed size 3 with another root: the stored size is its own, the
+    // root is not, and it signs nothing over it.
+    let began = Instant::now();
+    loop {
+        let (status, body) = append(a.addr, "w").await;
+        assert_ne!(status, 201, "signed over another root of size 3: {body}");
+        if body["code"] == "log_altered" {
+            break;
+        }
+        assert_eq!(body["code"], "unavailable", "{body}");
+        assert!(began.elapsed() < Duration::from_secs(20), "{body}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    kill(&mut a);
+    // B's writer never signed size 3, yet never signs over that log.
     let began = Instant::now();
     loop {
         let (status, body) = append(b.addr, "u").await;
@@ -172,17 +203,19 @@ async fn a_database_behind_a_checkpoint_a_replica_served_is_never_signed_over() 
         copy.to_str().unwrap(),
     ];
     let said = serve_refused(&live.url, &flags).await;
-    assert!(
-        said.contains("holds 2 records") && said.contains('3'),
-        "{said}"
-    );
-    // No size of the database was ever signed with another root.
+    assert!(said.contains('3') && said.contains("root"), "{said}");
+    // Past size 3 nothing was signed over either root.
     use sqlx::Connection;
     let mut conn = sqlx::PgConnection::connect(&live.url).await.unwrap();
     let notes: Vec<(String,)> = sqlx::query_as("SELECT note FROM checkpoints")
         .fetch_all(&mut conn)
         .await
         .unwrap();
-    assert!(notes.iter().all(|(n,)| note_checkpoint(n).unwrap().0 < 3));
-    let _ = root;
+    let signed: Vec<(u64, _)> = notes
+        .iter()
+        .map(|(n,)| note_checkpoint(n).unwrap())
+        .collect();
+    assert_eq!(signed.iter().map(|(size, _)| *size).max(), Some(3));
+    let (_, other) = signed.iter().find(|(size, _)| *size == 3).unwrap();
+    assert_ne!(*other, root, "the new replica's size 3 is another root");
 }
