@@ -105,6 +105,26 @@ impl CheckpointCopy {
             .create(true)
             .open(path)
             .map_err(|e| refuse(format!("cannot open: {e}")))?;
+        // One process keeps a copy: two replicas given one path would each
+        // append their own checkpoints to it, and neither could trust it.
+        // Held while the file is open (an advisory `flock`).
+        // SAFETY: flock on a descriptor this function owns; no memory is passed.
+        let rc = unsafe {
+            libc::flock(
+                std::os::fd::AsRawFd::as_raw_fd(&file),
+                libc::LOCK_EX | libc::LOCK_NB,
+            )
+        };
+        if rc != 0 {
+            let e = std::io::Error::last_os_error();
+            return Err(refuse(if e.raw_os_error() == Some(libc::EWOULDBLOCK) {
+                "is in use by another process: each replica keeps a copy of its own \
+                 (--checkpoint-file)"
+                    .to_string()
+            } else {
+                format!("cannot lock: {e}")
+            }));
+        }
         let len = file
             .metadata()
             .map_err(|e| refuse(format!("cannot read: {e}")))?

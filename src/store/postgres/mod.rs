@@ -125,7 +125,11 @@ fn redact(url: &str) -> String {
 /// replicas starting together migrate once) and opens the read pool.
 pub(crate) async fn open(config: &StoreConfig) -> Result<Opened, StoreError> {
     let options = connect_options(config)?;
-    let mut writer = tx::PgBatches::new(options.clone(), config.connect_timeout);
+    let mut writer = tx::PgBatches::new(
+        options.clone(),
+        config.connect_timeout,
+        config.statement_timeout,
+    );
     let conn = writer.connection().await?;
     honours_durability(conn, &config.synchronous_commit).await?;
     // None on a new database (the table is missing).

@@ -45,14 +45,24 @@ pub(super) struct PgBatches {
     connect_timeout: Duration,
     /// None after a failure, until the next call connects.
     conn: Option<PgConnection>,
+    /// The longest a COMMIT may wait for its answer (the statement timeout;
+    /// None: no bound): a commit waiting on a synchronous standby, or on a
+    /// network gone silent, does not hold the only writer forever. Its
+    /// outcome is then learned as any lost commit's is (`landed`).
+    commit_wait: Option<Duration>,
 }
 
 impl PgBatches {
-    pub(super) fn new(options: PgConnectOptions, connect_timeout: Duration) -> PgBatches {
+    pub(super) fn new(
+        options: PgConnectOptions,
+        connect_timeout: Duration,
+        commit_wait: Duration,
+    ) -> PgBatches {
         PgBatches {
             options,
             connect_timeout,
             conn: None,
+            commit_wait: (!commit_wait.is_zero()).then_some(commit_wait),
         }
     }
 
@@ -509,11 +519,19 @@ impl BatchStorage for PgBatches {
     fn commit(&mut self) -> Answer<'_, ()> {
         Box::pin(async move {
             // The simple protocol: one `Q` message, the same bytes each time.
+            let wait = self.commit_wait;
             let conn = self.in_batch()?;
-            let result = sqlx::Executor::execute(&mut *conn, "COMMIT")
-                .await
-                .map(drop)
-                .map_err(map_error);
+            let commit = sqlx::Executor::execute(&mut *conn, "COMMIT");
+            let result = match wait {
+                Some(wait) => match tokio::time::timeout(wait, commit).await {
+                    Ok(done) => done.map(drop).map_err(map_error),
+                    Err(_) => Err(StoreError::Unavailable(format!(
+                        "no answer to COMMIT within {wait:?} (a synchronous standby that does \
+                         not confirm, or a network gone silent)"
+                    ))),
+                },
+                None => commit.await.map(drop).map_err(map_error),
+            };
             self.settle(result)
         })
     }
@@ -521,6 +539,7 @@ impl BatchStorage for PgBatches {
     fn landed<'a>(&'a mut self, log_index: u64, hash: &'a str) -> Answer<'a, bool> {
         Box::pin(async move {
             let want = hash_bytes(hash)?;
+            let wait = self.commit_wait;
             // The old connection may be half gone: never trusted again.
             self.conn = None;
             let mut last = None;
@@ -550,7 +569,29 @@ impl BatchStorage for PgBatches {
                     sqlx::Executor::execute(&mut *conn, "ROLLBACK")
                         .await
                         .map_err(map_error)?;
-                    Ok(stored.is_some_and(|(h,)| h == want))
+                    let landed = stored.is_some_and(|(h,)| h == want);
+                    if landed {
+                        // Committed, but maybe on the primary alone (a wait
+                        // for the synchronous standby cut short commits
+                        // locally). A commit of this session after it waits
+                        // until the standby holds everything before it too:
+                        // only then is the batch as durable as any other.
+                        let flush =
+                            sqlx::Executor::execute(&mut *conn, "BEGIN; SELECT txid_current(); COMMIT");
+                        match wait {
+                            Some(wait) => tokio::time::timeout(wait, flush)
+                                .await
+                                .map_err(|_| {
+                                    StoreError::Unavailable(format!(
+                                        "the commit landed, but no later commit was confirmed \
+                                         within {wait:?}: it may be on the primary alone"
+                                    ))
+                                })?
+                                .map_err(map_error)?,
+                            None => flush.await.map_err(map_error)?,
+                        };
+                    }
+                    Ok(landed)
                 }
                 .await;
                 match self.settle(result) {

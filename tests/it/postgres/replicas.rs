@@ -373,3 +373,26 @@ async fn replicas_keep_one_log_whatever_the_default_isolation() {
     assert_one_log(&client, &addrs, &done.acknowledged, &done.checkpoints, &key).await;
     replicas.iter_mut().for_each(kill);
 }
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: set DECISION_TRAIL_TEST_POSTGRES"]
+async fn two_replicas_given_one_checkpoint_copy_are_refused() {
+    let shared = shared(&postgres_server()).await;
+    let mut first = replica(&shared, 0);
+    let copy = shared.dir.path().join("checkpoints-0.ndjson");
+    let said = crate::support::serve_refused(
+        &shared.url,
+        &[
+            "--signing-key-file",
+            shared.key.to_str().unwrap(),
+            "--checkpoint-file",
+            copy.to_str().unwrap(),
+        ],
+    )
+    .await;
+    assert!(said.contains("in use by another process"), "{said}");
+    kill(&mut first);
+    // Free once its process is gone.
+    let mut again = replica(&shared, 0);
+    kill(&mut again);
+}
