@@ -396,3 +396,96 @@ async fn two_replicas_given_one_checkpoint_copy_are_refused() {
     let mut again = replica(&shared, 0);
     kill(&mut again);
 }
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL and a way to restart it: set DECISION_TRAIL_TEST_POSTGRES, \
+            DECISION_TRAIL_TEST_PG_STOP and DECISION_TRAIL_TEST_PG_START"]
+async fn the_database_crashed_loses_no_answered_append_whatever_its_default_durability() {
+    use sqlx::Connection;
+    let server = postgres_server();
+    let (Ok(stop), Ok(start)) = (
+        std::env::var("DECISION_TRAIL_TEST_PG_STOP"),
+        std::env::var("DECISION_TRAIL_TEST_PG_START"),
+    ) else {
+        panic!("needs DECISION_TRAIL_TEST_PG_STOP and DECISION_TRAIL_TEST_PG_START");
+    };
+    // A crash, not a clean stop: what was not flushed is gone.
+    let crash = stop.replace("-m fast", "-m immediate");
+    assert_ne!(crash, stop, "the stop command names its mode: {stop}");
+    let shared = shared(&server).await;
+    let name = shared
+        .url
+        .rsplit('/')
+        .next()
+        .unwrap()
+        .split('?')
+        .next()
+        .unwrap()
+        .to_string();
+    let mut admin = sqlx::PgConnection::connect(&server).await.unwrap();
+    sqlx::query(&format!(
+        "ALTER DATABASE \"{name}\" SET synchronous_commit = off"
+    ))
+    .execute(&mut admin)
+    .await
+    .unwrap();
+    admin.close().await.unwrap();
+    let mut served = replica(&shared, 0);
+    let client = client();
+    let mut answered = Vec::new();
+    for i in 0..40 {
+        let answer = client
+            .post(url(served.addr, "/thoughts"))
+            .json(&json!({"type": "plan", "task_id": "t", "agent_id": "a", "content": format!("{i}")}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(answer.status(), 201);
+        let record: Value = answer.json().await.unwrap();
+        answered.push(record["id"].as_str().unwrap().to_string());
+    }
+    let sh = |cmd: &str| {
+        let ok = std::process::Command::new("sh")
+            .args(["-c", cmd])
+            .status()
+            .unwrap();
+        assert!(ok.success(), "`{cmd}` failed");
+    };
+    sh(&crash);
+    sh(&start);
+    // Every append answered 201 is there after the crash.
+    let mut conn = sqlx::PgConnection::connect(&shared.url).await.unwrap();
+    let (held,): (i64,) = sqlx::query_as("SELECT count(*) FROM thoughts WHERE id = ANY($1)")
+        .bind(&answered)
+        .fetch_one(&mut conn)
+        .await
+        .unwrap();
+    assert_eq!(
+        held,
+        answered.len() as i64,
+        "answered appends lost in the crash"
+    );
+    conn.close().await.unwrap();
+    // And the log goes on from them: one root per size.
+    let mut appended = false;
+    for _ in 0..60 {
+        let answer = client
+            .post(url(served.addr, "/thoughts"))
+            .json(&json!({"type": "plan", "task_id": "t", "agent_id": "a", "content": "after"}))
+            .send()
+            .await
+            .unwrap();
+        if answer.status() == 201 {
+            appended = true;
+            break;
+        }
+        let problem: Value = answer.json().await.unwrap();
+        assert_eq!(problem["code"], "unavailable", "{problem}");
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    assert!(
+        appended,
+        "the service did not resume after the database came back"
+    );
+    kill(&mut served);
+}
