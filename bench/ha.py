@@ -1,0 +1,291 @@
+#!/usr/bin/env python3
+"""PostgreSQL high availability, on one machine, against the real binary.
+
+Two PostgreSQL 15 nodes managed by Patroni (etcd as its store, synchronous
+mode: a failover goes only to the synchronous standby), HAProxy in front
+sending connections to whichever node Patroni's REST API calls the primary,
+and two service replicas on HAProxy's address under a load of appends with
+idempotency keys (retried with the same key until answered 201, as a client
+does). The primary's node dies (Patroni and the postmaster, SIGKILL); the
+standby is promoted; the load goes on. The old node comes back as a standby
+(pg_rewind), and its peer dies in turn. At the end: every acknowledged record
+is present exactly once, the log is dense, every checkpoint a client saw is
+consistent with the final one, `fsck` and `verify --url` pass. Prints the
+outage of each failover (seconds without a 201).
+
+    python3 bench/ha.py --binary target/debug/decision-trail [--seconds 8]
+
+Needs Debian's patroni, etcd-server, haproxy and postgresql-15, and root (the
+nodes run as the `postgres` user).
+"""
+
+import argparse
+import json
+import os
+import pwd
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import soak  # noqa: E402  (its writers, observer and audit)
+
+PG_BIN = "/usr/lib/postgresql/15/bin"
+
+
+def log(*what):
+    print("ha:", *what, flush=True)
+
+
+def wait_for(what, check, seconds=90):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            if check():
+                return
+        except (OSError, ValueError, KeyError):
+            pass
+        time.sleep(0.2)
+    raise SystemExit(f"ha: timed out waiting for {what}")
+
+
+def rest(port, path):
+    status, body = soak.request(port, "GET", path, timeout=2)
+    return status, json.loads(body) if body else {}
+
+
+class Node:
+    """One PostgreSQL node and the Patroni that runs it."""
+
+    def __init__(self, folder, name, etcd_port, postgres):
+        self.name = name
+        self.pg_port = soak.free_port()
+        self.rest_port = soak.free_port()
+        self.data = os.path.join(folder, name)
+        self.config = os.path.join(folder, f"{name}.yml")
+        self.log = open(os.path.join(folder, f"{name}.log"), "ab")
+        self.postgres = postgres
+        self.proc = None
+        config = {
+            "scope": "decision-trail",
+            "name": name,
+            "restapi": {"listen": f"127.0.0.1:{self.rest_port}",
+                        "connect_address": f"127.0.0.1:{self.rest_port}"},
+            "etcd3": {"hosts": f"127.0.0.1:{etcd_port}"},
+            "bootstrap": {
+                "dcs": {
+                    "ttl": 10, "loop_wait": 1, "retry_timeout": 4,
+                    "maximum_lag_on_failover": 0,
+                    # Fail over only to a synchronous standby: no commit a
+                    # client was answered is lost (Patroni's "zero lost
+                    # user-visible transactions").
+                    "synchronous_mode": True,
+                    "postgresql": {
+                        "use_pg_rewind": True,
+                        "parameters": {
+                            "wal_level": "replica", "hot_standby": "on",
+                            "wal_log_hints": "on", "max_wal_senders": 10,
+                            "max_replication_slots": 10, "max_connections": 200,
+                            "synchronous_commit": "on", "fsync": "on",
+                        },
+                    },
+                },
+                "initdb": [{"encoding": "UTF8"}, {"auth": "trust"}],
+            },
+            "postgresql": {
+                "listen": f"127.0.0.1:{self.pg_port}",
+                "connect_address": f"127.0.0.1:{self.pg_port}",
+                "data_dir": self.data,
+                "bin_dir": PG_BIN,
+                "pgpass": os.path.join(folder, f"{name}.pgpass"),
+                "pg_hba": ["local all all trust", "host all all 127.0.0.1/32 trust",
+                           "host replication all 127.0.0.1/32 trust"],
+                "authentication": {"superuser": {"username": "postgres"},
+                                   "replication": {"username": "postgres"},
+                                   "rewind": {"username": "postgres"}},
+                "parameters": {"unix_socket_directories": folder},
+            },
+        }
+        # JSON is YAML.
+        with open(self.config, "w") as f:
+            json.dump(config, f)
+
+    def start(self):
+        user = pwd.getpwnam(self.postgres)
+        self.proc = subprocess.Popen(
+            ["patroni", self.config], stdout=self.log, stderr=subprocess.STDOUT,
+            user=user.pw_uid, group=user.pw_gid,
+            env={"PATH": os.environ["PATH"], "HOME": os.path.dirname(self.data)})
+
+    def role(self):
+        status, body = rest(self.rest_port, "/patroni")
+        return body.get("role") if status == 200 else None
+
+    def die(self):
+        """The machine dies: Patroni and its postmaster, SIGKILL."""
+        with open(os.path.join(self.data, "postmaster.pid")) as f:
+            postmaster = int(f.readline())
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait()
+        os.kill(postmaster, signal.SIGKILL)
+
+
+def sync_pair(nodes):
+    """(leader, sync standby) once Patroni says there are both."""
+    status, cluster = rest(nodes[0].rest_port, "/cluster")
+    roles = {m["name"]: m["role"] for m in cluster.get("members", [])
+             if m.get("state") in ("running", "streaming")}
+    leader = [n for n in nodes if roles.get(n.name) == "leader"]
+    standby = [n for n in nodes if roles.get(n.name) == "sync_standby"]
+    return (leader[0], standby[0]) if leader and standby else None
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--binary", required=True)
+    parser.add_argument("--seconds", type=float, default=8, help="load before and after each failover")
+    parser.add_argument("--postgres-user", default="postgres")
+    args = parser.parse_args()
+    began = time.monotonic()
+    binary = os.path.abspath(args.binary)
+    folder = tempfile.mkdtemp(prefix="decision-trail-ha.")
+    os.chmod(folder, 0o755)
+    shutil.chown(folder, args.postgres_user)
+    processes = []
+    try:
+        etcd_port, peer_port = soak.free_port(), soak.free_port()
+        etcd = subprocess.Popen(
+            ["etcd", "--name", "e1", "--data-dir", os.path.join(folder, "etcd"),
+             "--listen-client-urls", f"http://127.0.0.1:{etcd_port}",
+             "--advertise-client-urls", f"http://127.0.0.1:{etcd_port}",
+             "--listen-peer-urls", f"http://127.0.0.1:{peer_port}",
+             "--initial-advertise-peer-urls", f"http://127.0.0.1:{peer_port}",
+             "--initial-cluster", f"e1=http://127.0.0.1:{peer_port}"],
+            stdout=open(os.path.join(folder, "etcd.log"), "ab"), stderr=subprocess.STDOUT)
+        processes.append(etcd)
+        nodes = [Node(folder, name, etcd_port, args.postgres_user) for name in ("pg1", "pg2")]
+        nodes[0].start()
+        wait_for("the first node to lead", lambda: nodes[0].role() in ("master", "primary"))
+        nodes[1].start()
+        wait_for("a synchronous standby", lambda: sync_pair(nodes) is not None)
+        proxy_port = soak.free_port()
+        proxy_config = os.path.join(folder, "haproxy.cfg")
+        with open(proxy_config, "w") as f:
+            f.write(f"""global
+    maxconn 400
+defaults
+    mode tcp
+    timeout connect 2s
+    timeout client 30m
+    timeout server 30m
+    timeout check 1s
+listen primary
+    bind 127.0.0.1:{proxy_port}
+    option httpchk GET /primary
+    http-check expect status 200
+    default-server inter 500ms fall 2 rise 1 on-marked-down shutdown-sessions
+""" + "".join(f"    server {n.name} 127.0.0.1:{n.pg_port} check port {n.rest_port}\n" for n in nodes))
+        proxy = subprocess.Popen(["haproxy", "-db", "-f", proxy_config],
+                                 stdout=open(os.path.join(folder, "haproxy.log"), "ab"),
+                                 stderr=subprocess.STDOUT)
+        processes.append(proxy)
+        psql = [f"{PG_BIN}/psql", "-h", "127.0.0.1", "-p", str(proxy_port), "-U", "postgres",
+                "-v", "ON_ERROR_STOP=1", "-qAt"]
+        # HAProxy takes a server for up until its checks say otherwise: wait
+        # until every connection it makes reaches the primary.
+        def primary_only():
+            for _ in range(6):
+                out = subprocess.run(psql + ["-c", "SELECT pg_is_in_recovery()"],
+                                     capture_output=True, text=True)
+                if out.returncode != 0 or out.stdout.strip() != "f":
+                    return False
+            return True
+        wait_for("the proxy to reach the primary alone", primary_only)
+        subprocess.run(psql + ["-c", "CREATE DATABASE trail"], check=True)
+        database_url = f"postgres://postgres@127.0.0.1:{proxy_port}/trail"
+        key = os.path.join(folder, "log.key")
+        with open(os.open(key, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as f:
+            subprocess.run([binary, "log", "key"], stdout=f, stderr=subprocess.DEVNULL, check=True)
+        services = []
+        for n in range(2):
+            flags = ["--signing-key-file", key, "--new-checkpoint-copy",
+                     "--checkpoint-file", os.path.join(folder, f"checkpoints-{n}.ndjson")]
+            service = soak.Service(binary, database_url, flags, os.path.join(folder, f"service-{n}.log"))
+            if not service.start():
+                raise SystemExit(f"ha: service {n} did not start (see {folder}/service-{n}.log)")
+            services.append(service)
+        ports = [s.port for s in services]
+        tally, stop, notes = soak.Tally(), threading.Event(), set()
+        drain_until = [float("inf")]
+        threads = [threading.Thread(target=soak.writer, args=(n, ports, tally, stop, drain_until))
+                   for n in range(8)]
+        threads.append(threading.Thread(target=soak.observer, args=(ports, notes, stop)))
+        for t in threads:
+            t.start()
+        outages = []
+        for round_ in (1, 2):
+            time.sleep(args.seconds)
+            leader, standby = sync_pair(nodes)
+            acked = len(tally.acknowledged)
+            log(f"failover {round_}: {leader.name} dies ({acked} records acknowledged so far)")
+            with tally.lock:
+                tally.last_ack = time.monotonic()
+                tally.longest_outage = 0.0
+            leader.die()
+            wait_for(f"{standby.name} to be promoted", lambda: standby.role() in ("master", "primary"))
+            wait_for("appends to resume", lambda: len(tally.acknowledged) > acked + 20, seconds=120)
+            outages.append(tally.longest_outage)
+            log(f"failover {round_}: {standby.name} leads; {tally.longest_outage:.1f} s without a 201")
+            # The dead node comes back as a standby of the new primary.
+            leader.start()
+            wait_for(f"{leader.name} to rejoin as the synchronous standby",
+                     lambda: sync_pair(nodes) == (standby, leader), seconds=120)
+        time.sleep(args.seconds)
+        drain_until[0] = time.monotonic() + 30
+        stop.set()
+        for t in threads:
+            t.join()
+        records, lost, duplicates, forks, problems = soak.audit(
+            ports[0], notes, tally, binary, database_url, [])
+        # The monitor's whole audit of the log as served.
+        verifier = soak.request(ports[1], "GET", "/log/key")[1].decode().strip()
+        monitor = subprocess.run(
+            [binary, "verify", "--url", f"http://127.0.0.1:{ports[1]}", "--key", verifier,
+             "--state", os.path.join(folder, "monitor.json")],
+            capture_output=True, text=True)
+        if monitor.returncode != 0:
+            problems.append(f"verify --url: {monitor.stdout[-500:]}{monitor.stderr[-500:]}")
+        for service in services:
+            service.stop()
+        fsck = subprocess.run([binary, "fsck", database_url, "--key", key],
+                              capture_output=True, text=True)
+        if fsck.returncode != 0:
+            problems.append(f"fsck: {fsck.stdout[-500:]}{fsck.stderr[-500:]}")
+        log(f"records {len(records)}, acknowledged {len(tally.acknowledged)}, lost {len(lost)}, "
+            f"duplicates {duplicates}, forks {forks}, unacknowledged {tally.unacknowledged}, "
+            f"outages {', '.join(f'{o:.1f} s' for o in outages)}")
+        log("answers:", dict(tally.answers))
+        if lost or duplicates or forks or problems or tally.answers.get("500 internal"):
+            for p in problems:
+                log("problem:", p)
+            raise SystemExit(f"ha: FAILED (logs in {folder})")
+        log(f"ok in {time.monotonic() - began:.0f} s")
+    finally:
+        for n in locals().get("nodes", []):
+            if n.proc and n.proc.poll() is None:
+                n.proc.terminate()
+                try:
+                    n.proc.wait(timeout=20)
+                except subprocess.TimeoutExpired:
+                    n.proc.kill()
+        for p in processes:
+            p.terminate()
+            p.wait()
+
+
+if __name__ == "__main__":
+    main()
