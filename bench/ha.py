@@ -144,11 +144,47 @@ def sync_pair(nodes):
     return (leader[0], standby[0]) if leader and standby else None
 
 
+def timed_writer(port, n, stop, latencies):
+    """Appends one after another until `stop`, keeping each 201's latency."""
+    i = 0
+    while not stop.is_set():
+        body = json.dumps({"task_id": f"bench-{n}", "agent_id": "bench", "type": "analysis",
+                           "content": f"{n}/{i}"}).encode()
+        began = time.monotonic()
+        try:
+            status, _ = soak.request(port, "POST", "/thoughts", body,
+                                     {"Content-Type": "application/json"})
+        except OSError:
+            status = 0
+        if status == 201:
+            latencies.append(time.monotonic() - began)
+        i += 1
+
+
+def measure(ports, seconds, writers=16):
+    """Appends/s and the latency median and p99 of `writers` closed-loop clients."""
+    stop, latencies = threading.Event(), []
+    threads = [threading.Thread(target=timed_writer, args=(ports[n % len(ports)], n, stop, latencies))
+               for n in range(writers)]
+    for t in threads:
+        t.start()
+    time.sleep(seconds)
+    stop.set()
+    for t in threads:
+        t.join()
+    latencies.sort()
+    at = lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1000
+    return len(latencies) / seconds, at(0.5), at(0.99)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--binary", required=True)
     parser.add_argument("--seconds", type=float, default=8, help="load before and after each failover")
     parser.add_argument("--postgres-user", default="postgres")
+    parser.add_argument("--measure", type=float, metavar="SECONDS",
+                        help="instead of the failovers: appends/s, median and p99 with the "
+                             "synchronous standby, then with it asynchronous (3 rounds each, alternated)")
     args = parser.parse_args()
     began = time.monotonic()
     binary = os.path.abspath(args.binary)
@@ -219,6 +255,27 @@ listen primary
                 raise SystemExit(f"ha: service {n} did not start (see {folder}/service-{n}.log)")
             services.append(service)
         ports = [s.port for s in services]
+        if args.measure:
+            leader = sync_pair(nodes)[0]
+            results = {"synchronous": [], "asynchronous": []}
+            for _ in range(3):
+                for mode in results:
+                    body = json.dumps({"synchronous_mode": mode == "synchronous"}).encode()
+                    soak.request(leader.rest_port, "PATCH", "/config", body,
+                                 {"Content-Type": "application/json"})
+                    want = "sync_standby" if mode == "synchronous" else "replica"
+                    wait_for(f"the standby to be {want}", lambda: any(
+                        m.get("role") == want for m in rest(leader.rest_port, "/cluster")[1]["members"]))
+                    results[mode].append(measure(ports, args.measure))
+            for mode, runs in results.items():
+                rates = sorted(r[0] for r in runs)
+                p50 = sorted(r[1] for r in runs)
+                p99 = sorted(r[2] for r in runs)
+                log(f"{mode}: {rates[1]:.0f} appends/s, median {p50[1]:.1f} ms, p99 {p99[1]:.1f} ms "
+                    f"(medians of 3 rounds: {', '.join(f'{r:.0f}' for r in rates)} appends/s)")
+            for service in services:
+                service.stop()
+            return
         tally, stop, notes = soak.Tally(), threading.Event(), set()
         drain_until = [float("inf")]
         threads = [threading.Thread(target=soak.writer, args=(n, ports, tally, stop, drain_until))
