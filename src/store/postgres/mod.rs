@@ -93,6 +93,14 @@ fn connect_options(config: &StoreConfig) -> Result<PgConnectOptions, StoreError>
             IDLE_IN_TRANSACTION.as_millis().to_string(),
         ),
     ];
+    // The server probes an idle connection every 10 s and drops it after
+    // three unanswered probes: a replica's machine gone silent releases the
+    // log's lock within about 40 s, whatever the kernel's defaults.
+    settings.extend([
+        ("tcp_keepalives_idle", "10".to_string()),
+        ("tcp_keepalives_interval", "10".to_string()),
+        ("tcp_keepalives_count", "3".to_string()),
+    ]);
     if !config.statement_timeout.is_zero() {
         settings.push((
             "statement_timeout",
