@@ -48,6 +48,21 @@ pub struct ReasonBody {
     agent_id: Option<String>,
 }
 
+/// Why a legal hold is lifted (optional), and who lifts it.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"reason": "the litigation settled (case 2026-7)"}))]
+#[allow(dead_code)] // documents the body; read by `reason_body`
+pub struct LiftBody {
+    /// Optional; when given, the rules of an erasure's reason, and said on
+    /// the trail.
+    #[schema(min_length = 1, max_length = 512)]
+    reason: Option<String>,
+    /// As for an erasure: who does it, on an open service.
+    #[schema(value_type = Option<Identifier>)]
+    agent_id: Option<String>,
+}
+
 /// An erasure's answer: the record as it is now, and the record on its
 /// task's trail that says who erased it, when and why.
 #[derive(Serialize, ToSchema)]
@@ -179,7 +194,7 @@ fn reason_body(
     }
     let by = actor(caller, body, &mut errors)?;
     let reason = match body.get("reason") {
-        None if optional => None,
+        None | Some(JsonValue::Null) if optional => None,
         None => {
             errors.push(FieldError::new("reason", "is required"));
             None
@@ -308,7 +323,7 @@ pub async fn get_hold(
 #[utoipa::path(
     delete, path = "/tasks/{task_id}/hold", operation_id = "lift_hold", tag = "tasks",
     params(("task_id" = String, Path, description = "The task")),
-    request_body(content = Option<ReasonBody>, content_type = "application/json",
+    request_body(content = Option<LiftBody>, content_type = "application/json",
         description = "Optional: why the hold is lifted (`reason`), and who lifts it on an open service"),
     responses(
         (status = 200, description = "The hold lifted, and the record on the task's trail that lifted it", body = HoldBody),
