@@ -292,6 +292,13 @@ pub(crate) trait BatchStorage: Send {
     /// ([`Moved`]), which the writer adopts only if a verified checkpoint
     /// covers it.
     fn begin<'a>(&'a mut self, known: &'a Frontier) -> Answer<'a, Option<Moved>>;
+    /// The database's clock as the open batch's transaction read it (Unix
+    /// ms), where several writers share the database: idempotency keys
+    /// expire by that one clock, not by each replica's. None: the writer's
+    /// own clock (a database of one writer).
+    fn database_clock_ms(&self) -> Option<i64> {
+        None
+    }
     fn load<'a>(&'a mut self, wanted: Wanted<'a>) -> Answer<'a, Loaded>;
     fn write<'a>(
         &'a mut self,

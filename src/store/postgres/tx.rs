@@ -50,6 +50,8 @@ pub(super) struct PgBatches {
     /// network gone silent, does not hold the only writer forever. Its
     /// outcome is then learned as any lost commit's is (`landed`).
     commit_wait: Option<Duration>,
+    /// The server's clock as the open batch's `begin` read it (Unix ms).
+    clock_ms: Option<i64>,
 }
 
 impl PgBatches {
@@ -63,6 +65,7 @@ impl PgBatches {
             connect_timeout,
             conn: None,
             commit_wait: (!commit_wait.is_zero()).then_some(commit_wait),
+            clock_ms: None,
         }
     }
 
@@ -200,9 +203,15 @@ impl BatchStorage for PgBatches {
         })
     }
 
+    fn database_clock_ms(&self) -> Option<i64> {
+        self.clock_ms
+    }
+
     fn begin<'a>(&'a mut self, known: &'a Frontier) -> Answer<'a, Option<Moved>> {
         Box::pin(async move {
             let conn = self.connection().await?;
+            let mut clock = None;
+            let clock_read = &mut clock;
             let result = async {
                 // One round trip (the simple protocol takes several
                 // statements): the transaction; the log's lock, held to the
@@ -218,7 +227,8 @@ impl BatchStorage for PgBatches {
                      SELECT idx, hash FROM log_hashes WHERE idx >= {since} ORDER BY idx LIMIT {}; \
                      SELECT note, tree_size, 0 FROM checkpoints ORDER BY tree_size DESC LIMIT 1; \
                      SELECT log_index, agent_id, hash, 0, 0 FROM thoughts WHERE log_index >= {} \
-                     ORDER BY log_index LIMIT {}",
+                     ORDER BY log_index LIMIT {}; \
+                     SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint, 0, 0, 0",
                     locked_transaction(),
                     CATCH_UP_HASHES + 1,
                     known.size(),
@@ -228,7 +238,7 @@ impl BatchStorage for PgBatches {
                     .await
                     .map_err(map_error)?;
                 // The lock's row and the size's have one column; hashes two;
-                // the note three; the new records' leaves five.
+                // the note three; the clock four; the new records' leaves five.
                 let size: i64 = rows
                     .iter()
                     .rfind(|r| r.len() == 1)
@@ -236,6 +246,11 @@ impl BatchStorage for PgBatches {
                     .try_get(0)
                     .map_err(map_error)?;
                 let size = size as u64;
+                let clock: Option<i64> = match rows.iter().find(|r| r.len() == 4) {
+                    Some(row) => Some(row.try_get(0).map_err(map_error)?),
+                    None => None,
+                };
+                *clock_read = clock;
                 let note: Option<String> = match rows.iter().find(|r| r.len() == 3) {
                     Some(row) => Some(row.try_get(0).map_err(map_error)?),
                     None => None,
@@ -300,6 +315,7 @@ impl BatchStorage for PgBatches {
                 }))
             }
             .await;
+            self.clock_ms = clock;
             self.settle(result)
         })
     }

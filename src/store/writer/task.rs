@@ -530,7 +530,8 @@ impl State {
         // One reading for the batch: its expiry time, and the first new
         // record's timestamp (the next ones read the clock again).
         let (stamp, reading) = self.read_clock();
-        let now_ms = reading.expiry_ms;
+        let database_ms = self.storage.database_clock_ms();
+        let now_ms = database_ms.unwrap_or(reading.expiry_ms);
         let tasks: Vec<&str> = {
             let mut tasks: Vec<&str> = items
                 .iter()
@@ -551,7 +552,10 @@ impl State {
         // A key expires a TTL after the clock as read (never sooner, for any
         // replica), and no stored expiry is later than that.
         let ttl_ms = i64::try_from(self.idempotency_ttl.as_millis()).unwrap_or(i64::MAX);
-        let expires_at = reading.clock_ms.max(now_ms).saturating_add(ttl_ms);
+        let expires_at = match database_ms {
+            Some(ms) => ms.saturating_add(ttl_ms),
+            None => reading.clock_ms.max(now_ms).saturating_add(ttl_ms),
+        };
         let plan = self.plan(items, atomic, loaded, expires_at, stamp)?;
         let mut checkpoint = None;
         let mut records = Vec::new();

@@ -489,3 +489,65 @@ async fn the_database_crashed_loses_no_answered_append_whatever_its_default_dura
     );
     kill(&mut served);
 }
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: set DECISION_TRAIL_TEST_POSTGRES"]
+async fn replicas_whose_clocks_disagree_expire_idempotency_keys_by_the_database_s() {
+    use std::sync::atomic::{AtomicI64, Ordering};
+    let _ = postgres_server();
+    let ttl = Duration::from_secs(30 * 60);
+    let a = crate::support::TestApp::builder()
+        .config(move |c| c.idempotency_ttl = ttl)
+        .spawn()
+        .await;
+    // Replica B's clock is 50 minutes ahead (its watch takes a clock within
+    // an hour of the log's newest record as it is), and it purges expired
+    // keys at every batch.
+    let ahead = Arc::new(AtomicI64::new(
+        chrono::Utc::now().timestamp_millis() + 50 * 60_000,
+    ));
+    let now = ahead.clone();
+    let (url, key) = (
+        a.database_url.clone(),
+        crate::support::signing_key_beside(&a.db_path),
+    );
+    let copy = tempfile::tempdir().unwrap();
+    let copy_path = copy.path().join("b.ndjson");
+    let b = crate::support::TestApp::builder()
+        .seams(decision_trail::store::Seams {
+            now: Arc::new(move || {
+                decision_trail::domain::chain::format_timestamp(
+                    chrono::DateTime::from_timestamp_millis(now.load(Ordering::SeqCst)).unwrap(),
+                )
+            }),
+            purge_every: Duration::ZERO,
+            ..Default::default()
+        })
+        .config(move |c| {
+            c.database_url = url;
+            c.signing_key = Some(key);
+            c.checkpoint_copy = Some(copy_path);
+            c.new_checkpoint_copy = true;
+            c.idempotency_ttl = ttl;
+        })
+        .spawn()
+        .await;
+    let body = crate::support::new_record("decision", "t", "a", "chose JWT");
+    let first: Value = crate::support::post_as(&a, None, Some("k-1"), &body)
+        .await
+        .json()
+        .await
+        .unwrap();
+    // B appends: its batch purges what has expired by the database's clock
+    // (nothing), not by its own (A's key, 30 minutes from now).
+    b.append(&crate::support::new_record("plan", "u", "b", "elsewhere"))
+        .await;
+    // A's client retries: the first record, not a second one.
+    let again = crate::support::post_as(&a, None, Some("k-1"), &body).await;
+    assert_eq!(again.status(), 201);
+    assert_eq!(again.headers()["idempotent-replayed"], "true");
+    let again: Value = again.json().await.unwrap();
+    assert_eq!(again["id"], first["id"]);
+    assert_eq!(crate::support::chain_length(&a, "t").await, 1);
+    drop(ahead);
+}
