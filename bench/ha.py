@@ -11,7 +11,11 @@ standby is promoted; the load goes on. The old node comes back as a standby
 (pg_rewind), and its peer dies in turn. At the end: every acknowledged record
 is present exactly once, the log is dense, every checkpoint a client saw is
 consistent with the final one, `fsck` and `verify --url` pass. Prints the
-outage of each failover (seconds without a 201).
+outage of each failover (seconds without a 201). Last, the standby made
+asynchronous stops receiving (its WAL receiver frozen, then killed), the
+primary signs past it and dies, and the standby is promoted by hand outside
+Patroni: every replica is refused at start on it, naming what was signed,
+and nothing is signed on it past what it holds.
 
     python3 bench/ha.py --binary target/debug/decision-trail [--seconds 8]
 
@@ -129,9 +133,18 @@ class Node:
         """The machine dies: Patroni and its postmaster, SIGKILL."""
         with open(os.path.join(self.data, "postmaster.pid")) as f:
             postmaster = int(f.readline())
+        # Its children too (a WAL sender outlives its postmaster a moment,
+        # and would go on streaming).
+        ps = subprocess.run(["ps", "-e", "-o", "pid=,ppid="], capture_output=True, text=True)
+        children = [int(p) for p, pp in (line.split() for line in ps.stdout.splitlines())
+                    if int(pp) == postmaster]
         self.proc.send_signal(signal.SIGKILL)
         self.proc.wait()
-        os.kill(postmaster, signal.SIGKILL)
+        for pid in [postmaster, *children]:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
 
 
 def sync_pair(nodes):
@@ -175,6 +188,86 @@ def measure(ports, seconds, writers=16):
     latencies.sort()
     at = lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1000
     return len(latencies) / seconds, at(0.5), at(0.99)
+
+
+def as_postgres(user, *command):
+    pw = pwd.getpwnam(user)
+    return subprocess.run(list(command), user=pw.pw_uid, group=pw.pw_gid,
+                          capture_output=True, text=True)
+
+
+def lagging_standby_promoted_by_hand(nodes, services, binary, postgres_user):
+    """An asynchronous standby that stopped receiving, promoted by hand
+    after the primary signed past it: no replica signs over it (each is
+    refused at start, naming both sizes), and no size has two roots."""
+    leader, standby = sync_pair(nodes)
+    body = json.dumps({"synchronous_mode": False}).encode()
+    soak.request(leader.rest_port, "PATCH", "/config", body, {"Content-Type": "application/json"})
+    wait_for("the standby to be asynchronous", lambda: any(
+        m.get("role") == "replica" for m in rest(leader.rest_port, "/cluster")[1]["members"]))
+    for service in services:
+        if not service.start():
+            raise SystemExit("ha: a replica did not start again")
+    # The standby stops receiving: its WAL receiver is frozen.
+    with open(os.path.join(standby.data, "postmaster.pid")) as f:
+        postmaster = f.readline().strip()
+    ps = subprocess.run(["ps", "-e", "-o", "pid=,ppid=,args="], capture_output=True, text=True)
+    receiver = [int(line.split()[0]) for line in ps.stdout.splitlines()
+                if line.split()[1] == postmaster and "walreceiver" in line]
+    if not receiver:
+        raise SystemExit("ha: the standby's WAL receiver was not found")
+    os.kill(receiver[0], signal.SIGSTOP)
+    for i in range(40):
+        status, _ = soak.request(services[i % 2].port, "POST", "/thoughts", json.dumps(
+            {"task_id": "after-async", "agent_id": "a", "type": "plan", "content": str(i)}).encode(),
+            {"Content-Type": "application/json"})
+        if status != 201:
+            raise SystemExit(f"ha: an append on the asynchronous primary answered {status}")
+    signed = soak.note_size_root(
+        soak.request(services[0].port, "GET", "/log/checkpoint")[1].decode())[0]
+    for service in services:
+        service.stop()
+    # The primary's machine dies; the standby is promoted by hand, outside
+    # Patroni, behind what was signed.
+    leader.die()
+    standby.proc.send_signal(signal.SIGKILL)
+    standby.proc.wait()
+    # What the frozen receiver never read (in its socket's buffers) is gone
+    # with it: the standby restarts from what it wrote.
+    os.kill(receiver[0], signal.SIGKILL)
+    try:
+        wait_for("the standby to accept connections again", lambda: as_postgres(
+            postgres_user, f"{PG_BIN}/pg_isready", "-h", "127.0.0.1", "-p",
+            str(standby.pg_port)).returncode == 0)
+        promoted = as_postgres(postgres_user, f"{PG_BIN}/pg_ctl", "promote", "-w", "-D", standby.data)
+        if promoted.returncode != 0:
+            raise SystemExit(f"ha: pg_ctl promote: {promoted.stderr}")
+        direct = f"postgres://postgres@127.0.0.1:{standby.pg_port}/trail"
+        psql = [f"{PG_BIN}/psql", direct, "-qAt", "-c"]
+        held = int(subprocess.run(psql + ["SELECT count(*) FROM thoughts"], capture_output=True,
+                                  text=True, check=True).stdout)
+        if held >= signed:
+            raise SystemExit(f"ha: the frozen standby holds {held} records, not fewer than {signed}")
+        # Every replica, started on it, is refused before it signs anything.
+        for service in services:
+            service.database_url = direct
+            if service.start(wait=30):
+                raise SystemExit("ha: a replica started on a database behind what it signed")
+            if service.proc.poll() is None:
+                service.kill()
+                raise SystemExit("ha: a replica neither started nor was refused")
+            with open(service.log.name, "rb") as f:
+                said = f.read().decode(errors="replace")
+            if f"signed {signed}" not in said and str(signed) not in said:
+                raise SystemExit(f"ha: the refusal does not name the signed size {signed}")
+        top = subprocess.run(psql + ["SELECT coalesce(max(tree_size), 0) FROM checkpoints"],
+                             capture_output=True, text=True, check=True).stdout
+        if int(top) > held:
+            raise SystemExit("ha: a checkpoint past the promoted database's records was signed on it")
+    finally:
+        as_postgres(postgres_user, f"{PG_BIN}/pg_ctl", "stop", "-m", "fast", "-D", standby.data)
+    log(f"asynchronous standby promoted by hand: it holds {held} records, {signed} were signed; "
+        "every replica refused to start on it")
 
 
 def main():
@@ -330,6 +423,7 @@ listen primary
             for p in problems:
                 log("problem:", p)
             raise SystemExit(f"ha: FAILED (logs in {folder})")
+        lagging_standby_promoted_by_hand(nodes, services, binary, args.postgres_user)
         log(f"ok in {time.monotonic() - began:.0f} s")
     finally:
         for n in locals().get("nodes", []):
