@@ -206,10 +206,15 @@ fn verify_file(file: &Path, args: &VerifyArgs) -> Result<Vec<String>, String> {
     }
     match &report.checkpoint {
         Some(cp) => lines.push(format!(
-            "ok: checkpoint `{}` of {} verifies with the key; {} lead to its root",
+            "ok: checkpoint `{}` of {} verifies with the key; {} to its root",
             cp.origin,
             count(cp.size, "record"),
-            count(report.proofs_checked, "inclusion proof")
+            proofs_lead(report.proofs_checked)
+        )),
+        None if report.proofs_checked > 0 => lines.push(format!(
+            "ok: {} to the root of the export's own checkpoint; its signature is not \
+             checked: give --key (GET /log/key) to check that the log signed it",
+            proofs_lead(report.proofs_checked)
         )),
         None => lines.push(
             "note: signature and log inclusion not checked; give --key (GET /log/key) to check them"
@@ -396,4 +401,10 @@ fn progress_bar(started: Instant) -> impl FnMut(u64, u64) {
             }
         }
     }
+}
+
+/// `1 inclusion proof leads`, `3 inclusion proofs lead`.
+fn proofs_lead(n: u64) -> String {
+    let verb = if n == 1 { "leads" } else { "lead" };
+    format!("{} {verb}", count(n, "inclusion proof"))
 }

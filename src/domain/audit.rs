@@ -96,6 +96,14 @@ pub fn audit_export(text: &str, trust: Trust<'_>) -> Result<AuditReport, AuditFa
         None => None,
         Some(key) => Some(trusted_checkpoint(header.as_ref(), trust.checkpoint, key)?),
     };
+    // The tree every record's inclusion proof must lead to: the verified
+    // checkpoint's; without a key, the export's own (its signature not
+    // checked), so an edited record still fails against the root it carries.
+    let tree = match (&checkpoint, &header) {
+        (Some(cp), _) => Some((cp.size, cp.root)),
+        (None, Some(h)) => Some(own_tree(h)?),
+        (None, None) => None,
+    };
     let mut walk = ChainWalk::new();
     let mut ledger = ErasureLedger::default();
     let mut first_seq = 0;
@@ -130,30 +138,20 @@ pub fn audit_export(text: &str, trust: Trust<'_>) -> Result<AuditReport, AuditFa
             Some(_) => {}
         }
         walk.step(Some(record.seq), &record.hash_input(), &record.hash)
-            .map_err(|b| {
-                fail(
-                    line,
-                    format!(
-                        "{at}: {}: expected {}, found {}",
-                        b.reason.as_str(),
-                        b.expected,
-                        b.actual
-                    ),
-                )
-            })?;
-        if let Some(cp) = &checkpoint {
+            .map_err(|b| fail(line, format!("{at}: {}", b.said())))?;
+        if let Some((size, root)) = tree {
             let proof = proof.ok_or_else(|| fail(line, format!("{at} has no inclusion proof")))?;
-            if record.log_index >= cp.size {
+            if record.log_index >= size {
                 return Err(fail(
                     line,
                     format!(
-                        "{at} is leaf {}, outside the checkpoint's tree of {}",
-                        record.log_index, cp.size
+                        "{at} is leaf {}, outside the checkpoint's tree of {size}",
+                        record.log_index
                     ),
                 ));
             }
             let leaf = leaf_hash(&leaf_data(&record.agent_id, &record.hash));
-            if !verify_inclusion(&proof, cp.size, cp.root, record.log_index, leaf) {
+            if !verify_inclusion(&proof, size, root, record.log_index, leaf) {
                 return Err(fail(line, format!("{at}: its inclusion proof does not lead to the checkpoint's root: it is not in the log the checkpoint commits to")));
             }
             proofs_checked += 1;
@@ -266,6 +264,25 @@ fn check_statement(
 /// The checkpoint the records are proven against: the separately given one, or
 /// the export's; its signature must verify with the key, and it must be the one
 /// the export's proofs were made for.
+/// The export's own tree, as its header states it, when no key is given:
+/// the size and root of the header, which its checkpoint note must state
+/// too (the note's signature is not checked).
+fn own_tree(header: &Header) -> Result<(u64, Hash), AuditFailure> {
+    let (size, root) = crate::domain::checkpoint::note_checkpoint(&header.checkpoint)
+        .map_err(|e| fail(1, format!("the header's checkpoint: {e}")))?;
+    if (size, root) != (header.tree_size, header.root) {
+        return Err(fail(
+            1,
+            format!(
+                "the header's checkpoint is of size {size} with another root than the header's \
+                 tree of {}",
+                header.tree_size
+            ),
+        ));
+    }
+    Ok((size, root))
+}
+
 fn trusted_checkpoint(
     header: Option<&Header>,
     given: Option<&str>,
@@ -392,13 +409,11 @@ impl LogAudit {
         walk.step(Some(record.seq), &record.hash_input(), &record.hash)
             .map_err(|b| {
                 at(format!(
-                    "record {} (task `{}`, seq {}): {}: expected {}, found {}",
+                    "record {} (task `{}`, seq {}): {}",
                     record.id,
                     record.task_id,
                     record.seq,
-                    b.reason.as_str(),
-                    b.expected,
-                    b.actual
+                    b.said()
                 ))
             })?;
         let data = leaf_data(&record.agent_id, &record.hash);
@@ -416,12 +431,10 @@ impl LogAudit {
             walk.finish().map_err(|b| LogProblem {
                 log_index: None,
                 what: format!(
-                    "record {} (task `{task_id}`, seq {}): {}: expected {}, found {}",
+                    "record {} (task `{task_id}`, seq {}): {}",
                     b.id,
                     b.index,
-                    b.reason.as_str(),
-                    b.expected,
-                    b.actual
+                    b.said()
                 ),
             })?;
         }

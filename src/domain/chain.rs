@@ -270,6 +270,27 @@ pub struct ChainBreak {
     pub actual: String,
 }
 
+impl ChainBreak {
+    /// Why, and what was found: `hash_mismatch: recomputed …, stored …`
+    /// (which hash is which said), else `reason: expected …, found …`.
+    pub fn said(&self) -> String {
+        match self.reason {
+            BreakReason::HashMismatch => format!(
+                "{}: recomputed {}, stored {}",
+                self.reason.as_str(),
+                self.expected,
+                self.actual
+            ),
+            _ => format!(
+                "{}: expected {}, found {}",
+                self.reason.as_str(),
+                self.expected,
+                self.actual
+            ),
+        }
+    }
+}
+
 /// Walks a chain one record at a time: each record must carry the next seq,
 /// link to the previous hash, hash to its stored `hash`, and name as its
 /// `parent_id` only an earlier record (8 bytes of memory a record for that).

@@ -263,12 +263,7 @@ pub(super) async fn walk(
         }
         ChainVerdict::Broken { at, seq, .. } => {
             state.verdicts.remember(task_id, seq, false);
-            let reason = format!(
-                "{}: expected {}, found {}",
-                at.reason.as_str(),
-                at.expected,
-                at.actual
-            );
+            let reason = at.said();
             (
                 VerdictView {
                     valid: false,

@@ -44,6 +44,11 @@ async fn an_intact_export_verifies_offline_with_and_without_the_key() {
         out.contains("give --key"),
         "says what was not checked: {out}"
     );
+    // Without a key the proofs are still checked, against the export's own root.
+    assert!(
+        out.contains("8 inclusion proofs lead to the root of the export's own checkpoint"),
+        "{out}"
+    );
 
     let key = save(&app, dir.path(), "key.txt", "/log/key").await;
     let (ok, out, err) =
@@ -145,6 +150,29 @@ async fn tampered_exports_fail_naming_the_line_and_the_break() {
         err.contains("line 4") && err.contains("seq 2") && err.contains("hash_mismatch"),
         "{err}"
     );
+    // Which hash is which is said.
+    assert!(
+        err.contains("recomputed") && err.contains("stored"),
+        "{err}"
+    );
+
+    // An agent id edited (the leaf covers it, the record hash does not):
+    // caught without a key too, by the export's own proofs.
+    let reattributed = edit_line(&export, 4, |l| {
+        l.replace("\"agent_id\":\"agent\"", "\"agent_id\":\"mallory\"")
+    });
+    for with_key in [false, true] {
+        let mut args = vec!["verify".into(), s(&reattributed)];
+        if with_key {
+            args.extend(["--key".into(), s(&key)]);
+        }
+        let (ok, out, err) = run_binary(args).await;
+        assert!(!ok, "{out}");
+        assert!(
+            err.contains("line 4") && err.contains("not in the log"),
+            "{err}"
+        );
+    }
 
     let dropped = edit_line(&export, 4, |_| String::new());
     let (ok, _, err) = check(dropped).await;
