@@ -129,16 +129,7 @@ impl Witnessing {
                 };
                 let cosigned = self.with_cosignatures(store, checkpoint).await?;
                 if self.satisfies(&cosigned.note) {
-                    let newer = Arc::new(cosigned);
-                    self.witnessed.send_if_modified(|current| {
-                        let is_newer = current
-                            .as_ref()
-                            .is_none_or(|c| c.tree_size < newer.tree_size);
-                        if is_newer {
-                            *current = Some(newer.clone());
-                        }
-                        is_newer
-                    });
+                    self.offer(cosigned);
                     break;
                 }
             }
@@ -247,6 +238,20 @@ impl Witnessing {
         Ok(())
     }
 
+    /// A witnessed checkpoint found: served when newer than the one served.
+    fn offer(&self, cosigned: SignedCheckpoint) {
+        let newer = Arc::new(cosigned);
+        self.witnessed.send_if_modified(|current| {
+            let is_newer = current
+                .as_ref()
+                .is_none_or(|c| c.tree_size < newer.tree_size);
+            if is_newer {
+                *current = Some(newer.clone());
+            }
+            is_newer
+        });
+    }
+
     fn satisfies(&self, note: &str) -> bool {
         split_note(note)
             .map(|(body, lines)| self.policy.check_lines(body, lines).satisfied)
@@ -308,16 +313,7 @@ impl Witnessing {
         }
         let cosigned = self.with_cosignatures(store, (*checkpoint).clone()).await?;
         if self.satisfies(&cosigned.note) {
-            let newer = Arc::new(cosigned);
-            self.witnessed.send_if_modified(|current| {
-                let is_newer = current
-                    .as_ref()
-                    .is_none_or(|c| c.tree_size < newer.tree_size);
-                if is_newer {
-                    *current = Some(newer.clone());
-                }
-                is_newer
-            });
+            self.offer(cosigned);
         }
         Ok(())
     }

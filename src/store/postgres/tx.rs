@@ -12,7 +12,7 @@ use sqlx::postgres::PgConnectOptions;
 use sqlx::{Connection, PgConnection, Row};
 
 use super::rows::IdempotencyRow;
-use super::write::{erase, hold, insert_records, insert_the_rest};
+use super::write::{bounded, erase, hold, insert_records, insert_the_rest};
 use super::{map_error, LOG_LOCK};
 use crate::domain::checkpoint::{note_checkpoint, LogSigner};
 use crate::domain::merkle::{leaf_data, leaf_hash, stored_leaf_index, Frontier, StoredHashes};
@@ -538,16 +538,7 @@ impl BatchStorage for PgBatches {
             let wait = self.commit_wait;
             let conn = self.in_batch()?;
             let commit = sqlx::Executor::execute(&mut *conn, "COMMIT");
-            let result = match wait {
-                Some(wait) => match tokio::time::timeout(wait, commit).await {
-                    Ok(done) => done.map(drop).map_err(map_error),
-                    Err(_) => Err(StoreError::Unavailable(format!(
-                        "no answer to COMMIT within {wait:?} (a synchronous standby that does \
-                         not confirm, or a network gone silent)"
-                    ))),
-                },
-                None => commit.await.map(drop).map_err(map_error),
-            };
+            let result = bounded(wait, commit, "no answer to COMMIT").await;
             self.settle(result)
         })
     }
@@ -594,18 +585,8 @@ impl BatchStorage for PgBatches {
                         // only then is the batch as durable as any other.
                         let flush =
                             sqlx::Executor::execute(&mut *conn, "BEGIN; SELECT txid_current(); COMMIT");
-                        match wait {
-                            Some(wait) => tokio::time::timeout(wait, flush)
-                                .await
-                                .map_err(|_| {
-                                    StoreError::Unavailable(format!(
-                                        "the commit landed, but no later commit was confirmed \
-                                         within {wait:?}: it may be on the primary alone"
-                                    ))
-                                })?
-                                .map_err(map_error)?,
-                            None => flush.await.map_err(map_error)?,
-                        };
+                        bounded(wait, flush, "the commit landed, but no later commit was confirmed")
+                            .await?;
                     }
                     Ok(landed)
                 }

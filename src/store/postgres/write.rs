@@ -253,3 +253,19 @@ pub(super) async fn insert_the_rest(
     .map_err(map_error)?;
     Ok(())
 }
+
+/// A commit's answer, waited for at most `wait` (a synchronous standby
+/// that does not confirm, or a network gone silent, is `Unavailable`).
+pub(super) async fn bounded<T>(
+    wait: Option<std::time::Duration>,
+    commit: impl std::future::Future<Output = Result<T, sqlx::Error>>,
+    what: &str,
+) -> Result<(), StoreError> {
+    match wait {
+        Some(wait) => match tokio::time::timeout(wait, commit).await {
+            Ok(done) => done.map(drop).map_err(map_error),
+            Err(_) => Err(StoreError::Unavailable(format!("{what} within {wait:?}"))),
+        },
+        None => commit.await.map(drop).map_err(map_error),
+    }
+}
