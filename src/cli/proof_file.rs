@@ -8,7 +8,8 @@
 use std::path::Path;
 
 use super::remote::State;
-use super::verify::check_witnesses;
+use super::verify::{check_witnesses, FileVerdict};
+use crate::domain::audit::{code, fail, Verdict};
 use crate::domain::json;
 use crate::domain::record::{record_from_json, MAX_BODY_DEPTH};
 use crate::domain::tlog_proof::TlogProof;
@@ -28,27 +29,41 @@ pub(super) struct ProofTrust<'a> {
     pub policy: Option<&'a Policy>,
 }
 
-/// Checks a tlog-proof file's text; the lines to print.
+/// Checks a tlog-proof file's text: its verdict; Err when it cannot be
+/// checked (no key to check it with, a `--record` that is not a record).
 pub(super) fn verify_proof_file(
     file: &Path,
     text: &str,
     trust: ProofTrust<'_>,
-) -> Result<Vec<String>, String> {
-    let at = |e: String| format!("{}: {e}", file.display());
-    let proof = TlogProof::parse(text).map_err(at)?;
+) -> Result<FileVerdict, String> {
+    let proof = match TlogProof::parse(text) {
+        Ok(proof) => proof,
+        Err(e) => return Ok(FileVerdict::failed(file, fail(0, code::MALFORMED, e))),
+    };
     let (key, key_source) = match trust.key {
         Some(key) => (key.to_string(), "--key".to_string()),
         None => pinned_key(&proof.checkpoint, trust.state)?,
     };
     let record = trust.record.map(read_record).transpose()?;
-    let proven = proof.check(&key, record.as_ref()).map_err(at)?;
+    let proven = match proof.check(&key, record.as_ref()) {
+        Ok(proven) => proven,
+        Err(failure) if failure.bad_key => return Err(failure.what),
+        Err(failure) => return Ok(FileVerdict::failed(file, failure)),
+    };
     let mut lines = vec![format!(
         "ok: checkpoint `{}` of {} verifies with the key ({key_source})",
         proven.checkpoint.origin,
         count(proven.checkpoint.size, "record")
     )];
+    let mut witnesses = None;
     if let Some(policy) = trust.policy {
-        lines.push(check_witnesses(&proof.checkpoint, policy).map_err(at)?);
+        match check_witnesses(&proof.checkpoint, policy) {
+            Ok((line, names)) => {
+                lines.push(line);
+                witnesses = Some(names);
+            }
+            Err(e) => return Ok(FileVerdict::failed(file, fail(0, code::WITNESS_POLICY, e))),
+        }
     }
     lines.push(format!(
         "ok: leaf {} (agent `{}`, record hash {}) is in the log: its inclusion proof leads to \
@@ -61,7 +76,13 @@ pub(super) fn verify_proof_file(
                  to check that it hashes to the leaf's record hash"
             .into(),
     });
-    Ok(lines)
+    let mut verdict = FileVerdict::passed(Verdict::OneRecord, lines, true);
+    verdict.records = 1;
+    verdict.head = Some(proven.record_hash);
+    Ok(match witnesses {
+        Some(names) => verdict.witnessed(names),
+        None => verdict,
+    })
 }
 
 /// The key `verify --url` pinned for the checkpoint's origin (its first line).

@@ -328,6 +328,14 @@ pub async fn verify_service(
                 },
             )
             .map_err(|e| format!("task `{t}`: {e}"))?;
+            // A live service states every export's length and head: one
+            // without the statement cannot be told from one cut short.
+            if !report.complete {
+                return Err(format!(
+                    "task `{t}`: the export the service served states no task length and head \
+                     (`task_statement`): it cannot be shown whole"
+                ));
+            }
             Some(report)
         }
     };

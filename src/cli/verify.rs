@@ -12,7 +12,9 @@ use clap::Args;
 use super::pins::{self, PinsCommand};
 use super::proof_file::{verify_proof_file, ProofTrust};
 use super::remote::{verify_service, State, FORGET_COMMAND};
-use crate::domain::audit::{audit_export, AuditReport, LogAudit, Trust};
+use crate::domain::audit::{
+    audit_export, code, AuditFailure, AuditReport, LeafFormat, LogAudit, Trust, Verdict,
+};
 use crate::domain::count;
 use crate::domain::tlog_proof::TlogProof;
 use crate::domain::witness::Policy;
@@ -67,6 +69,12 @@ pub struct VerifyArgs {
     /// lists any.
     #[arg(long)]
     policy: Option<PathBuf>,
+    /// With FILE: print the verdict as one JSON object (docs/spec.md §9)
+    /// instead of lines. The exit status is the same: 0 whole (or a
+    /// receipt's record proven), 3 not shown to be the whole chain, 1
+    /// failed, 2 could not check.
+    #[arg(long, conflicts_with = "url")]
+    json: bool,
 }
 
 /// The key text, or the contents of the file it names.
@@ -92,11 +100,14 @@ pub(crate) fn read_policy(path: &Path) -> Result<Policy, String> {
 /// export's, a receipt's, a service's): a signed note that must carry valid
 /// cosignatures of the policy's quorum (docs/design.md §2, "Witnesses").
 /// The line said on success; the refusal names the witnesses missing.
-pub(crate) fn check_witnesses(note: &str, policy: &Policy) -> Result<String, String> {
+pub(crate) fn check_witnesses(
+    note: &str,
+    policy: &Policy,
+) -> Result<(String, Vec<String>), String> {
     let (_, check) = policy
         .check_note(note)
         .map_err(|e| format!("witness policy: {e}"))?;
-    Ok(if check.cosigned.is_empty() {
+    let line = if check.cosigned.is_empty() {
         "ok: the witness policy needs no cosignature (quorum none)".to_string()
     } else {
         format!(
@@ -107,7 +118,8 @@ pub(crate) fn check_witnesses(note: &str, policy: &Policy) -> Result<String, Str
             },
             check.cosigned.join(", ")
         )
-    })
+    };
+    Ok((line, check.cosigned))
 }
 
 pub(super) fn verify(mut args: VerifyArgs) -> ExitCode {
@@ -116,7 +128,7 @@ pub(super) fn verify(mut args: VerifyArgs) -> ExitCode {
     }
     let outcome = match (&args.url, &args.file) {
         (Some(url), _) => verify_url(url, &args),
-        (None, Some(file)) => verify_file(file, &args),
+        (None, Some(file)) => return file_command(file, &args),
         (None, None) => {
             eprintln!(
                 "decision-trail verify: give an export FILE to check offline, or --url URL to \
@@ -145,7 +157,109 @@ fn report(outcome: Result<Vec<String>, String>, prefix: &str) -> ExitCode {
     }
 }
 
-fn verify_file(file: &Path, args: &VerifyArgs) -> Result<Vec<String>, String> {
+/// What `verify FILE` concludes (docs/spec.md §9): the verdict, what
+/// `--json` prints, and the lines said otherwise.
+#[derive(Debug, serde::Serialize)]
+pub(super) struct FileVerdict {
+    verdict: &'static str,
+    code: Option<&'static str>,
+    line: Option<usize>,
+    message: String,
+    task_id: Option<String>,
+    pub(super) records: u64,
+    pub(super) head: Option<String>,
+    erased: u64,
+    signature: &'static str,
+    leaves: Option<&'static str>,
+    witnesses: Option<Vec<String>>,
+    /// The exit status.
+    #[serde(skip)]
+    status: u8,
+    /// What is printed without `--json`: a success's lines, or the failure.
+    #[serde(skip)]
+    lines: Vec<String>,
+}
+
+impl FileVerdict {
+    /// A check that failed, at the line it names in `file`.
+    pub(super) fn failed(file: &Path, failure: AuditFailure) -> FileVerdict {
+        FileVerdict {
+            verdict: Verdict::Failed.as_str(),
+            code: Some(failure.code),
+            line: (failure.line > 0).then_some(failure.line),
+            lines: vec![format!("{}: {failure}", file.display())],
+            message: failure.what,
+            task_id: None,
+            records: 0,
+            head: None,
+            erased: 0,
+            signature: "not_checked",
+            leaves: None,
+            witnesses: None,
+            status: Verdict::Failed.exit_status(),
+        }
+    }
+
+    /// A check that passed with `verdict`, said in `lines` (the first is
+    /// the message).
+    pub(super) fn passed(verdict: Verdict, lines: Vec<String>, signed: bool) -> FileVerdict {
+        FileVerdict {
+            verdict: verdict.as_str(),
+            code: None,
+            line: None,
+            message: lines.first().cloned().unwrap_or_default(),
+            lines,
+            task_id: None,
+            records: 0,
+            head: None,
+            erased: 0,
+            signature: if signed { "checked" } else { "not_checked" },
+            leaves: None,
+            witnesses: None,
+            status: verdict.exit_status(),
+        }
+    }
+
+    /// The witnesses whose cosignatures met the policy.
+    pub(super) fn witnessed(mut self, names: Vec<String>) -> FileVerdict {
+        self.witnesses = Some(names);
+        self
+    }
+}
+
+/// `verify FILE`: prints the verdict (lines, or one JSON object with
+/// `--json`); exits 0, 3, 1, or 2 when the file could not be checked.
+fn file_command(file: &Path, args: &VerifyArgs) -> ExitCode {
+    match verify_file(file, args) {
+        Err(message) => {
+            eprintln!("decision-trail verify: {message}");
+            ExitCode::from(2)
+        }
+        Ok(verdict) if args.json => {
+            println!(
+                "{}",
+                serde_json::to_string(&verdict).expect("a verdict serializes")
+            );
+            ExitCode::from(verdict.status)
+        }
+        Ok(verdict) => {
+            if verdict.code.is_some() {
+                for line in &verdict.lines {
+                    eprintln!("FAILED: {line}");
+                }
+            } else {
+                for line in &verdict.lines {
+                    println!("{line}");
+                }
+            }
+            ExitCode::from(verdict.status)
+        }
+    }
+}
+
+/// Checks FILE; Err when it cannot be checked at all (unreadable, a key,
+/// policy or checkpoint that does not parse, arguments that do not fit).
+fn verify_file(file: &Path, args: &VerifyArgs) -> Result<FileVerdict, String> {
     let text = std::fs::read_to_string(file)
         .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
     // A receipt is checked as the export of its one record.
@@ -153,11 +267,11 @@ fn verify_file(file: &Path, args: &VerifyArgs) -> Result<Vec<String>, String> {
     let one_record = receipt.is_some();
     let text = receipt.unwrap_or(text);
     let key = args.key.as_deref().map(read_key).transpose()?;
+    let policy = args.policy.as_deref().map(read_policy).transpose()?;
     if TlogProof::looks_like(&text) {
         if args.checkpoint.is_some() {
             return Err("--checkpoint is for exports; a tlog-proof file carries its own".into());
         }
-        let policy = args.policy.as_deref().map(read_policy).transpose()?;
         let trust = ProofTrust {
             key: key.as_deref(),
             state: args.state.as_deref(),
@@ -176,22 +290,33 @@ fn verify_file(file: &Path, args: &VerifyArgs) -> Result<Vec<String>, String> {
             std::fs::read_to_string(p).map_err(|e| format!("cannot read {}: {e}", p.display()))
         })
         .transpose()?;
-    let policy = args.policy.as_deref().map(read_policy).transpose()?;
-    let report = audit_export(
+    let report = match audit_export(
         &text,
         Trust {
             verifier_key: key.as_deref(),
             checkpoint: checkpoint.as_deref(),
             one_record,
         },
-    )
-    .map_err(|e| format!("{}: {e}", file.display()))?;
-    let mut lines = vec![describe_chain(&report)];
-    if !report.complete && !one_record {
-        lines.push(
-            "note: no header: that these records are the task's whole chain is not shown".into(),
-        );
+    ) {
+        Ok(report) => report,
+        Err(failure) if failure.bad_key => return Err(failure.what),
+        Err(failure) => return Ok(FileVerdict::failed(file, failure)),
+    };
+    let verdict = report.verdict(one_record);
+    let mut lines = vec![describe_chain(&report, one_record)];
+    if verdict == Verdict::NotShown {
+        lines.push(format!(
+            "note: {}: that these records are the task's whole chain is not shown (exit \
+             status 3); an export with the statement shows it (export it again)",
+            if text.starts_with("{\"tree_size\"") || export_checkpoint(&text).is_some() {
+                "the header states no task length and head (`task_statement`; an export from \
+                 an earlier release, or one whose statement was removed)"
+            } else {
+                "no header"
+            }
+        ));
     }
+    let mut witnesses = None;
     if let Some(policy) = &policy {
         let note = match checkpoint {
             Some(note) => note,
@@ -202,7 +327,30 @@ fn verify_file(file: &Path, args: &VerifyArgs) -> Result<Vec<String>, String> {
                 )
             })?,
         };
-        lines.push(check_witnesses(&note, policy)?);
+        match check_witnesses(&note, policy) {
+            Ok((line, names)) => {
+                lines.push(line);
+                witnesses = Some(names);
+            }
+            Err(e) => {
+                return Ok(FileVerdict::failed(
+                    file,
+                    AuditFailure {
+                        line: 0,
+                        code: code::WITNESS_POLICY,
+                        what: e,
+                        bad_key: false,
+                    },
+                ))
+            }
+        }
+    }
+    if report.leaves == Some(LeafFormat::First) {
+        lines.push(
+            "note: the log is in its first format (a leaf is the record hash alone): it does \
+             not prove who wrote each record (`agent_id`)"
+                .into(),
+        );
     }
     match &report.checkpoint {
         Some(cp) => lines.push(format!(
@@ -221,7 +369,14 @@ fn verify_file(file: &Path, args: &VerifyArgs) -> Result<Vec<String>, String> {
                 .into(),
         ),
     }
-    Ok(lines)
+    let mut verdict = FileVerdict::passed(verdict, lines, report.checkpoint.is_some());
+    verdict.task_id = report.task_id.clone();
+    verdict.records = report.length;
+    verdict.head = Some(report.head_hash.clone());
+    verdict.erased = report.erased;
+    verdict.leaves = report.leaves.map(LeafFormat::as_str);
+    verdict.witnesses = witnesses;
+    Ok(verdict)
 }
 
 /// A receipt (GET /thoughts/{id}/receipt) as the export of its one record:
@@ -257,15 +412,18 @@ fn export_checkpoint(text: &str) -> Option<String> {
     value.get("checkpoint")?.as_str().map(str::to_string)
 }
 
-fn describe_chain(report: &AuditReport) -> String {
+/// The chain's line; a receipt's record is not its chain's head, so it is
+/// named by its hash.
+fn describe_chain(report: &AuditReport, one_record: bool) -> String {
     format!(
-        "ok: task `{}`: {}{}, every hash, link, seq and timestamp checks; head {}{}",
+        "ok: task `{}`: {}{}, every hash, link, seq and timestamp checks; {} {}{}",
         report.task_id.as_deref().unwrap_or("(none)"),
         count(report.length, "record"),
         match report.erased {
             0 => String::new(),
             n => format!(" ({n} erased: checked through their content commitments)"),
         },
+        if one_record { "record hash" } else { "head" },
         report.head_hash,
         match (report.complete, report.checkpoint.is_some()) {
             (true, true) =>
@@ -328,7 +486,7 @@ fn verify_url(url: &str, args: &VerifyArgs) -> Result<Vec<String>, String> {
                     .get(&checked.checkpoint.origin)
                     .map(|a| a.checkpoint.clone())
                     .unwrap_or_default();
-                Some(check_witnesses(&note, policy)?)
+                Some(check_witnesses(&note, policy)?.0)
             }
             None => None,
         };
@@ -361,10 +519,10 @@ fn verify_url(url: &str, args: &VerifyArgs) -> Result<Vec<String>, String> {
             None => "ok: first check of this service; later runs must prove consistency with this checkpoint".into(),
         });
         if let Some(report) = &checked.task {
-            println!("{}", describe_chain(report));
+            println!("{}", describe_chain(report, false));
             println!(
-                "ok: {} lead to the checkpoint's root",
-                count(report.proofs_checked, "inclusion proof")
+                "ok: {} to the checkpoint's root",
+                proofs_lead(report.proofs_checked)
             );
         }
         if let (Some(n), Some(a)) = (checked.audited, &audit) {

@@ -8,7 +8,7 @@
 use std::fmt;
 
 use super::chain::{BreakReason, ChainWalk};
-use super::checkpoint::{note_text, open_checkpoint, open_note, VerifiedCheckpoint};
+use super::checkpoint::{note_text, open_checkpoint, open_note, NoteError, VerifiedCheckpoint};
 use super::count;
 use super::export::{self, Header, TaskHead};
 use super::json;
@@ -29,6 +29,83 @@ pub struct Trust<'a> {
     pub one_record: bool,
 }
 
+/// What a verifier concludes of a file (docs/spec.md §9): one verdict, each
+/// with its exit status.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// Every check passed, and the records are the task's whole chain as
+    /// the log's statement gives it.
+    Whole,
+    /// A receipt: its one record is in the log.
+    OneRecord,
+    /// Every check made passed, but nothing shows the records are the whole
+    /// chain (no task statement, or no header).
+    NotShown,
+    /// A check failed.
+    Failed,
+}
+
+impl Verdict {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Whole => "whole",
+            Verdict::OneRecord => "one_record",
+            Verdict::NotShown => "not_shown",
+            Verdict::Failed => "failed",
+        }
+    }
+
+    /// The verifier's exit status: 0 proven, 3 not shown whole, 1 failed.
+    pub fn exit_status(self) -> u8 {
+        match self {
+            Verdict::Whole | Verdict::OneRecord => 0,
+            Verdict::NotShown => 3,
+            Verdict::Failed => 1,
+        }
+    }
+}
+
+/// Which leaf data the inclusion proofs were made for (docs/spec.md §4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LeafFormat {
+    /// `{"agent_id","hash"}`: the log commits to who wrote each record.
+    Agent,
+    /// The first log format: the record hash alone; `agent_id` not covered.
+    First,
+}
+
+impl LeafFormat {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LeafFormat::Agent => "agent",
+            LeafFormat::First => "first",
+        }
+    }
+
+    fn leaf(self, record: &Record) -> Hash {
+        match self {
+            LeafFormat::Agent => leaf_hash(&leaf_data(&record.agent_id, &record.hash)),
+            LeafFormat::First => {
+                leaf_hash(&super::merkle::from_hex(&record.hash).map_or([0; 32], |h| h.0))
+            }
+        }
+    }
+}
+
+/// The failure codes a verifier gives besides the chain walk's
+/// (`BreakReason`), docs/spec.md §9.
+pub mod code {
+    pub const MALFORMED: &str = "malformed";
+    pub const WRONG_TASK: &str = "wrong_task";
+    pub const BAD_SIGNATURE: &str = "bad_signature";
+    pub const CHECKPOINT_MISMATCH: &str = "checkpoint_mismatch";
+    pub const NOT_IN_LOG: &str = "not_in_log";
+    pub const STATEMENT_MISMATCH: &str = "statement_mismatch";
+    pub const TRUNCATED: &str = "truncated";
+    pub const RECORD_MISMATCH: &str = "record_mismatch";
+    pub const WITNESS_POLICY: &str = "witness_policy";
+}
+
 /// What a successful check established.
 #[derive(Debug, Clone, PartialEq)]
 pub struct AuditReport {
@@ -45,13 +122,32 @@ pub struct AuditReport {
     /// Records whose content was erased: each checked through its
     /// commitment (docs/design.md §12).
     pub erased: u64,
+    /// The leaf data the proofs were checked for; None when none was.
+    pub leaves: Option<LeafFormat>,
 }
 
-/// The first thing that does not check, and where (1-based line).
+impl AuditReport {
+    /// The verdict of a check that passed: a receipt's, or whether the
+    /// export showed itself whole.
+    pub fn verdict(&self, one_record: bool) -> Verdict {
+        match (one_record, self.complete) {
+            (true, _) => Verdict::OneRecord,
+            (false, true) => Verdict::Whole,
+            (false, false) => Verdict::NotShown,
+        }
+    }
+}
+
+/// The first thing that does not check, and where (1-based line; 0 when
+/// it is at no line).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AuditFailure {
     pub line: usize,
+    /// The stable failure code (`code`, or a chain walk's reason).
+    pub code: &'static str,
     pub what: String,
+    /// The key given does not parse: the check could not run at all.
+    pub bad_key: bool,
 }
 
 impl fmt::Display for AuditFailure {
@@ -64,10 +160,26 @@ impl fmt::Display for AuditFailure {
     }
 }
 
-fn fail(line: usize, what: impl Into<String>) -> AuditFailure {
+pub(crate) fn fail(line: usize, code: &'static str, what: impl Into<String>) -> AuditFailure {
     AuditFailure {
         line,
+        code,
         what: what.into(),
+        bad_key: false,
+    }
+}
+
+/// A note that did not open: a key that does not parse, a signature that
+/// does not verify, or a note that is not one.
+pub(crate) fn note_failure(line: usize, e: NoteError, what: &str) -> AuditFailure {
+    let (code, bad_key) = match e {
+        NoteError::BadVerifierKey => (code::MALFORMED, true),
+        NoteError::BadSignature(_) => (code::BAD_SIGNATURE, false),
+        NoteError::Malformed(_) | NoteError::NotACheckpoint => (code::MALFORMED, false),
+    };
+    AuditFailure {
+        bad_key,
+        ..fail(line, code, format!("{what}: {e}"))
     }
 }
 
@@ -78,7 +190,7 @@ pub fn audit_export(text: &str, trust: Trust<'_>) -> Result<AuditReport, AuditFa
         .into_iter()
         .enumerate()
     {
-        values.push(item.map_err(|e| fail(i + 1, format!("not JSON: {e}")))?);
+        values.push(item.map_err(|e| fail(i + 1, code::MALFORMED, format!("not JSON: {e}")))?);
     }
     let mut lines = values
         .iter()
@@ -88,7 +200,7 @@ pub fn audit_export(text: &str, trust: Trust<'_>) -> Result<AuditReport, AuditFa
     let header = match lines.peek().and_then(|(_, v)| Header::from_line(v)) {
         Some(h) => {
             lines.next();
-            Some(h.map_err(|e| fail(1, e))?)
+            Some(h.map_err(|e| fail(1, code::MALFORMED, e))?)
         }
         None => None,
     };
@@ -110,11 +222,17 @@ pub fn audit_export(text: &str, trust: Trust<'_>) -> Result<AuditReport, AuditFa
     let mut task_id: Option<String> = None;
     let mut proofs_checked = 0;
     let mut erased = 0;
+    let mut leaves = None;
     for (line, value) in lines {
-        let (record_json, proof) = export::record_of_line(value).map_err(|e| fail(line, e))?;
+        let (record_json, proof) =
+            export::record_of_line(value).map_err(|e| fail(line, code::MALFORMED, e))?;
         let record = record_from_json(record_json).map_err(|errors| {
             let list: Vec<String> = errors.iter().map(ToString::to_string).collect();
-            fail(line, format!("not a record: {}", list.join("; ")))
+            fail(
+                line,
+                code::MALFORMED,
+                format!("not a record: {}", list.join("; ")),
+            )
         })?;
         let at = format!("record {} (seq {})", record.id, record.seq);
         erased += u64::from(record.is_erased());
@@ -132,36 +250,53 @@ pub fn audit_export(text: &str, trust: Trust<'_>) -> Result<AuditReport, AuditFa
             Some(t) if *t != record.task_id => {
                 return Err(fail(
                     line,
+                    code::WRONG_TASK,
                     format!("{at} belongs to task `{}`, not `{t}`", record.task_id),
                 ))
             }
             Some(_) => {}
         }
         walk.step(Some(record.seq), &record.hash_input(), &record.hash)
-            .map_err(|b| fail(line, format!("{at}: {}", b.said())))?;
+            .map_err(|b| fail(line, b.reason.as_str(), format!("{at}: {}", b.said())))?;
         if let Some((size, root)) = tree {
-            let proof = proof.ok_or_else(|| fail(line, format!("{at} has no inclusion proof")))?;
+            let proof = proof.ok_or_else(|| {
+                fail(
+                    line,
+                    code::NOT_IN_LOG,
+                    format!("{at} has no inclusion proof"),
+                )
+            })?;
             if record.log_index >= size {
                 return Err(fail(
                     line,
+                    code::NOT_IN_LOG,
                     format!(
                         "{at} is leaf {}, outside the checkpoint's tree of {size}",
                         record.log_index
                     ),
                 ));
             }
-            let leaf = leaf_hash(&leaf_data(&record.agent_id, &record.hash));
-            if !verify_inclusion(&proof, size, root, record.log_index, leaf) {
-                return Err(fail(line, format!("{at}: its inclusion proof does not lead to the checkpoint's root: it is not in the log the checkpoint commits to")));
+            let proves = |format: LeafFormat| {
+                verify_inclusion(&proof, size, root, record.log_index, format.leaf(&record))
+            };
+            // The first proof decides the leaf format of the whole file: the
+            // first log format only where the current one does not lead to
+            // the root and it does (docs/spec.md §4).
+            let format = *leaves.get_or_insert_with(|| {
+                if !proves(LeafFormat::Agent) && proves(LeafFormat::First) {
+                    LeafFormat::First
+                } else {
+                    LeafFormat::Agent
+                }
+            });
+            if !proves(format) {
+                return Err(fail(line, code::NOT_IN_LOG, format!("{at}: its inclusion proof does not lead to the checkpoint's root: it is not in the log the checkpoint commits to")));
             }
             proofs_checked += 1;
         }
     }
     let complete = match (&header, trust.one_record) {
-        (Some(h), false) => {
-            check_statement(h, trust.verifier_key, task_id.as_deref(), &walk)?;
-            true
-        }
+        (Some(h), false) => check_statement(h, trust.verifier_key, task_id.as_deref(), &walk)?,
         _ => false,
     };
     // The whole chain is here: every erased record's erasure must be
@@ -169,7 +304,8 @@ pub fn audit_export(text: &str, trust: Trust<'_>) -> Result<AuditReport, AuditFa
     if complete {
         if let Some((id, why)) = ledger.problem() {
             return Err(fail(
-                1,
+                0,
+                BreakReason::ErasureUnrecorded.as_str(),
                 format!(
                     "record {id}: {}: {why}",
                     BreakReason::ErasureUnrecorded.as_str()
@@ -185,6 +321,7 @@ pub fn audit_export(text: &str, trust: Trust<'_>) -> Result<AuditReport, AuditFa
         proofs_checked,
         complete,
         erased,
+        leaves,
     })
 }
 
@@ -196,29 +333,23 @@ fn check_statement(
     key: Option<&str>,
     task_id: Option<&str>,
     walk: &ChainWalk,
-) -> Result<(), AuditFailure> {
+) -> Result<bool, AuditFailure> {
     let Some(note) = &header.task_statement else {
-        return Err(fail(
-            1,
-            "the header states no task length and head (`task_statement`): the export cannot \
-             be shown complete (an export from an earlier release, or one whose statement \
-             was removed); export it again",
-        ));
+        // No statement: the records may be checked, their completeness not
+        // (an export from before statements, or one whose statement was
+        // removed: the same verdict either way).
+        return Ok(false);
     };
     let text = match key {
-        Some(key) => open_note(note, key).map_err(|e| {
-            fail(
-                1,
-                format!("the task statement does not verify with the key: {e}"),
-            )
-        })?,
-        None => note_text(note).map_err(|e| fail(1, format!("the task statement: {e}")))?,
+        Some(key) => open_note(note, key).map_err(|e| note_failure(1, e, "the task statement"))?,
+        None => note_text(note).map_err(|e| note_failure(1, e, "the task statement"))?,
     };
-    let stated = TaskHead::parse(&text).map_err(|e| fail(1, e))?;
+    let stated = TaskHead::parse(&text).map_err(|e| fail(1, code::MALFORMED, e))?;
     let origin = header.checkpoint.split('\n').next().unwrap_or_default();
     if stated.origin != origin {
         return Err(fail(
             1,
+            code::STATEMENT_MISMATCH,
             format!(
                 "the task statement is of the log `{}`, the checkpoint of `{origin}`",
                 stated.origin
@@ -228,6 +359,7 @@ fn check_statement(
     if stated.tree_size != header.tree_size {
         return Err(fail(
             1,
+            code::STATEMENT_MISMATCH,
             format!(
                 "the task statement is for tree size {}, the export's proofs for {}",
                 stated.tree_size, header.tree_size
@@ -237,6 +369,7 @@ fn check_statement(
     if let Some(task) = task_id.filter(|t| *t != stated.task_id) {
         return Err(fail(
             1,
+            code::STATEMENT_MISMATCH,
             format!(
                 "the task statement is for task `{}`, the records are of `{task}`",
                 stated.task_id
@@ -246,6 +379,7 @@ fn check_statement(
     if stated.length != walk.length() || stated.head_hash != walk.head_hash() {
         return Err(fail(
             0,
+            code::TRUNCATED,
             format!(
                 "the export holds {} of task `{}` (head {}), but the log states {} (head {}) as \
                  of tree size {}: records were dropped from its end",
@@ -258,7 +392,7 @@ fn check_statement(
             ),
         ));
     }
-    Ok(())
+    Ok(true)
 }
 
 /// The checkpoint the records are proven against: the separately given one, or
@@ -269,10 +403,11 @@ fn check_statement(
 /// too (the note's signature is not checked).
 fn own_tree(header: &Header) -> Result<(u64, Hash), AuditFailure> {
     let (size, root) = crate::domain::checkpoint::note_checkpoint(&header.checkpoint)
-        .map_err(|e| fail(1, format!("the header's checkpoint: {e}")))?;
+        .map_err(|e| note_failure(1, e, "the header's checkpoint"))?;
     if (size, root) != (header.tree_size, header.root) {
         return Err(fail(
             1,
+            code::CHECKPOINT_MISMATCH,
             format!(
                 "the header's checkpoint is of size {size} with another root than the header's \
                  tree of {}",
@@ -294,14 +429,15 @@ fn trusted_checkpoint(
         (None, None) => {
             return Err(fail(
                 0,
+                code::MALFORMED,
                 "no checkpoint: the export has no header line and none was given",
             ))
         }
     };
-    let cp = open_checkpoint(note, key).map_err(|e| fail(0, format!("checkpoint: {e}")))?;
+    let cp = open_checkpoint(note, key).map_err(|e| note_failure(0, e, "checkpoint"))?;
     if let Some(h) = header {
         if h.tree_size != cp.size {
-            return Err(fail(1, format!(
+            return Err(fail(1, code::CHECKPOINT_MISMATCH, format!(
                 "the export's proofs are for tree size {}, the checkpoint is for {}; export with ?tree_size={}",
                 h.tree_size, cp.size, cp.size
             )));
@@ -309,6 +445,7 @@ fn trusted_checkpoint(
         if h.root != cp.root {
             return Err(fail(
                 1,
+                code::CHECKPOINT_MISMATCH,
                 "the export's root differs from the checkpoint's root for the same size",
             ));
         }

@@ -8,6 +8,8 @@
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine;
 
+use super::audit::{code, fail, note_failure, AuditFailure};
+use super::chain::BreakReason;
 use super::checkpoint::{open_checkpoint, VerifiedCheckpoint};
 use super::json::{self, JsonValue};
 use super::merkle::{leaf_data, leaf_hash, verify_inclusion, Hash};
@@ -122,47 +124,80 @@ impl TlogProof {
     /// Checks the proof: the checkpoint's signature with `verifier_key`, the
     /// leaf (from `record`, a record as served, when given, else from the
     /// extra data) and its inclusion in the checkpoint's tree at `index`.
-    pub fn check(&self, verifier_key: &str, record: Option<&Record>) -> Result<ProvenLeaf, String> {
+    pub fn check(
+        &self,
+        verifier_key: &str,
+        record: Option<&Record>,
+    ) -> Result<ProvenLeaf, AuditFailure> {
         let checkpoint = open_checkpoint(&self.checkpoint, verifier_key)
-            .map_err(|e| format!("the checkpoint: {e}"))?;
-        let named = self.extra.as_deref().map(leaf_of_extra).transpose()?;
+            .map_err(|e| note_failure(0, e, "the checkpoint"))?;
+        let named = self
+            .extra
+            .as_deref()
+            .map(leaf_of_extra)
+            .transpose()
+            .map_err(|e| fail(0, code::MALFORMED, e))?;
         let (agent_id, record_hash) = match (record, named) {
             (Some(r), named) => {
                 let computed = r.computed_hash();
                 if computed != r.hash {
-                    return Err(format!(
-                        "record {}: its fields hash to {computed}, not to its hash {}",
-                        r.id, r.hash
+                    return Err(fail(
+                        0,
+                        BreakReason::HashMismatch.as_str(),
+                        format!(
+                            "record {}: its fields hash to {computed}, not to its hash {}",
+                            r.id, r.hash
+                        ),
                     ));
                 }
                 // An erasable record's hash covers its commitment: its salt
                 // must open it to the content and metadata given.
                 if let Some(problem) = r.hash_input().opening_problem() {
-                    return Err(format!("record {}: {problem}", r.id));
+                    return Err(fail(
+                        0,
+                        BreakReason::CommitmentMismatch.as_str(),
+                        format!("record {}: {problem}", r.id),
+                    ));
                 }
                 if r.log_index != self.index {
-                    return Err(format!(
-                        "record {} is leaf {}, the proof is for leaf {}",
-                        r.id, r.log_index, self.index
+                    return Err(fail(
+                        0,
+                        code::RECORD_MISMATCH,
+                        format!(
+                            "record {} is leaf {}, the proof is for leaf {}",
+                            r.id, r.log_index, self.index
+                        ),
                     ));
                 }
                 if named.is_some_and(|n| n != (r.agent_id.clone(), r.hash.clone())) {
-                    return Err(format!(
-                        "record {} is not the leaf the proof's extra data names",
-                        r.id
+                    return Err(fail(
+                        0,
+                        code::RECORD_MISMATCH,
+                        format!(
+                            "record {} is not the leaf the proof's extra data names",
+                            r.id
+                        ),
                     ));
                 }
                 (r.agent_id.clone(), r.hash.clone())
             }
             (None, Some(named)) => named,
             (None, None) => {
-                return Err("the proof names no leaf (no extra data): give the record".into())
+                return Err(fail(
+                    0,
+                    code::MALFORMED,
+                    "the proof names no leaf (no extra data): give the record",
+                ))
             }
         };
         if self.index >= checkpoint.size {
-            return Err(format!(
-                "leaf {} is outside the checkpoint's tree of {}",
-                self.index, checkpoint.size
+            return Err(fail(
+                0,
+                code::NOT_IN_LOG,
+                format!(
+                    "leaf {} is outside the checkpoint's tree of {}",
+                    self.index, checkpoint.size
+                ),
             ));
         }
         let leaf = leaf_hash(&leaf_data(&agent_id, &record_hash));
@@ -173,10 +208,14 @@ impl TlogProof {
             self.index,
             leaf,
         ) {
-            return Err(format!(
-                "the inclusion proof of leaf {} does not lead to the checkpoint's root: \
-                 it is not in the log the checkpoint commits to",
-                self.index
+            return Err(fail(
+                0,
+                code::NOT_IN_LOG,
+                format!(
+                    "the inclusion proof of leaf {} does not lead to the checkpoint's root: \
+                     it is not in the log the checkpoint commits to",
+                    self.index
+                ),
             ));
         }
         Ok(ProvenLeaf {
@@ -285,7 +324,11 @@ mod tests {
         let proof = proof_of(11, 6);
         let mut other_leaf = proof.clone();
         other_leaf.extra = Some(leaf_data("b", &format!("{:064x}", 6)));
-        assert!(other_leaf.check(VKEY, None).unwrap_err().contains("root"));
+        assert!(other_leaf
+            .check(VKEY, None)
+            .unwrap_err()
+            .what
+            .contains("root"));
         let mut other_index = proof.clone();
         other_index.index = 7;
         assert!(other_index.check(VKEY, None).is_err());
@@ -300,6 +343,7 @@ mod tests {
         assert!(no_leaf
             .check(VKEY, None)
             .unwrap_err()
+            .what
             .contains("give the record"));
         let mut not_canonical = proof;
         not_canonical.extra = Some(b"{\"hash\":\"x\",\"agent_id\":\"a\"}".to_vec());

@@ -8,3 +8,4 @@ mod http;
 mod merkle;
 mod records;
 mod schema;
+mod spec;

@@ -100,13 +100,20 @@ pub fn run_with_stdin(args: &[&str], input: &[u8]) -> (bool, String, String) {
 
 /// Runs the binary off the async runtime: (success, stdout, stderr).
 pub async fn run_binary(args: Vec<String>) -> (bool, String, String) {
+    let (status, out, err) = run_binary_status(args).await;
+    (status == Some(0), out, err)
+}
+
+/// Runs the binary with `args`: its exit status (None when a signal ended
+/// it), standard output and error.
+pub async fn run_binary_status(args: Vec<String>) -> (Option<i32>, String, String) {
     tokio::task::spawn_blocking(move || {
         let out = std::process::Command::new(BIN)
             .args(&args)
             .output()
             .unwrap();
         (
-            out.status.success(),
+            out.status.code(),
             String::from_utf8(out.stdout).unwrap(),
             String::from_utf8(out.stderr).unwrap(),
         )

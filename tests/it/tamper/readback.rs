@@ -10,7 +10,7 @@ use std::path::Path;
 use base64::Engine;
 use serde_json::{json, Value};
 
-use crate::support::{execute, new_record, run_binary, serve_binary, Served};
+use crate::support::{execute, new_record, run_binary, run_binary_status, serve_binary, Served};
 
 fn url(served: &Served, path: &str) -> String {
     format!("http://{}{path}", served.addr)
@@ -346,16 +346,58 @@ async fn an_export_cut_short_or_emptied_does_not_verify() {
             err.contains("records were dropped from its end"),
             "{name}: {err}"
         );
+        let (status, out, _) = run_binary_status(vec![
+            "verify".into(),
+            dir.path().join(name).display().to_string(),
+            "--key".into(),
+            key.clone(),
+            "--json".into(),
+        ])
+        .await;
+        assert_eq!(status, Some(1));
+        let verdict: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(
+            (&verdict["verdict"], &verdict["code"]),
+            (&Value::from("failed"), &Value::from("truncated")),
+            "{out}"
+        );
     }
-    // A header whose statement was removed, or replaced by another task's
-    // statement, or edited, is refused too.
+    // A header whose statement was removed reads as an export from before
+    // statements: its records check, its completeness is not shown (its
+    // own verdict and exit status, never "whole"); an edited statement is
+    // refused.
     let mut header: Value = serde_json::from_str(lines[0]).unwrap();
     let statement = header["task_statement"].as_str().unwrap().to_string();
     header.as_object_mut().unwrap().remove("task_statement");
     let bare = header.to_string();
-    let (ok, _, err) = verify(&write("bare.ndjson", &[&bare, lines[1], lines[2]]), &key).await;
-    assert!(!ok);
-    assert!(err.contains("cannot be shown complete"), "{err}");
+    let stripped = write("bare.ndjson", &[&bare, lines[1], lines[2]]);
+    let (status, out, err) = run_binary_status(vec![
+        "verify".into(),
+        stripped.display().to_string(),
+        "--key".into(),
+        key.clone(),
+    ])
+    .await;
+    assert_eq!(status, Some(3), "{out}{err}");
+    assert!(
+        out.contains("2 records") && out.contains("is not shown"),
+        "{out}"
+    );
+    assert!(!out.contains("the whole chain,"), "{out}");
+    let (status, out, _) = run_binary_status(vec![
+        "verify".into(),
+        stripped.display().to_string(),
+        "--key".into(),
+        key.clone(),
+        "--json".into(),
+    ])
+    .await;
+    assert_eq!(status, Some(3));
+    let verdict: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(verdict["verdict"], "not_shown", "{out}");
+    assert_eq!(verdict["records"], 2);
+    assert_eq!(verdict["signature"], "checked");
+    assert_eq!(verdict["leaves"], "agent");
     header["task_statement"] = statement.replace("\n4\n", "\n2\n").into();
     let edited = header.to_string();
     let (ok, _, err) = verify(
@@ -364,7 +406,10 @@ async fn an_export_cut_short_or_emptied_does_not_verify() {
     )
     .await;
     assert!(!ok);
-    assert!(err.contains("task statement does not verify"), "{err}");
+    assert!(
+        err.contains("the task statement") && err.contains("does not verify"),
+        "{err}"
+    );
 }
 
 /// A cosignature line under `name`'s key `id` whose signature is random.
