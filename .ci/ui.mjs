@@ -299,6 +299,48 @@ async function pages(browser) {
     '/ui/agents', '/ui/sessions', '/ui/sessions/browser-session', '/ui/sessions/browser-session?view=trace',
     '/ui/tasks/browser-demo', '/ui/tasks/browser-demo?view=tree', '/ui/tasks/browser-otlp?view=trace',
     '/ui/tasks/browser-demo/report', `/ui/thoughts/${some.id}`, '/ui/search?q=jwt', '/ui/log', '/ui/nowhere']);
+  await reader(browser);
+}
+
+// The reader's own check (templates/ui/reader.js): the page fetches the
+// task's export and verifies it in the browser with the JavaScript verifier
+// and the key the reader pinned. `want` is the verdict's class, `says` what
+// its text must hold.
+async function readerSays(page, path, want, says) {
+  await page.goto(`${base}${path}`);
+  const verdict = page.locator('#reader-verdict:not(.pending)');
+  await verdict.waitFor({ timeout: 30_000 });
+  const text = (await verdict.textContent()).trim();
+  const cls = await verdict.getAttribute('class');
+  check(cls.includes(want) && says.every((s) => text.includes(s)), `the reader's check of ${path}: ${text}`);
+}
+
+async function pinKey(page, path, key) {
+  await page.goto(`${base}${path}`);
+  await page.fill('#reader-key', key);
+  await page.click('button:has-text("Pin and check")');
+}
+
+async function reader(browser) {
+  const key = (await (await fetch(`${base}/log/key`)).text()).trim();
+  const name = key.split('+').slice(0, 2).join('+');
+  const { context, page } = await open(browser);
+  await page.goto(`${base}/ui/tasks/browser-demo`);
+  check(await page.locator('#reader-key').count() === 1, 'a reader without a pinned key is asked for one');
+  await pinKey(page, '/ui/tasks/browser-demo', key);
+  await page.locator('#reader-verdict:not(.pending)').waitFor({ timeout: 30_000 });
+  await readerSays(page, '/ui/tasks/browser-demo', 'valid', ['Your browser verified it', name, 'the checkpoint of']);
+  await readerSays(page, '/ui/tasks/browser-demo/report', 'valid', ['Your browser verified it', name]);
+  await shot(page, 'desktop-reader-check');
+  // Another key pinned (as if the reader kept an older one): flagged loudly,
+  // and the export does not verify with it.
+  const other = (await import('node:fs')).readFileSync('docs/vectors/keys/built.vkey', 'utf8').trim();
+  await page.evaluate(([k, v]) => localStorage.setItem(k, v),
+    [`decision-trail:pinned-key:${new URL(base).origin}`, other]);
+  await readerSays(page, '/ui/tasks/browser-demo', 'broken', ['bad_signature']);
+  const changed = await page.locator('#reader-key-changed').textContent();
+  check(changed.includes('The key changed') && changed.includes(name), `a changed key is flagged: ${changed}`);
+  await context.close();
 }
 
 async function tampered(browser) {
@@ -311,6 +353,11 @@ async function tampered(browser) {
   check(await marked.count() === 1, 'one record is highlighted');
   check((await marked.textContent()).includes('rewritten by an insider'), 'the highlighted record is the rewritten one');
   await shot(page, 'desktop-tampered');
+  // The reader's own check, with the key it pinned: the export the altered
+  // database serves does not verify, whatever the service says.
+  const key = (await (await fetch(`${base}/log/key`)).text()).trim();
+  await pinKey(page, '/ui/tasks/browser-tamper', key);
+  await readerSays(page, '/ui/tasks/browser-tamper', 'broken', ['hash_mismatch']);
   await page.goto(`${base}/ui/tasks`);
   check(await page.locator('a[href="/ui/tasks/browser-tamper"] >> xpath=../..').locator('.badge.broken').count() === 1,
     'the task list says broken');
@@ -344,10 +391,12 @@ async function login(browser) {
   const api = await context.request.get(`${base}/tasks/browser-demo`,
     { headers: { cookie: `${cookies[0].name}=${cookies[0].value}` } });
   check(api.status() === 401, 'the API does not take the cookie');
+  const fromPage = await page.evaluate(async () => (await fetch('/tasks/browser-demo')).status);
+  check(fromPage === 401, `a page's call to the API is not logged in by the cookie: ${fromPage}`);
   const blocked = await page.evaluate(async () => {
-    try { await fetch('/tasks/browser-demo'); return false; } catch { return true; }
+    try { await fetch('https://example.com/'); return false; } catch { return true; }
   });
-  check(blocked, 'the CSP keeps a page from calling the API');
+  check(blocked, 'the CSP keeps a page from connecting anywhere but the service');
   await page.click('button:has-text("Log out")');
   check(await page.locator('input[name=token]').count() === 1, 'logout shows the login form');
   check((await context.cookies()).length === 0, 'logout clears the cookie');

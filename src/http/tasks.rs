@@ -194,7 +194,7 @@ pub async fn verify(
 }
 
 /// Query of `GET /tasks/{task_id}/export`.
-#[derive(Deserialize, IntoParams)]
+#[derive(Deserialize, IntoParams, Default)]
 #[into_params(parameter_in = Query)]
 pub(crate) struct ExportQuery {
     /// Export the chain as of this signed tree size; default: the newest

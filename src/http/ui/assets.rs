@@ -1,6 +1,6 @@
-//! The stylesheet, the icon and the one script, compiled into the binary and served under
-//! names that carry their content's hash, so that a browser may keep them
-//! for good.
+//! The stylesheet, the icon, the scripts and the JavaScript verifier's
+//! modules, compiled into the binary and served under names that carry
+//! their content's hash, so that a browser may keep them for good.
 
 use std::sync::LazyLock;
 
@@ -31,7 +31,7 @@ impl Asset {
     }
 }
 
-static ASSETS: LazyLock<[Asset; 3]> = LazyLock::new(|| {
+static ASSETS: LazyLock<[Asset; 4]> = LazyLock::new(|| {
     [
         Asset::new(
             "style",
@@ -51,8 +51,80 @@ static ASSETS: LazyLock<[Asset; 3]> = LazyLock::new(|| {
             "text/javascript; charset=utf-8",
             include_str!("../../../templates/ui/keys.js"),
         ),
+        Asset::new(
+            "reader",
+            "js",
+            "text/javascript; charset=utf-8",
+            include_str!("../../../templates/ui/reader.js"),
+        ),
     ]
 });
+
+/// The JavaScript verifier's modules (verifiers/js/src, docs/spec.md), as
+/// the package ships them: they import each other by relative name, so they
+/// are served together in one folder named by their content's hash.
+const VERIFIER_MODULES: [(&str, &str); 5] = [
+    (
+        "verify.js",
+        include_str!("../../../verifiers/js/src/verify.js"),
+    ),
+    ("json.js", include_str!("../../../verifiers/js/src/json.js")),
+    (
+        "crypto.js",
+        include_str!("../../../verifiers/js/src/crypto.js"),
+    ),
+    ("note.js", include_str!("../../../verifiers/js/src/note.js")),
+    (
+        "record.js",
+        include_str!("../../../verifiers/js/src/record.js"),
+    ),
+];
+
+/// `verifier-<first 16 hex digits of the SHA-256 of every module>`.
+static VERIFIER_FOLDER: LazyLock<String> = LazyLock::new(|| {
+    let mut digest = Sha256::new();
+    for (name, body) in VERIFIER_MODULES {
+        digest.update(name.as_bytes());
+        digest.update([0]);
+        digest.update(body.as_bytes());
+        digest.update([0]);
+    }
+    format!("verifier-{}", &hex::encode(digest.finalize())[..16])
+});
+
+/// The reader's check's script.
+pub(super) fn reader_path() -> &'static str {
+    &ASSETS[3].path
+}
+
+/// The verifier's entry module: `/ui/assets/verifier-<hash>/verify.js`.
+pub(super) fn verifier_path() -> String {
+    format!("/ui/assets/{}/verify.js", *VERIFIER_FOLDER)
+}
+
+/// `GET /ui/assets/{folder}/{name}`: a module of the verifier under its
+/// current folder only.
+pub(super) async fn verifier_module(
+    Path((folder, name)): Path<(String, String)>,
+) -> Result<Response, UiError> {
+    let body = VERIFIER_MODULES
+        .iter()
+        .find(|(n, _)| *n == name && folder == *VERIFIER_FOLDER)
+        .map(|(_, body)| *body)
+        .ok_or_else(|| {
+            UiError(ApiError::NotFound(format!(
+                "no asset named `{folder}/{name}`"
+            )))
+        })?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/javascript; charset=utf-8"),
+            (header::CACHE_CONTROL, "public, max-age=31536000, immutable"),
+        ],
+        body,
+    )
+        .into_response())
+}
 
 pub(super) fn stylesheet_path() -> &'static str {
     &ASSETS[0].path

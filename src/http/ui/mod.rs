@@ -52,6 +52,7 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/ui/agents", get(agents::list))
         .route("/ui/tasks/{task_id}", get(task::page))
         .route("/ui/tasks/{task_id}/report", get(report::page))
+        .route("/ui/tasks/{task_id}/export", get(task::export))
         .route("/ui/thoughts/{id}", get(thought::page))
         .route("/ui/thoughts/{id}/receipt", get(thought::receipt))
         .route("/ui/sessions", get(sessions::list))
@@ -61,6 +62,7 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/ui/login", get(auth::form).post(auth::login))
         .route("/ui/logout", post(auth::logout))
         .route("/ui/assets/{name}", get(assets::asset))
+        .route("/ui/assets/{folder}/{name}", get(assets::verifier_module))
         .route("/ui/{*rest}", get(view::not_found))
         .layer(axum::middleware::map_response(view::secure))
 }

@@ -12,7 +12,7 @@ use chrono::{SecondsFormat, Utc};
 
 use super::auth::over_tls;
 use super::task::{walk, VerdictView, VERIFY_ON_OPEN};
-use super::view::{render, shell_word, task_href, with_query, Chrome, UiError};
+use super::view::{render, shell_word, task_href, with_query, Chrome, ReaderCheck, UiError};
 use crate::domain::merkle::to_hex;
 use crate::domain::record::erasure::statement_label;
 use crate::domain::record::RecordFilter;
@@ -67,6 +67,8 @@ struct ReportPage {
     left_out: u64,
     /// The commands that check the report's trail offline.
     commands: String,
+    /// The reader's own check, in the browser.
+    reader: ReaderCheck,
 }
 
 /// `GET /ui/tasks/{task_id}/report`.
@@ -159,6 +161,7 @@ pub(super) async fn page(
         StatusCode::OK,
         &ReportPage {
             chrome: Chrome::new(&state, format!("Audit report: task {task_id}")),
+            reader: ReaderCheck::new(&state, &task_id),
             task_href: task_href(&task_id),
             left_out: task.length.saturating_sub(rows.len() as u64),
             task_id,

@@ -14,8 +14,8 @@ use serde::Deserialize;
 use super::tasks::RECORDS_PER_PAGE;
 use super::trace::{trace_of_page, Trace};
 use super::view::{
-    ago, record_href, record_views, render, task_href, with_query, Chrome, RecordView, UiError,
-    UiQuery,
+    ago, record_href, record_views, render, task_href, with_query, Chrome, ReaderCheck, RecordView,
+    UiError, UiQuery,
 };
 use crate::domain::record::RecordFilter;
 use crate::domain::FieldError;
@@ -124,6 +124,23 @@ struct TaskPage {
     hold: Option<String>,
     /// The longest chain walked when its page is opened.
     verify_on_open: u64,
+    /// The reader's own check, in the browser.
+    reader: ReaderCheck,
+}
+
+/// `GET /ui/tasks/{task_id}/export`: `GET /tasks/{task_id}/export`'s
+/// answer behind the browser's login, for the reader's own check
+/// (`ReaderCheck`) and to keep as a file.
+pub(super) async fn export(
+    State(state): State<AppState>,
+    Path(task_id): Path<String>,
+) -> Result<Response, UiError> {
+    Ok(crate::http::tasks::export(
+        State(state),
+        Path(task_id),
+        crate::http::query::Query(Default::default()),
+    )
+    .await?)
 }
 
 /// `GET /ui/tasks/{task_id}`.
@@ -204,6 +221,7 @@ pub(super) async fn page(
         StatusCode::OK,
         &TaskPage {
             chrome: Chrome::new(&state, format!("Task {task_id}")),
+            reader: ReaderCheck::new(&state, &task_id),
             timeline_href: href.clone(),
             tree_href: with_query(&href, &[("view", "tree")]),
             trace_href: with_query(&href, &[("view", "trace")]),

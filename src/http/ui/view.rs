@@ -19,10 +19,11 @@ use crate::http::AppState;
 use crate::store::StoreError;
 
 /// The Content-Security-Policy of every browser answer: nothing but the
-/// service's own stylesheet and script (no inline script or style), forms
-/// only to the service, never framed.
+/// service's own stylesheet and scripts (no inline script or style), fetches
+/// (the reader's check reads the export) and forms only to the service,
+/// never framed.
 pub(crate) const CSP: &str = "default-src 'none'; style-src 'self'; img-src 'self'; \
-     script-src 'self'; \
+     script-src 'self'; connect-src 'self'; \
      form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 /// `Referrer-Policy: same-origin`, not `no-referrer`: with `no-referrer` a
@@ -76,6 +77,32 @@ impl Chrome {
             icon: assets::icon_path(),
             js: assets::script_path(),
             keyed: state.guards.keys.is_some(),
+        }
+    }
+}
+
+/// The reader's own check of a task (templates/ui/_reader.html,
+/// templates/ui/reader.js): the browser fetches the export and verifies it
+/// with the project's JavaScript verifier and a key the reader pinned.
+pub(super) struct ReaderCheck {
+    /// The task's export, behind the browser's login.
+    pub export_href: String,
+    /// The verifier key this service shows: compared with the pinned key,
+    /// never used in its place.
+    pub served_key: String,
+    /// The verifier's entry module.
+    pub verifier: String,
+    /// The script that runs it.
+    pub script: &'static str,
+}
+
+impl ReaderCheck {
+    pub(super) fn new(state: &AppState, task_id: &str) -> ReaderCheck {
+        ReaderCheck {
+            export_href: format!("/ui/tasks/{}/export", path_segment(task_id)),
+            served_key: state.store.verifier_key().to_string(),
+            verifier: assets::verifier_path(),
+            script: assets::reader_path(),
         }
     }
 }

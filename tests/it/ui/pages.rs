@@ -189,9 +189,21 @@ async fn a_script_in_content_and_metadata_is_shown_as_text_under_a_strict_policy
     ] {
         let (status, headers, body) = page(&app, &path, &[]).await;
         assert_eq!(status, 200, "{path}");
-        // The one script is the service's own file.
-        assert_eq!(body.matches("<script").count(), 1, "{path}: {body}");
+        // The scripts are the service's own files: the arrow keys', and on
+        // a task's page and report the reader's own check.
+        let reader = path.starts_with("/ui/tasks/%3C");
+        assert_eq!(
+            body.matches("<script").count(),
+            1 + usize::from(reader),
+            "{path}: {body}"
+        );
         assert!(body.contains("<script src=\"/ui/assets/keys-"), "{path}");
+        if reader {
+            assert!(
+                body.contains("<script type=\"module\" src=\"/ui/assets/reader-"),
+                "{path}"
+            );
+        }
         assert!(!body.contains("<img"), "{path}");
         assert!(!body.contains("<b>task"), "{path}");
         assert!(
@@ -205,6 +217,7 @@ async fn a_script_in_content_and_metadata_is_shown_as_text_under_a_strict_policy
         assert!(csp.contains("frame-ancestors 'none'"), "{csp}");
         assert!(!csp.contains("unsafe-inline"), "{csp}");
         assert!(csp.contains("script-src 'self'"), "{csp}");
+        assert!(csp.contains("connect-src 'self'"), "{csp}");
         assert_eq!(headers["x-content-type-options"], "nosniff");
         assert_eq!(headers["referrer-policy"], "same-origin");
     }
@@ -231,6 +244,52 @@ async fn the_stylesheet_is_served_for_good_under_its_name() {
     assert_eq!(status, 200);
     assert_eq!(headers["content-type"], "text/javascript; charset=utf-8");
     assert!(text.contains("ArrowDown"));
+}
+
+/// The reader's own check: the task page names the export and the
+/// verifier's entry module; the modules it imports by relative name are
+/// served beside it (a stale folder is 404), and the export behind the
+/// pages is the API's, byte for byte.
+#[tokio::test]
+async fn the_reader_check_is_served_the_verifier_and_the_export() {
+    let app = TestApp::spawn().await;
+    record(&app, "t", "x", json!({})).await;
+    record(&app, "t", "y", json!({})).await;
+    let body = html(&app, "/ui/tasks/t").await;
+    let attr = |name: &str| {
+        let at = body.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+        body[at..at + body[at..].find('"').unwrap()].to_string()
+    };
+    let verifier = attr("data-verifier");
+    assert!(verifier.starts_with("/ui/assets/verifier-") && verifier.ends_with("/verify.js"));
+    let (status, headers, text) = page(&app, &verifier, &[]).await;
+    assert_eq!(status, 200);
+    assert_eq!(headers["content-type"], "text/javascript; charset=utf-8");
+    assert!(text.contains("export async function verify"), "{text}");
+    // Every module it imports, beside it.
+    for module in text
+        .split("from './")
+        .skip(1)
+        .map(|rest| &rest[..rest.find('\'').unwrap()])
+    {
+        let path = verifier.replace("verify.js", module);
+        assert_eq!(page(&app, &path, &[]).await.0, 200, "{path}");
+    }
+    let (status, _, _) = page(&app, "/ui/assets/verifier-0000/verify.js", &[]).await;
+    assert_eq!(status, 404);
+    assert_eq!(
+        attr("data-served-key"),
+        app.get("/log/key").await.text().await.unwrap().trim()
+    );
+    let export = attr("data-export");
+    assert_eq!(export, "/ui/tasks/t/export");
+    let (status, _, served) = page(&app, &export, &[]).await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        served,
+        app.get("/tasks/t/export").await.text().await.unwrap()
+    );
+    assert_eq!(served.lines().count(), 3);
 }
 
 #[tokio::test]
