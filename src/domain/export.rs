@@ -57,14 +57,24 @@ impl TaskHead {
                 "the task statement does not begin with `{TASK_HEAD_V1}`"
             ));
         }
+        // Decimals without leading zeros, as a checkpoint's size
+        // (docs/spec.md §7).
         let number = |s: &str, what: &str| {
-            s.parse::<u64>()
-                .map_err(|_| format!("the task statement's {what} is not a number"))
+            let decimal = !s.is_empty()
+                && s.bytes().all(|b| b.is_ascii_digit())
+                && (s == "0" || !s.starts_with('0'));
+            decimal
+                .then(|| s.parse::<u64>().ok())
+                .flatten()
+                .ok_or_else(|| format!("the task statement's {what} is not a decimal"))
         };
         let task_id = match serde_json::from_str::<serde_json::Value>(task) {
             Ok(serde_json::Value::String(t)) => t,
             _ => return Err("the task statement's task id is not a JSON string".into()),
         };
+        if !crate::domain::record::is_hash_hex(head) {
+            return Err("the task statement's head is not 64 lowercase hex characters".into());
+        }
         Ok(TaskHead {
             origin: origin.to_string(),
             tree_size: number(size, "tree size")?,
