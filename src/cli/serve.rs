@@ -382,7 +382,7 @@ async fn run_server(args: ServeArgs) -> Result<(), String> {
         listen = %local,
         database = %args.database_url,
         synchronous = %args.sqlite_synchronous,
-        "decision-trail serving; docs at http://{local}/docs"
+        "decision-trail serving; the trail browser at http://{local}/ui, the API's docs at http://{local}/docs"
     );
     let limits = Limits {
         max_body_bytes: args.max_body_bytes,

@@ -105,3 +105,20 @@ async fn a_gap_in_the_log_is_named_at_start() {
     assert!(e.contains("log_index 2 has no record"), "{e}");
     assert!(e.contains("refusing to start"), "{e}");
 }
+
+/// The start log names the trail browser's address beside the API's docs.
+#[tokio::test]
+async fn the_start_log_names_the_trail_browser_and_the_docs() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut served = crate::support::serve_binary(&dir.path().join("trail.db"), &[]);
+    let line = served.startup_log.last().unwrap().clone();
+    let _ = served.child.kill();
+    let _ = served.child.wait();
+    let message = line["fields"]["message"].as_str().unwrap_or_default();
+    let addr = served.addr;
+    assert!(
+        message.contains(&format!("http://{addr}/ui"))
+            && message.contains(&format!("http://{addr}/docs")),
+        "{line}"
+    );
+}
