@@ -20,6 +20,8 @@ COPY src ./src
 COPY migrations ./migrations
 # The trail browser's pages, compiled into the binary (askama).
 COPY templates ./templates
+# The JavaScript verifier's modules, served to the trail browser (include_str!).
+COPY verifiers/js/src ./verifiers/js/src
 COPY benches ./benches
 COPY examples ./examples
 # The commit /metrics names in decision_trail_build_info
