@@ -258,8 +258,12 @@ def built():
                                        "metadata": {"erasure": {"reason": "gdpr", "record": "t-0"}}})]}
 
     for name, reason, expect in [("erased", "gdpr", ok("whole", 2)),
-                                 ("erased-reason-forged", "routine", bad("erasure_unrecorded"))]:
-        chains_e = erasure(reason)
+                                 ("erased-reason-forged", "routine", bad("erasure_unrecorded")),
+                                 ("erased-unnamed", None, ok("not_shown", 2))]:
+        chains_e = erasure(reason or "gdpr")
+        if reason is None:
+            # The second record is no erasure record: nothing names the erased one.
+            chains_e["t"][1] = ("admin", "A note.", {"type": "decision"})
         by_task_e = {"t": []}
         log = []
         for i, (agent, content_i, extra) in enumerate(chains_e["t"]):
@@ -374,6 +378,7 @@ def live(binary, port):
         for i in range(3):
             erased_ids.append(post({"type": "plan", "task_id": "refund-119", "agent_id": "support-1",
                                     "erasable": True, "content": f"Ada's card {i}"})["id"])
+        before_erasure = int(call(port, "GET", "/log/checkpoint?unwitnessed=true").split("\n")[1])
         call(port, "DELETE", f"/thoughts/{erased_ids[1]}/content", {"reason": "GDPR Art. 17 request"})
         call(port, "PUT", "/tasks/refund-119/hold", {"reason": "litigation 7"})
         post({"type": "reflection", "task_id": "refund-119", "agent_id": "support-1",
@@ -392,6 +397,7 @@ def live(binary, port):
             sys.exit("the witnesses did not cosign the newest checkpoint")
         exports = {t: call(port, "GET", f"/tasks/{t}/export")
                    for t in ("refactor-auth", "refund-118", "refund-119")}
+        historical = call(port, "GET", f"/tasks/refund-119/export?tree_size={before_erasure}")
         first = json.loads(exports["refactor-auth"].splitlines()[1])["record"]
         receipt = call(port, "GET", f"/thoughts/{first['id']}/receipt")
         proof = call(port, "GET", f"/thoughts/{first['id']}/receipt", accept="application/x.tlog-proof")
@@ -417,6 +423,8 @@ def live(binary, port):
            ok("whole", 2))
     erased = write("exports/erased-held.ndjson", exports["refund-119"])
     vector("an export with an erased record, its erasure and a hold", erased, ok("whole", 6))
+    vector("an export at a tree size before a later erasure: the erasure record is past it",
+           write("exports/before-erasure.ndjson", historical), ok("not_shown", 3))
     vector("a receipt", write("receipts/receipt.json", receipt), ok("one_record", 1))
     tp = write("receipts/receipt.tlog-proof", proof)
     vector("a tlog-proof receipt", tp, ok("one_record", 1))
@@ -488,6 +496,19 @@ def tampered(exports, receipt, proof):
     save("cosignature.ndjson", edit(0, cosign), bad("witness_policy"), policy="policies/two-of-three.txt")
     save("cosignature-no-policy.ndjson", edit(0, cosign), ok("whole", n - 1))
 
+    save("metadata-null.ndjson", edit(1, lambda v: v["record"].update(metadata=None)), bad("malformed", 2))
+    save("session-null.ndjson", edit(1, lambda v: v["record"].update(session_id=None)), bad("malformed", 2))
+
+    def second_signature(v):
+        # A second line of the log's key after its good one: ignored (§5).
+        note = v["checkpoint"]
+        first = note.index("\u2014 ")
+        line = note[first:note.index("\n", first) + 1]
+        sig = line.rsplit(" ", 1)[1].strip()
+        bad_sig = sig[:10] + ("A" if sig[10] != "A" else "B") + sig[11:]
+        v["checkpoint"] = note[:first] + line + line.replace(sig, bad_sig) + note[first + len(line):]
+    save("second-log-signature.ndjson", edit(0, second_signature), ok("whole", n - 1))
+
     er = exports["refund-118"].splitlines()
     v = json.loads(er[1])
     v["record"]["salt"] = "00" * 32
@@ -506,6 +527,14 @@ def tampered(exports, receipt, proof):
             el[i] = json.dumps(v, ensure_ascii=False, separators=(",", ":"))
     f = write("tampered/erasure-reason.ndjson", "\n".join(el) + "\n")
     vector("tampered: erasure-reason.ndjson", f, bad("erasure_unrecorded"))
+    el = exports["refund-119"].splitlines()
+    for i, line in enumerate(el):
+        v = json.loads(line)
+        if "record" in v and "erased" in v["record"]:
+            v["record"]["erased"]["note"] = "x"
+            el[i] = json.dumps(v, ensure_ascii=False, separators=(",", ":"))
+    f = write("tampered/erased-extra-member.ndjson", "\n".join(el) + "\n")
+    vector("tampered: erased-extra-member.ndjson", f, bad("malformed", 3))
 
     r = json.loads(receipt)
     r["record"]["content"] = "edited"

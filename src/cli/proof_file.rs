@@ -9,7 +9,7 @@ use std::path::Path;
 
 use super::remote::State;
 use super::verify::{check_witnesses, FileVerdict};
-use crate::domain::audit::{code, fail, Verdict};
+use crate::domain::audit::{code, fail, LeafFormat, Verdict};
 use crate::domain::json;
 use crate::domain::record::{record_from_json, MAX_BODY_DEPTH};
 use crate::domain::tlog_proof::TlogProof;
@@ -45,6 +45,13 @@ pub(super) fn verify_proof_file(
         None => pinned_key(&proof.checkpoint, trust.state)?,
     };
     let record = trust.record.map(read_record).transpose()?;
+    if proof.extra.is_none() && record.is_none() {
+        return Err(format!(
+            "{}: the proof names no leaf (no extra data): give the record it proves with --record \
+             (GET /thoughts/{{id}})",
+            file.display()
+        ));
+    }
     let proven = match proof.check(&key, record.as_ref()) {
         Ok(proven) => proven,
         Err(failure) if failure.bad_key => return Err(failure.what),
@@ -77,8 +84,10 @@ pub(super) fn verify_proof_file(
             .into(),
     });
     let mut verdict = FileVerdict::passed(Verdict::OneRecord, lines, true);
-    verdict.records = 1;
+    verdict.records = Some(1);
     verdict.head = Some(proven.record_hash);
+    verdict.leaves = Some(LeafFormat::Agent.as_str());
+    verdict.task_id = record.map(|r| r.task_id);
     Ok(match witnesses {
         Some(names) => verdict.witnessed(names),
         None => verdict,

@@ -165,12 +165,14 @@ pub(super) struct FileVerdict {
     code: Option<&'static str>,
     line: Option<usize>,
     message: String,
-    task_id: Option<String>,
-    pub(super) records: u64,
+    // On a failure these are null (docs/spec.md §9): what was checked
+    // before it says nothing of the file.
+    pub(super) task_id: Option<String>,
+    pub(super) records: Option<u64>,
     pub(super) head: Option<String>,
-    erased: u64,
-    signature: &'static str,
-    leaves: Option<&'static str>,
+    erased: Option<u64>,
+    signature: Option<&'static str>,
+    pub(super) leaves: Option<&'static str>,
     witnesses: Option<Vec<String>>,
     /// The exit status.
     #[serde(skip)]
@@ -190,10 +192,10 @@ impl FileVerdict {
             lines: vec![format!("{}: {failure}", file.display())],
             message: failure.what,
             task_id: None,
-            records: 0,
+            records: None,
             head: None,
-            erased: 0,
-            signature: "not_checked",
+            erased: None,
+            signature: None,
             leaves: None,
             witnesses: None,
             status: Verdict::Failed.exit_status(),
@@ -207,13 +209,13 @@ impl FileVerdict {
             verdict: verdict.as_str(),
             code: None,
             line: None,
-            message: lines.first().cloned().unwrap_or_default(),
+            message: lines.join("\n"),
             lines,
             task_id: None,
-            records: 0,
+            records: Some(0),
             head: None,
-            erased: 0,
-            signature: if signed { "checked" } else { "not_checked" },
+            erased: Some(0),
+            signature: Some(if signed { "checked" } else { "not_checked" }),
             leaves: None,
             witnesses: None,
             status: verdict.exit_status(),
@@ -304,7 +306,23 @@ fn verify_file(file: &Path, args: &VerifyArgs) -> Result<FileVerdict, String> {
     };
     let verdict = report.verdict(one_record);
     let mut lines = vec![describe_chain(&report, one_record)];
-    if verdict == Verdict::NotShown {
+    if !report.unnamed_erasures.is_empty() {
+        lines.push(format!(
+            "note: {} erased, and no erasure record in this file names {}: erased after the \
+             file's tree size (export at a later size to see the erasure record), or erased \
+             with no record on the trail; that the chain is whole as it stands is not shown \
+             (exit status 3)",
+            match report.unnamed_erasures.as_slice() {
+                [one] => format!("record {one} is"),
+                many => format!("records {} are", many.join(", ")),
+            },
+            if report.unnamed_erasures.len() == 1 {
+                "it"
+            } else {
+                "them"
+            }
+        ));
+    } else if verdict == Verdict::NotShown {
         lines.push(format!(
             "note: {}: that these records are the task's whole chain is not shown (exit \
              status 3); an export with the statement shows it (export it again)",
@@ -371,9 +389,9 @@ fn verify_file(file: &Path, args: &VerifyArgs) -> Result<FileVerdict, String> {
     }
     let mut verdict = FileVerdict::passed(verdict, lines, report.checkpoint.is_some());
     verdict.task_id = report.task_id.clone();
-    verdict.records = report.length;
+    verdict.records = Some(report.length);
     verdict.head = Some(report.head_hash.clone());
-    verdict.erased = report.erased;
+    verdict.erased = Some(report.erased);
     verdict.leaves = report.leaves.map(LeafFormat::as_str);
     verdict.witnesses = witnesses;
     Ok(verdict)
@@ -421,6 +439,7 @@ fn describe_chain(report: &AuditReport, one_record: bool) -> String {
         count(report.length, "record"),
         match report.erased {
             0 => String::new(),
+            1 => " (1 erased: checked through its content commitment)".to_string(),
             n => format!(" ({n} erased: checked through their content commitments)"),
         },
         if one_record { "record hash" } else { "head" },

@@ -124,6 +124,10 @@ pub struct AuditReport {
     pub erased: u64,
     /// The leaf data the proofs were checked for; None when none was.
     pub leaves: Option<LeafFormat>,
+    /// Erased records of a whole chain that no erasure record of the file
+    /// names (erased past its tree size, or on no record): the chain is
+    /// then not shown whole.
+    pub unnamed_erasures: Vec<String>,
 }
 
 impl AuditReport {
@@ -300,9 +304,14 @@ pub fn audit_export(text: &str, trust: Trust<'_>) -> Result<AuditReport, AuditFa
         _ => false,
     };
     // The whole chain is here: every erased record's erasure must be
-    // stated by the erasure record that names it (docs/design.md §12).
+    // stated by the erasure record that names it (docs/design.md §12). An
+    // erased record no record of the file names was erased past the file's
+    // tree size (an export at an earlier size) or by nobody on the trail:
+    // the file cannot tell which, so it is not shown whole (docs/spec.md §6).
+    let mut unnamed_erasures = Vec::new();
     if complete {
-        if let Some((id, why)) = ledger.problem() {
+        unnamed_erasures = ledger.unnamed();
+        if let Some((id, why)) = ledger.misstated() {
             return Err(fail(
                 0,
                 BreakReason::ErasureUnrecorded.as_str(),
@@ -319,9 +328,10 @@ pub fn audit_export(text: &str, trust: Trust<'_>) -> Result<AuditReport, AuditFa
         head_hash: walk.head_hash().to_string(),
         checkpoint,
         proofs_checked,
-        complete,
+        complete: complete && unnamed_erasures.is_empty(),
         erased,
         leaves,
+        unnamed_erasures,
     })
 }
 
@@ -423,17 +433,17 @@ fn trusted_checkpoint(
     given: Option<&str>,
     key: &str,
 ) -> Result<VerifiedCheckpoint, AuditFailure> {
-    let note = match (given, header) {
-        (Some(note), _) => note,
-        (None, Some(h)) => h.checkpoint.as_str(),
-        (None, None) => {
-            return Err(fail(
+    let note =
+        match (given, header) {
+            (Some(note), Some(_)) => note,
+            (None, Some(h)) => h.checkpoint.as_str(),
+            (_, None) => return Err(fail(
                 0,
                 code::MALFORMED,
-                "no checkpoint: the export has no header line and none was given",
-            ))
-        }
-    };
+                "no header: with a key there is nothing to prove the records against (an export \
+                 has a header line)",
+            )),
+        };
     let cp = open_checkpoint(note, key).map_err(|e| note_failure(0, e, "checkpoint"))?;
     if let Some(h) = header {
         if h.tree_size != cp.size {

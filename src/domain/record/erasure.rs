@@ -360,23 +360,48 @@ impl ErasureLedger {
         }
     }
 
+    /// The first erased record that an erasure record names with another
+    /// erasure than the record states: its id and what is wrong.
+    pub fn misstated(&self) -> Option<(String, String)> {
+        self.erased
+            .iter()
+            .filter(|(id, _)| self.stated.contains_key(id))
+            .find_map(|(id, _)| self.problem_of(id))
+    }
+
+    /// The erased records no erasure record names.
+    pub fn unnamed(&self) -> Vec<String> {
+        self.erased
+            .iter()
+            .filter(|(id, _)| !self.stated.contains_key(id.as_str()))
+            .map(|(id, _)| id.clone())
+            .collect()
+    }
+
+    /// What is wrong with erased record `id`, if anything.
+    fn problem_of(&self, id: &str) -> Option<(String, String)> {
+        let (_, e) = self.erased.iter().find(|(i, _)| i == id)?;
+        match self.stated.get(id) {
+            None => Some((
+                id.to_string(),
+                "its content was erased with no erasure record naming it".to_string(),
+            )),
+            Some((by, at, reason)) if (by, at, reason) != (&e.by, &e.at, &e.reason) => Some((
+                id.to_string(),
+                format!(
+                    "it says it was erased by `{}` at {} for `{}`, but the erasure record \
+                     naming it is `{by}`'s at {at} for `{reason}`",
+                    e.by, e.at, e.reason
+                ),
+            )),
+            Some(_) => None,
+        }
+    }
+
     /// The first erased record whose erasure no erasure record states as
     /// it is: its id and what is wrong.
     pub fn problem(&self) -> Option<(String, String)> {
-        self.erased.iter().find_map(|(id, e)| {
-            let why = match self.stated.get(id) {
-                None => "its content was erased with no erasure record naming it".to_string(),
-                Some((by, at, reason)) if (by, at, reason) != (&e.by, &e.at, &e.reason) => {
-                    format!(
-                        "it says it was erased by `{}` at {} for `{}`, but the erasure record \
-                         naming it is `{by}`'s at {at} for `{reason}`",
-                        e.by, e.at, e.reason
-                    )
-                }
-                Some(_) => return None,
-            };
-            Some((id.clone(), why))
-        })
+        self.erased.iter().find_map(|(id, _)| self.problem_of(id))
     }
 }
 

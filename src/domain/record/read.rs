@@ -18,6 +18,25 @@ pub fn record_from_json(value: &JsonValue) -> Result<Record, Vec<FieldError>> {
     let members = object_members(value, "a record")?;
     let mut errors = Vec::new();
     refuse_unknown(members, &RECORD_FIELDS, "unknown field", &mut errors);
+    // A record as served leaves out what it does not have: `null` is no
+    // value of these (docs/spec.md §2), and the hash leaves out an absent
+    // member, so a `null` would read as absent while the text says otherwise.
+    for field in [
+        "metadata",
+        "capabilities",
+        "session_id",
+        "parent_id",
+        "content_commitment",
+        "salt",
+        "erased",
+    ] {
+        if value.get(field) == Some(&JsonValue::Null) {
+            errors.push(FieldError::new(
+                field,
+                "must be left out when absent, not null",
+            ));
+        }
+    }
     let erased = erased_member(value, &mut errors);
     if erased.is_some() && (value.get("content").is_some() || value.get("metadata").is_some()) {
         errors.push(FieldError::new(
@@ -162,15 +181,17 @@ fn erased_member(value: &JsonValue, errors: &mut Vec<FieldError>) -> Option<Eras
         _ => None,
     });
     match (&mut fields, erased) {
-        ([Some(at), Some(by), Some(reason)], JsonValue::Object(_)) => Some(Erasure {
-            at: std::mem::take(at),
-            by: std::mem::take(by),
-            reason: std::mem::take(reason),
-        }),
+        ([Some(at), Some(by), Some(reason)], JsonValue::Object(members)) if members.len() == 3 => {
+            Some(Erasure {
+                at: std::mem::take(at),
+                by: std::mem::take(by),
+                reason: std::mem::take(reason),
+            })
+        }
         _ => {
             errors.push(FieldError::new(
                 "erased",
-                "must be an object of strings at, by and reason",
+                "must be an object of exactly the strings at, by and reason",
             ));
             None
         }

@@ -78,11 +78,11 @@ const claims = (s, key) => s.name === key.name && bytesEqual(s.keyId, key.keyId)
  * key's name and id, and every such line, holds an Ed25519 signature of the text.
  */
 export async function verifyNote(note, key) {
-  const mine = note.sigs.filter((s) => claims(s, key));
-  if (!mine.length) return false;
-  const msg = utf8(note.text);
-  for (const s of mine) if (!(await ed25519Verify(key.publicKey, s.sig, msg))) return false;
-  return true;
+  // §5: the first line claiming the key must verify; later ones are ignored
+  // (as Go's sumdb/note does).
+  const first = note.sigs.find((s) => claims(s, key));
+  if (!first) return false;
+  return ed25519Verify(key.publicKey, first.sig, utf8(note.text));
 }
 
 /**

@@ -92,7 +92,11 @@ export async function verify(input, { key, checkpoint, policy, record } = {}) {
     res.message = lines.join('\n');
   } catch (e) {
     if (!(e instanceof Failure)) throw e;
-    Object.assign(res, { verdict: 'failed', code: e.code, line: e.line, message: e.message });
+    // §9: on a failure what was checked before it says nothing.
+    Object.assign(res, {
+      verdict: 'failed', code: e.code, line: e.line, message: e.message,
+      task_id: null, records: null, head: null, erased: null, signature: null, leaves: null, witnesses: null,
+    });
   }
   return res;
 }
@@ -185,16 +189,22 @@ async function verifyExport(kind, o, res) {
 
   // §10 check 5: the task statement, then the erasures (§6).
   let whole = false;
+  let unnamed = [];
   if (hdr && hdr.statement !== undefined) {
-    await checkStatement(hdr, cp, walked, o, res);
-    whole = true;
+    unnamed = await checkStatement(hdr, cp, walked, o, res);
+    whole = unnamed.length === 0;
   }
 
   // §10 check 6: the policy (§8).
   if (o.policy) await checkWitnesses(cp && cp.note, o.policy, res);
 
   res.verdict = receipt ? 'one_record' : whole ? 'whole' : 'not_shown';
-  return exportLines(res, hdr, cp, o, whole, receipt);
+  const lines = exportLines(res, hdr, cp, o, whole, receipt);
+  if (unnamed.length) {
+    lines.push(`note: no erasure record in the file names the erased record${unnamed.length > 1 ? 's' : ''} ${unnamed.join(', ')} `
+      + '(erased after the file\'s tree size, or with no record): not shown to be the task\'s whole chain as it stands');
+  }
+  return lines;
 }
 
 async function checkCheckpoint(hdr, o) {
@@ -298,12 +308,15 @@ async function checkStatement(hdr, cpInfo, walked, o, res) {
   if (st.length !== BigInt(walked.length) || st.head !== head) {
     fail('truncated', null, `the file holds ${plural(walked.length, 'record')} (head ${head}), the log states ${plural(st.length, 'record')} (head ${st.head}) as of tree size ${st.treeSize}: records were dropped`);
   }
-  // §6: every erased record is named by an erasure record that states its erasure.
+  // §6: an erasure record naming an erased record states its erasure; an
+  // erased record no erasure record of the file names (erased past the file's
+  // tree size, or on no record) makes the verdict not_shown.
+  const unnamed = [];
   for (const { r } of walked) {
     if (!has(r, 'erased')) continue;
     const e = walked.map((w) => w.r).find((x) => x.type === 'decision' && isObj(x.metadata)
       && isObj(x.metadata.erasure) && erasureNames(x.metadata.erasure).includes(r.id));
-    if (!e) fail('erasure_unrecorded', null, `record ${r.id} is erased, but no erasure record of the chain names it`);
+    if (!e) { unnamed.push(r.id); continue; }
     const er = e.metadata.erasure;
     const reason = has(er, 'reason') ? er.reason : '';
     if (r.erased.by !== e.agent_id || r.erased.at !== e.timestamp || r.erased.reason !== reason) {
@@ -311,6 +324,7 @@ async function checkStatement(hdr, cpInfo, walked, o, res) {
         `record ${r.id} says it was erased by \`${r.erased.by}\` at ${r.erased.at} for \`${r.erased.reason}\`, the erasure record ${e.id} states \`${e.agent_id}\` at ${e.timestamp} for \`${reason}\``);
     }
   }
+  return unnamed;
 }
 
 function erasureNames(er) {
@@ -337,7 +351,7 @@ function witnessLine(res, policy) {
 function exportLines(res, hdr, cpInfo, o, whole, receipt) {
   const erased = res.erased
     ? ` (${res.erased} erased: checked through ${res.erased === 1 ? 'its content commitment' : 'their content commitments'})` : '';
-  let first = `ok: task \`${res.task_id ?? '(none)'}\`: ${plural(res.records, 'record')}${erased}, every hash, link, seq and timestamp checks; head ${res.head ?? ZERO_HASH}`;
+  let first = `ok: task \`${res.task_id ?? '(none)'}\`: ${plural(res.records, 'record')}${erased}, every hash, link, seq and timestamp checks; ${receipt ? 'record hash' : 'head'} ${res.head ?? ZERO_HASH}`;
   if (whole) {
     first += o.key ? "; the whole chain, as the log's signed statement in the header gives it"
       : "; the whole chain, as the header's statement gives it (its signature not checked: give --key)";
@@ -353,7 +367,7 @@ function exportLines(res, hdr, cpInfo, o, whole, receipt) {
   if (res.leaves === 'first') {
     out.push("note: the log's leaves are of its first format (the record hash alone): the log does not cover the records' agent_id");
   }
-  if (!whole && !receipt) {
+  if (!whole && !receipt && !(hdr && hdr.statement !== undefined)) {
     out.push(`note: the records are not shown to be the task's whole chain: ${hdr
       ? 'the header has no task statement (an export from before statements, or one whose statement was removed)'
       : 'the file has no header'}`);

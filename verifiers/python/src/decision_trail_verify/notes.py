@@ -116,11 +116,11 @@ class Note:
         return [s for s in self.signatures if s.name == vkey.name and s.key_id == vkey.key_id]
 
     def verifies(self, vkey):
-        """§5: a line of the key's name and id holds a valid signature of the
-        text, and no line claiming the key fails to verify."""
+        """§5: the first line of the key's name and id holds a valid
+        signature of the text; later lines claiming the key are ignored (as
+        Go's sumdb/note does)."""
         lines = self.claims(vkey)
-        message = self.text.encode("utf-8")
-        return bool(lines) and all(vkey.verifies(message, s.data) for s in lines)
+        return bool(lines) and vkey.verifies(self.text.encode("utf-8"), lines[0].data)
 
 
 def parse_note(msg):

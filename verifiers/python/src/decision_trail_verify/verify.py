@@ -137,6 +137,9 @@ class _Run:
             r.verdict, r.message = fn()
         except _Fail as f:
             r.verdict, r.code, r.line, r.message = "failed", f.code, f.line, f.message
+            # §9: on a failure what was checked before it says nothing.
+            for name in ("task_id", "records", "head", "erased", "signature", "leaves", "witnesses"):
+                setattr(r, name, None)
         return r
 
     # --- exports and receipts (§10, §11) ------------------------------------
@@ -224,26 +227,34 @@ class _Run:
 
         # Step 5: the task statement, then the erasures.
         whole = False
+        unnamed = []
         if not receipt and header is not None and "task_statement" in header:
-            self._statement(header, hline, cp, first_task, prev, walked)
-            whole = True
+            unnamed = self._statement(header, hline, cp, first_task, prev, walked)
+            whole = not unnamed
         d["statement"] = whole
 
         # Step 6: the policy.
         self._policy(cp_note)
 
         if receipt:
-            return "one_record", self._summary()
+            return "one_record", self._summary("record hash")
         if whole:
             return "whole", self._summary()
-        why = "the header has no task statement" if header is not None else "the file has no header"
+        if unnamed:
+            why = (f"no erasure record in the file names the erased record{'s' if len(unnamed) > 1 else ''} "
+                   f"{', '.join(unnamed)} (erased after the file's tree size, or with no record)")
+        elif header is not None:
+            why = "the header has no task statement"
+        else:
+            why = "the file has no header"
         return "not_shown", (f"{self._summary()}; {why}: not shown to be the task's whole chain")
 
-    def _summary(self):
+    def _summary(self, last="head"):
+        # "head" only for a chain's last record; a receipt's is its record hash.
         r = self.result
         s = f"task `{r.task_id}`: {_plural(r.records, 'record')}" if r.task_id is not None \
             else f"{_plural(r.records, 'record')}"
-        return s + (f", head {r.head}" if r.head else "")
+        return s + (f", {last} {r.head}" if r.head else "")
 
     def _split(self, number, obj):
         """§10: `{"record": {…}, "inclusion_proof": [...]}`, or a bare record
@@ -325,13 +336,17 @@ class _Run:
                         f"the file holds {_plural(n, 'record')} (head {head}); the log states "
                         f"{_plural(st.length, 'record')} (head {st.head}) as of tree size {st.tree_size}: "
                         f"records were dropped")
+        # §6: an erased record named by no erasure record of the file is not
+        # a failure (erased past the file's tree size, or on no record): the
+        # verdict is not_shown; one named with another erasure is.
+        unnamed = []
         for _, rec in walked:
             if "erased" not in rec:
                 continue
             er = next((e for _, e in walked if _names(e, rec["id"])), None)
             if er is None:
-                raise _Fail("erasure_unrecorded", None,
-                            f"record {rec['id']} is erased, but no erasure record of the chain names it")
+                unnamed.append(rec["id"])
+                continue
             reason = er["metadata"]["erasure"].get("reason", "")
             stated = {"at": er["timestamp"], "by": er["agent_id"], "reason": reason}
             if rec["erased"] != stated:
@@ -340,6 +355,7 @@ class _Run:
                             f"record {rec['id']} says it was erased by `{e['by']}` at {e['at']} for "
                             f"`{e['reason']}`; the erasure record {er['id']} naming it is `{er['agent_id']}`'s "
                             f"at {er['timestamp']} for `{reason}`")
+        return unnamed
 
     def _policy(self, cp_note):
         """§10 step 6 / §8."""
