@@ -1,32 +1,57 @@
-"""PEP 517 build backend: setuptools (setuptools.build_meta), with one
-fallback. setuptools before 70.1 builds wheels with the separate `wheel`
-package; where it is missing (an offline machine with setuptools alone,
-`pip install --no-build-isolation`), build_wheel writes the pure-Python wheel
-itself from the same pyproject.toml: the package, METADATA, WHEEL,
+"""PEP 517 build backend, in-tree and dependency-free, so that
+`pip install ./verifiers/python` works offline (build isolation needs no
+package from an index): it writes the pure-Python wheel itself from
+pyproject.toml's [project] table: the package, METADATA, WHEEL,
 entry_points.txt and RECORD."""
 
+import ast
 import base64
 import hashlib
-import importlib.util
 import os
+import re
 import zipfile
 
-from setuptools import build_meta as _setuptools
-from setuptools.build_meta import build_sdist, get_requires_for_build_sdist  # noqa: F401
-
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-# setuptools builds wheels itself from 70.1 on; before, with `wheel`.
-_HAVE_WHEEL = (importlib.util.find_spec("wheel") is not None
-               or importlib.util.find_spec("setuptools.command.bdist_wheel") is not None)
 
 
 def get_requires_for_build_wheel(config_settings=None):
-    return _setuptools.get_requires_for_build_wheel(config_settings)
+    return []
 
 
 def _project():
-    from setuptools.config.pyprojecttoml import read_configuration
-    return read_configuration(os.path.join(HERE, "pyproject.toml"))["project"]
+    path = os.path.join(HERE, "pyproject.toml")
+    try:
+        import tomllib  # Python 3.11+
+    except ImportError:
+        tomllib = None
+    if tomllib is not None:
+        with open(path, "rb") as f:
+            data = tomllib.load(f)
+        project = dict(data["project"])
+        return project
+    # Older Pythons: this file's own simple forms (strings, lists of strings,
+    # the scripts table) read line by line.
+    project, section = {"scripts": {}}, None
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            line = line.strip()
+            if line.startswith("["):
+                section = line.strip("[]")
+                continue
+            m = re.match(r'^([A-Za-z0-9_.-]+)\s*=\s*(.+)$', line)
+            if not m or section not in ("project", "project.scripts"):
+                continue
+            key, value = m.group(1), m.group(2)
+            if value.startswith("{"):
+                inner = re.search(r'text\s*=\s*"([^"]*)"', value)
+                parsed = {"text": inner.group(1)} if inner else {}
+            else:
+                parsed = ast.literal_eval(value)
+            if section == "project":
+                project[key] = parsed
+            else:
+                project["scripts"][key] = parsed
+    return project
 
 
 def _dist_info_files(p):
@@ -51,8 +76,6 @@ def _dist_info_files(p):
 
 
 def prepare_metadata_for_build_wheel(metadata_directory, config_settings=None):
-    if _HAVE_WHEEL:
-        return _setuptools.prepare_metadata_for_build_wheel(metadata_directory, config_settings)
     dist_info, files = _dist_info_files(_project())
     os.makedirs(os.path.join(metadata_directory, dist_info), exist_ok=True)
     for fname, text in files.items():
@@ -62,8 +85,6 @@ def prepare_metadata_for_build_wheel(metadata_directory, config_settings=None):
 
 
 def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
-    if _HAVE_WHEEL:
-        return _setuptools.build_wheel(wheel_directory, config_settings, metadata_directory)
     p = _project()
     dist_info, files = _dist_info_files(p)
     entries = {}
