@@ -88,10 +88,8 @@ pub(super) fn verify_proof_file(
     verdict.head = Some(proven.record_hash);
     verdict.leaves = Some(LeafFormat::Agent.as_str());
     verdict.task_id = record.map(|r| r.task_id);
-    Ok(match witnesses {
-        Some(names) => verdict.witnessed(names),
-        None => verdict,
-    })
+    verdict.witnesses = witnesses;
+    Ok(verdict)
 }
 
 /// The key `verify --url` pinned for the checkpoint's origin (its first line).

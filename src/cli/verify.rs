@@ -13,7 +13,7 @@ use super::pins::{self, PinsCommand};
 use super::proof_file::{verify_proof_file, ProofTrust};
 use super::remote::{verify_service, State, FORGET_COMMAND};
 use crate::domain::audit::{
-    audit_export, code, AuditFailure, AuditReport, LeafFormat, LogAudit, Trust, Verdict,
+    audit_export, code, fail, AuditFailure, AuditReport, LeafFormat, LogAudit, Trust, Verdict,
 };
 use crate::domain::count;
 use crate::domain::tlog_proof::TlogProof;
@@ -173,7 +173,7 @@ pub(super) struct FileVerdict {
     erased: Option<u64>,
     signature: Option<&'static str>,
     pub(super) leaves: Option<&'static str>,
-    witnesses: Option<Vec<String>>,
+    pub(super) witnesses: Option<Vec<String>>,
     /// The exit status.
     #[serde(skip)]
     status: u8,
@@ -202,8 +202,8 @@ impl FileVerdict {
         }
     }
 
-    /// A check that passed with `verdict`, said in `lines` (the first is
-    /// the message).
+    /// A check that passed with `verdict`, said in `lines` (the message
+    /// holds them all).
     pub(super) fn passed(verdict: Verdict, lines: Vec<String>, signed: bool) -> FileVerdict {
         FileVerdict {
             verdict: verdict.as_str(),
@@ -220,12 +220,6 @@ impl FileVerdict {
             witnesses: None,
             status: verdict.exit_status(),
         }
-    }
-
-    /// The witnesses whose cosignatures met the policy.
-    pub(super) fn witnessed(mut self, names: Vec<String>) -> FileVerdict {
-        self.witnesses = Some(names);
-        self
     }
 }
 
@@ -326,7 +320,7 @@ fn verify_file(file: &Path, args: &VerifyArgs) -> Result<FileVerdict, String> {
         lines.push(format!(
             "note: {}: that these records are the task's whole chain is not shown (exit \
              status 3); an export with the statement shows it (export it again)",
-            if text.starts_with("{\"tree_size\"") || export_checkpoint(&text).is_some() {
+            if export_checkpoint(&text).is_some() {
                 "the header states no task length and head (`task_statement`; an export from \
                  an earlier release, or one whose statement was removed)"
             } else {
@@ -350,17 +344,7 @@ fn verify_file(file: &Path, args: &VerifyArgs) -> Result<FileVerdict, String> {
                 lines.push(line);
                 witnesses = Some(names);
             }
-            Err(e) => {
-                return Ok(FileVerdict::failed(
-                    file,
-                    AuditFailure {
-                        line: 0,
-                        code: code::WITNESS_POLICY,
-                        what: e,
-                        bad_key: false,
-                    },
-                ))
-            }
+            Err(e) => return Ok(FileVerdict::failed(file, fail(0, code::WITNESS_POLICY, e))),
         }
     }
     if report.leaves == Some(LeafFormat::First) {

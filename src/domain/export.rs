@@ -60,13 +60,7 @@ impl TaskHead {
         // Decimals without leading zeros, as a checkpoint's size
         // (docs/spec.md §7).
         let number = |s: &str, what: &str| {
-            let decimal = !s.is_empty()
-                && s.bytes().all(|b| b.is_ascii_digit())
-                && (s == "0" || !s.starts_with('0'));
-            decimal
-                .then(|| s.parse::<u64>().ok())
-                .flatten()
-                .ok_or_else(|| format!("the task statement's {what} is not a decimal"))
+            super::decimal(s).ok_or_else(|| format!("the task statement's {what} is not a decimal"))
         };
         let task_id = match serde_json::from_str::<serde_json::Value>(task) {
             Ok(serde_json::Value::String(t)) => t,

@@ -47,6 +47,16 @@ pub use chain::ChainHead;
 pub use metadata::Metadata;
 pub use record::{HashInput, NewRecord, Record, RecordType, RECORD_TYPES, ZERO_HASH};
 
+/// A decimal as the signed formats write one (a checkpoint's size, a
+/// tlog-proof's index, a task statement's numbers): ASCII digits without
+/// leading zeros; None for anything else.
+pub fn decimal(s: &str) -> Option<u64> {
+    let digits = !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    (digits && (s == "0" || !s.starts_with('0')))
+        .then(|| s.parse().ok())
+        .flatten()
+}
+
 /// `n` and a noun, in the singular for one: "1 record", "3 records".
 pub fn count(n: impl Into<u64>, noun: &str) -> String {
     let n = n.into();

@@ -99,9 +99,7 @@ impl TlogProof {
         };
         let index = line
             .and_then(|l| l.strip_prefix("index "))
-            .filter(|n| *n == "0" || !n.starts_with('0'))
-            .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
-            .and_then(|n| n.parse().ok())
+            .and_then(super::decimal)
             .ok_or_else(|| malformed("no `index N` line (a decimal, no leading zeroes)"))?;
         let proof = lines
             .map(|l| {
