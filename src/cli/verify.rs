@@ -17,6 +17,7 @@ use crate::domain::audit::{
 };
 use crate::domain::count;
 use crate::domain::tlog_proof::TlogProof;
+use crate::domain::witness::time::{check_witness_checkpoints, leaf_times};
 use crate::domain::witness::Policy;
 
 #[derive(Args, Debug, Clone)]
@@ -174,6 +175,9 @@ pub(super) struct FileVerdict {
     signature: Option<&'static str>,
     pub(super) leaves: Option<&'static str>,
     pub(super) witnesses: Option<Vec<String>>,
+    /// RFC 3339: when a quorum of the policy's witnesses had cosigned the
+    /// last record (docs/spec.md §8); null without a witness time.
+    pub(super) existed_by: Option<String>,
     /// The exit status.
     #[serde(skip)]
     status: u8,
@@ -198,6 +202,7 @@ impl FileVerdict {
             signature: None,
             leaves: None,
             witnesses: None,
+            existed_by: None,
             status: Verdict::Failed.exit_status(),
         }
     }
@@ -218,6 +223,7 @@ impl FileVerdict {
             signature: Some(if signed { "checked" } else { "not_checked" }),
             leaves: None,
             witnesses: None,
+            existed_by: None,
             status: verdict.exit_status(),
         }
     }
@@ -347,6 +353,13 @@ fn verify_file(file: &Path, args: &VerifyArgs) -> Result<FileVerdict, String> {
             Err(e) => return Ok(FileVerdict::failed(file, fail(0, code::WITNESS_POLICY, e))),
         }
     }
+    let existed_by = match witness_time(&report, key.as_deref(), policy.as_ref()) {
+        Ok((line, time)) => {
+            lines.push(line);
+            time
+        }
+        Err(e) => return Ok(FileVerdict::failed(file, fail(1, code::WITNESS_TIME, e))),
+    };
     if report.leaves == Some(LeafFormat::First) {
         lines.push(
             "note: the log is in its first format (a leaf is the record hash alone): it does \
@@ -378,7 +391,39 @@ fn verify_file(file: &Path, args: &VerifyArgs) -> Result<FileVerdict, String> {
     verdict.erased = Some(report.erased);
     verdict.leaves = report.leaves.map(LeafFormat::as_str);
     verdict.witnesses = witnesses;
+    verdict.existed_by = existed_by;
     Ok(verdict)
+}
+
+/// The provable time of the file's last record (an export's head: every
+/// record before it is in its hash chain, so existed by then too; a
+/// receipt's one record), from the header's `witness_times` under the
+/// policy (docs/spec.md §8): the line said, and the time (RFC 3339) when
+/// there is one. Err when an entry does not check.
+fn witness_time(
+    report: &AuditReport,
+    key: Option<&str>,
+    policy: Option<&Policy>,
+) -> Result<(String, Option<String>), String> {
+    let (Some(key), Some(policy), Some((size, root)), Some(&leaf)) =
+        (key, policy, report.tree, report.indexes.last())
+    else {
+        let why = if report.witness_times.is_empty() {
+            "the file carries no witness times"
+        } else {
+            "give --key and --policy to check the witnesses' times"
+        };
+        return Ok((format!("note: no witness time: {why}"), None));
+    };
+    let checkpoints = check_witness_checkpoints(&report.witness_times, key, policy, size, root)?;
+    let record = if report.indexes.len() == 1 { "the record" } else { "the chain's head" };
+    Ok(match leaf_times(policy, &checkpoints, &[leaf]).pop().flatten() {
+        Some(by) => (format!("ok: {record} {}", by.summary()), Some(by.time_text())),
+        None => (
+            format!("note: no witness time: the file's cosignatures do not meet the policy's quorum for {record}"),
+            None,
+        ),
+    })
 }
 
 /// A receipt (GET /thoughts/{id}/receipt) as the export of its one record:
@@ -393,13 +438,18 @@ fn receipt_as_export(text: &str) -> Option<String> {
         tree_size: u64,
         root: String,
         checkpoint: String,
+        #[serde(default)]
+        witness_times: Option<serde_json::Value>,
     }
     let receipt: Receipt = serde_json::from_str(text.trim()).ok()?;
-    let header = serde_json::json!({
+    let mut header = serde_json::json!({
         "tree_size": receipt.tree_size,
         "root": receipt.root,
         "checkpoint": receipt.checkpoint,
     });
+    if let Some(times) = receipt.witness_times {
+        header["witness_times"] = times;
+    }
     Some(format!(
         "{header}\n{{\"record\":{},\"inclusion_proof\":{}}}\n",
         receipt.record.get(),

@@ -104,6 +104,7 @@ pub mod code {
     pub const TRUNCATED: &str = "truncated";
     pub const RECORD_MISMATCH: &str = "record_mismatch";
     pub const WITNESS_POLICY: &str = "witness_policy";
+    pub const WITNESS_TIME: &str = "witness_time";
 }
 
 /// What a successful check established.
@@ -128,6 +129,14 @@ pub struct AuditReport {
     /// names (erased past its tree size, or on no record): the chain is
     /// then not shown whole.
     pub unnamed_erasures: Vec<String>,
+    /// The tree the records were proven in (size, root): the verified
+    /// checkpoint's, else the header's own; None without a header.
+    pub tree: Option<(u64, Hash)>,
+    /// Each record's `log_index`, in the file's order (the head's last).
+    pub indexes: Vec<u64>,
+    /// The header's `witness_times` (docs/spec.md §8), unchecked: the
+    /// caller with a key and a policy checks them.
+    pub witness_times: Vec<(String, Vec<Hash>)>,
 }
 
 impl AuditReport {
@@ -227,6 +236,7 @@ pub fn audit_export(text: &str, trust: Trust<'_>) -> Result<AuditReport, AuditFa
     let mut proofs_checked = 0;
     let mut erased = 0;
     let mut leaves = None;
+    let mut indexes = Vec::new();
     for (line, value) in lines {
         let (record_json, proof) =
             export::record_of_line(value).map_err(|e| fail(line, code::MALFORMED, e))?;
@@ -262,6 +272,7 @@ pub fn audit_export(text: &str, trust: Trust<'_>) -> Result<AuditReport, AuditFa
         }
         walk.step(Some(record.seq), &record.hash_input(), &record.hash)
             .map_err(|b| fail(line, b.reason.as_str(), format!("{at}: {}", b.said())))?;
+        indexes.push(record.log_index);
         if let Some((size, root)) = tree {
             let proof = proof.ok_or_else(|| {
                 fail(
@@ -332,6 +343,9 @@ pub fn audit_export(text: &str, trust: Trust<'_>) -> Result<AuditReport, AuditFa
         erased,
         leaves,
         unnamed_erasures,
+        tree,
+        indexes,
+        witness_times: header.map(|h| h.witness_times).unwrap_or_default(),
     })
 }
 

@@ -90,6 +90,10 @@ pub struct Header {
     /// The task's [`TaskHead`] as a signed note; None in an export written
     /// before it was stated (and in a receipt, of one record).
     pub task_statement: Option<String>,
+    /// The cosigned checkpoints that prove the records' witness times
+    /// (docs/spec.md §8): each note and its consistency proof with the
+    /// header's tree; empty without a witness policy (the member left out).
+    pub witness_times: Vec<(String, Vec<Hash>)>,
 }
 
 impl Header {
@@ -102,8 +106,23 @@ impl Header {
             ),
             None => String::new(),
         };
+        let times = if self.witness_times.is_empty() {
+            String::new()
+        } else {
+            let entries: Vec<serde_json::Value> = self
+                .witness_times
+                .iter()
+                .map(|(note, proof)| {
+                    serde_json::json!({
+                        "checkpoint": note,
+                        "consistency_proof": proof.iter().map(to_hex).collect::<Vec<_>>(),
+                    })
+                })
+                .collect();
+            format!(",\"witness_times\":{}", serde_json::Value::Array(entries))
+        };
         format!(
-            "{{\"tree_size\":{},\"root\":\"{}\",\"checkpoint\":{}{statement}}}",
+            "{{\"tree_size\":{},\"root\":\"{}\",\"checkpoint\":{}{statement}{times}}}",
             self.tree_size,
             to_hex(&self.root),
             serde_json::Value::String(self.checkpoint.clone())
@@ -133,15 +152,48 @@ impl Header {
                 Some(JsonValue::String(s)) => Some(s.clone()),
                 Some(_) => return Err("`task_statement` must be a string".into()),
             };
+            let witness_times = match value.get("witness_times") {
+                None => Vec::new(),
+                Some(times) => witness_times_of(times)?,
+            };
             Ok(Header {
                 tree_size,
                 root,
                 checkpoint: checkpoint.clone(),
                 task_statement,
+                witness_times,
             })
         })();
         Some(parsed)
     }
+}
+
+/// A `witness_times` member: an array of `{"checkpoint": note,
+/// "consistency_proof": [hex, …]}`.
+pub fn witness_times_of(value: &JsonValue) -> Result<Vec<(String, Vec<Hash>)>, String> {
+    let bad = || "`witness_times` must be an array of {checkpoint, consistency_proof}".to_string();
+    let JsonValue::Array(entries) = value else {
+        return Err(bad());
+    };
+    entries
+        .iter()
+        .map(|entry| {
+            let Some(JsonValue::String(note)) = entry.get("checkpoint") else {
+                return Err(bad());
+            };
+            let Some(JsonValue::Array(proof)) = entry.get("consistency_proof") else {
+                return Err(bad());
+            };
+            let proof = proof
+                .iter()
+                .map(|h| match h {
+                    JsonValue::String(h) => from_hex(h).ok_or_else(bad),
+                    _ => Err(bad()),
+                })
+                .collect::<Result<Vec<Hash>, String>>()?;
+            Ok((note.clone(), proof))
+        })
+        .collect()
 }
 
 /// A record's line: the record as served (its JSON text) and its inclusion
@@ -192,9 +244,10 @@ mod tests {
             root: Hash([7; 32]),
             checkpoint: "origin\n7\nroot=\n\n— sig\n".into(),
             task_statement: Some("statement\n\n— sig\n".into()),
+            witness_times: vec![("cp\n\n— a\n".into(), vec![Hash([3; 32])])],
         };
         let line = header.to_line();
-        let value = json::parse(&line, 4).unwrap();
+        let value = json::parse(&line, 6).unwrap();
         assert_eq!(Header::from_line(&value), Some(Ok(header)));
         let line = record_line("{\"id\":\"r1\"}", &[Hash([1; 32]), Hash([2; 32])]);
         let value = json::parse(&line, 4).unwrap();

@@ -33,6 +33,8 @@
 //!   helpers of the HTTP layer.
 //! - `ui`: the trail browser, HTML pages at `/ui` (not in the OpenAPI
 //!   document), and `GET /`;
+//! - `provable_time`: when a quorum of witnesses had seen a record, and
+//!   the cosigned checkpoints that prove it;
 //! - `witnessing`: the log asks witnesses to cosign its checkpoints, and
 //!   knows the newest witnessed one;
 //! - `witness`: the C2SP tlog-witness server of `decision-trail witness`
@@ -67,6 +69,7 @@ mod trees;
 mod ui;
 mod wire;
 pub mod witness;
+mod provable_time;
 pub mod witnessing;
 
 pub use limits::*;

@@ -18,6 +18,7 @@ use super::problem::responses::{
     PayloadTooLarge, Unavailable, UnsupportedMediaType,
 };
 use super::problem::ApiError;
+use super::provable_time::{self, ProvableTime, WitnessCheckpoint};
 use super::query::{OfRecords, Page, PlainQuery, Query, QueryPart};
 use super::tlog::{tlog_proof_file, wants_tlog_proof};
 use super::wire::{HashHex, Identifier};
@@ -176,6 +177,15 @@ pub struct RecordBody {
     /// metadata or salt then).
     #[serde(skip_serializing_if = "Option::is_none")]
     erased: Option<ErasedBody>,
+}
+
+/// A record as `GET /thoughts/{id}` serves it: with its provable time.
+#[derive(Serialize, ToSchema)]
+pub struct TimedRecord {
+    #[serde(flatten)]
+    record: RecordBody,
+    /// When the witnesses prove the record existed (docs/design.md §18).
+    provable_time: ProvableTime,
 }
 
 /// Who erased a record's content, when and why.
@@ -415,7 +425,7 @@ pub(super) fn idempotency_key(headers: &HeaderMap, errors: &mut Vec<FieldError>)
     get, path = "/thoughts/{id}", operation_id = "get_thought", tag = "thoughts",
     params(("id" = String, Path, description = "The record's id")),
     responses(
-        (status = 200, description = "The record", body = RecordBody,
+        (status = 200, description = "The record, with its provable time", body = TimedRecord,
          headers(("Link" = String, description = "For a record bound to capabilities: `</capabilities/{hash}>; rel=\"static-capabilities\"` (and runtime-, invocation-) for each snapshot the registry has"))),
         NotFound, InternalError, Unavailable
     )
@@ -439,7 +449,12 @@ pub async fn get_one(
             }
         }
     }
-    let mut response = Json(RecordBody::try_from(record)?).into_response();
+    let provable_time = provable_time::of_record(&state, record.log_index).await?;
+    let mut response = Json(TimedRecord {
+        record: RecordBody::try_from(record)?,
+        provable_time,
+    })
+    .into_response();
     for link in links {
         if let Ok(v) = HeaderValue::from_str(&link) {
             response.headers_mut().append(header::LINK, v);
@@ -600,6 +615,12 @@ pub struct Receipt {
     /// satisfy the service's witness policy); false: the newest signed one
     /// that covers the record, not yet witnessed (or no policy).
     witnessed: bool,
+    /// When the witnesses prove the record existed.
+    provable_time: ProvableTime,
+    /// The cosigned checkpoints that prove `provable_time` offline, each
+    /// with its consistency proof to `checkpoint`'s tree; empty without a
+    /// witness policy.
+    witness_times: Vec<WitnessCheckpoint>,
 }
 
 /// A record's receipt: the record, its inclusion proof and the signed checkpoint
@@ -629,7 +650,11 @@ pub async fn receipt(
     if wants_tlog_proof(&headers) {
         return Ok(tlog_proof_file(&record, proof, checkpoint.note));
     }
+    let mut times = provable_time::times(&state, &[record.log_index], Some(checkpoint.tree_size))
+        .await?;
     Ok(Json(Receipt {
+        provable_time: times.per_leaf.pop().expect("one leaf asked"),
+        witness_times: WitnessCheckpoint::all(times.checkpoints),
         log_index: record.log_index,
         record: record.try_into()?,
         tree_size: checkpoint.tree_size,

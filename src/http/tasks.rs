@@ -11,6 +11,7 @@ use utoipa::{IntoParams, ToSchema};
 use super::openapi::{BreakReasonSchema, ExportLine};
 use super::problem::responses::{BadRequest, InternalError, NotFound, Unavailable};
 use super::problem::ApiError;
+use super::provable_time;
 use super::query::{OfTasks, Page, PlainQuery, Query};
 use super::records::RecordBody;
 use super::tlog::signed_at;
@@ -235,11 +236,17 @@ pub async fn export(
         .store
         .task_statement(&task_id, origin, checkpoint.tree_size)
         .await?;
+    let leaves = state
+        .store
+        .task_leaves(&task_id, checkpoint.tree_size)
+        .await?;
+    let times = provable_time::times(&state, &leaves, Some(checkpoint.tree_size)).await?;
     let header = export::Header {
         tree_size: checkpoint.tree_size,
         root: checkpoint.root,
         checkpoint: checkpoint.note,
         task_statement: Some(statement),
+        witness_times: times.checkpoints,
     }
     .to_line();
     let start = ExportCursor {

@@ -7,15 +7,18 @@
 //!   verifying;
 //! - `add_checkpoint`: C2SP tlog-witness `add-checkpoint`, its bodies and the
 //!   witness's checks;
+//! - `time`: provable time, when a quorum of witnesses had seen a record;
 //! - `standing`: a witness's database against its copy of what it cosigned.
 
 pub mod add_checkpoint;
 pub mod cosignature;
 pub mod policy;
 pub mod standing;
+pub mod time;
 
 pub use add_checkpoint::{AddCheckpoint, Refusal, WitnessedState};
 pub use cosignature::{Cosigner, CosignerKey};
+pub use time::{ExistedBy, WitnessTime};
 pub use policy::{
     split_note, Policy, PolicyLog, PolicyRefusal, PolicyWitness, QuorumCheck, StoredCheck,
 };

@@ -415,9 +415,22 @@ impl Policy {
             )
         };
         let (body, lines) = split_note(note).ok_or(PolicyRefusal::UnknownLog)?;
-        // A line that claims a policy key and does not verify makes Go's
-        // sumdb/note refuse the whole note: it is named, not skipped.
-        for line in &lines {
+        self.check_claims(body, &lines)?;
+        let check = self.check_lines(body, lines);
+        if !check.satisfied {
+            return Err(PolicyRefusal::NoQuorum {
+                missing: check.missing,
+                cosigned: check.cosigned,
+            });
+        }
+        Ok((log, check))
+    }
+
+    /// Every line of `lines` that claims a policy witness's key verifies as
+    /// its cosignature of `body`: a line that does not makes Go's
+    /// sumdb/note refuse the whole note, so it is named, not skipped.
+    pub fn check_claims(&self, body: &str, lines: &[&str]) -> Result<(), PolicyRefusal> {
+        for line in lines {
             if let Some(i) = self.claimed_by(line) {
                 if self.witnesses[i].key.verify_line(body, line).is_none() {
                     return Err(PolicyRefusal::BadCosignature(
@@ -427,14 +440,7 @@ impl Policy {
                 }
             }
         }
-        let check = self.check_lines(body, lines);
-        if !check.satisfied {
-            return Err(PolicyRefusal::NoQuorum {
-                missing: check.missing,
-                cosigned: check.cosigned,
-            });
-        }
-        Ok((log, check))
+        Ok(())
     }
 
     /// The logs the policy lists whose origin is `origin`.

@@ -6,6 +6,7 @@ mod postgres;
 mod server;
 pub(crate) mod service;
 mod state;
+mod time;
 
 use std::io::BufRead;
 use std::net::SocketAddr;
