@@ -7,15 +7,16 @@ Runs `decision-trail verify`, the Python verifier (`python3 -m
 decision_trail_verify`, installed or from verifiers/python) and the
 JavaScript one (`node verifiers/js/bin/cli.js`), each with `--json`, over:
 - every vector of docs/vectors/manifest.json: each must give the verdict,
-  code and line the manifest says (and the record count, when it says one);
+  code and line the manifest says (and the record count and `existed_by`,
+  the last record's witness time, when it says them);
 - vectors made afresh by the live binary (docs/vectors/make.py into a
   temporary folder: plain, erasable, erased and held, witnessed under a
   2-of-3 policy), with the verdicts make.py states;
 - random tamperings of those exports and receipts (a character of content,
   an agent id, a dropped, duplicated or swapped line, a proof hash, the
-  statement, a cosignature, the key, the header, a timestamp, a salt): all
-  three must give one verdict, code and line, and an exit status that is
-  the verdict's.
+  statement, a cosignature, the key, the header, a timestamp, a salt, the
+  header's witness times): all three must give one verdict, code, line and
+  `existed_by`, and an exit status that is the verdict's.
 Exits 1 naming every disagreement.
 """
 import argparse
@@ -61,7 +62,7 @@ def run(command, env, folder, entry):
 def said(out):
     if "error" in out:
         return out["error"]
-    return (out.get("verdict"), out.get("code"), out.get("line"))
+    return (out.get("verdict"), out.get("code"), out.get("line"), out.get("existed_by", "(absent)"))
 
 
 def check(folder, entries, tools, expected, problems):
@@ -76,11 +77,13 @@ def check(folder, entries, tools, expected, problems):
             e = entry["expect"]
             want = (e["verdict"], e["code"], e["line"])
             got = next(iter(verdicts.values()))
-            if got != want:
+            if isinstance(got, str) or got[:3] != want:
                 problems.append(f"{where}: expected {want}, all three said {got}")
             elif "records" in e and any(o.get("records") != e["records"] for o in outs.values()):
                 problems.append(f"{where}: expected {e['records']} records: "
                                 f"{ {n: o.get('records') for n, o in outs.items()} }")
+            elif "existed_by" in e and got[3] != e["existed_by"]:
+                problems.append(f"{where}: expected existed_by {e['existed_by']!r}, all three said {got[3]!r}")
 
 
 def flip(text, alphabet):
@@ -98,7 +101,8 @@ def tamper_export(text):
     """One random tampering of an export: (kind, new text, extra args)."""
     lines = text.splitlines()
     kind = random.choice(["content", "agent", "drop", "duplicate", "swap", "proof", "statement",
-                          "cosignature", "key", "root", "timestamp", "salt", "seq", "prev_hash"])
+                          "cosignature", "key", "root", "timestamp", "salt", "seq", "prev_hash",
+                          "witness_times"])
     args = {}
     header = json.loads(lines[0])
     body = [json.loads(l) for l in lines[1:]]
@@ -137,6 +141,8 @@ def tamper_export(text):
         i = random.choice(starts)
         j = note.index(" ", note.index(" ", i) + 1) + 1 + random.randrange(6, 90)
         header["checkpoint"] = note[:j] + flip(note[j], B64) + note[j + 1:]
+    elif kind == "witness_times" and header.get("witness_times"):
+        tamper_witness_times(header["witness_times"])
     elif kind == "key":
         args["key"] = "keys/built.vkey"
     elif kind == "root":
@@ -155,6 +161,29 @@ def tamper_export(text):
     out = [json.dumps(header, ensure_ascii=False, separators=(",", ":"))]
     out += [json.dumps(b, ensure_ascii=False, separators=(",", ":")) for b in body]
     return kind, "\n".join(out) + "\n", args
+
+
+def tamper_witness_times(times):
+    """One edit of a header's witness_times: a consistency proof hash, a
+    signature of an entry's note (the log's or a witness's), or an entry
+    dropped or repeated."""
+    i = random.randrange(len(times))
+    e = times[i]
+    how = random.choice(["proof", "signature", "drop", "repeat"])
+    if how == "proof" and e["consistency_proof"]:
+        p = e["consistency_proof"]
+        j = random.randrange(len(p))
+        p[j] = flip(p[j], HEX)
+    elif how == "drop":
+        del times[i]
+    elif how == "repeat":
+        times.append(dict(e))
+    else:
+        note = e["checkpoint"]
+        starts = [k for k in range(len(note)) if note.startswith("\u2014 ", k)]
+        k = random.choice(starts)
+        j = note.index(" ", note.index(" ", k) + 1) + 1 + random.randrange(6, 80)
+        e["checkpoint"] = note[:j] + flip(note[j], B64) + note[j + 1:]
 
 
 def tamper_proof(text):

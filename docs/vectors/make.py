@@ -14,9 +14,13 @@ Two sources:
   going back, a parent that is not earlier).
 
 manifest.json lists each file with the arguments a verifier gets and the
-verdict it must give (docs/spec.md §9). Needs the `cryptography` package.
+verdict it must give (docs/spec.md §9); for a verdict that passes, `expect`
+also gives `existed_by` (§8, §9: the last record's provable time, null
+without a key and a policy or without a witness time), worked out here from
+the files' `witness_times`. Needs the `cryptography` package.
 """
 import base64
+import datetime
 import hashlib
 import json
 import os
@@ -51,15 +55,20 @@ def write(rel, text):
 
 def vector(name, file, expect, key="keys/log.vkey", **args):
     entry = {"name": name, "file": file, "key": key, "checkpoint": None, "policy": None,
-             "record": None, "expect": expect}
+             "record": None, "expect": dict(expect)}
     entry.update(args)
+    if expect["verdict"] != "failed" and "existed_by" not in expect:
+        # Only a key and a policy together prove a time: say which it is there.
+        assert not (entry["key"] and entry["policy"]), f"{name}: give its existed_by"
+        entry["expect"]["existed_by"] = None
     VECTORS.append(entry)
 
 
-def ok(verdict, records=None):
+def ok(verdict, records=None, **existed):
     e = {"verdict": verdict, "code": None, "line": None}
     if records is not None:
         e["records"] = records
+    e.update(existed)  # existed_by=…
     return e
 
 
@@ -137,6 +146,29 @@ def witness_vkey(name):
     key_id = sha(name.encode() + b"\n\x04" + public)[:4]
     encoded = base64.b64encode(b"\x04" + public).decode()
     return f"{name}+{key_id.hex()}+{encoded}"
+
+
+def existed_by(witness_times, leaf, witnesses, k):
+    """docs/spec.md §8, for a k-of-n group of `witnesses` (their key names):
+    each one's first covering cosignature is its line in the entry of the
+    smallest tree size above `leaf`; the record existed by the k-th earliest
+    of those times (RFC 3339), None when fewer than k witnesses cover it. The
+    lines are the service's, taken as valid: the verifiers check them."""
+    first = {}
+    for entry in witness_times:
+        note = entry["checkpoint"]
+        size = int(note.split("\n")[1])
+        if size <= leaf:
+            continue
+        for line in note[note.rindex("\n\n") + 2:].splitlines():
+            name, sig = line[2:].split(" ")
+            if name in witnesses and (name not in first or size < first[name][0]):
+                first[name] = (size, int.from_bytes(base64.b64decode(sig)[4:12], "big"))
+    times = sorted(t for _, t in first.values())
+    if len(times) < k:
+        return None
+    at = datetime.datetime.fromtimestamp(times[k - 1], datetime.timezone.utc)
+    return at.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def checkpoint(key, origin, size, root):
@@ -329,6 +361,15 @@ def call(port, method, path, body=None, accept=None):
         return r.read().decode()
 
 
+def record_only(served):
+    """GET /thoughts/{id} as the record of docs/spec.md §2: without the
+    informative `provable_time` the service serves beside it, which is no
+    member of a record (`verify --record` refuses it)."""
+    value = json.loads(served)
+    value.pop("provable_time", None)
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
 def live(binary, port):
     s = Live(binary)
     try:
@@ -358,6 +399,9 @@ def live(binary, port):
         unmet = "\n".join(policy[:4]) + f"\nwitness w4 {witness_vkey('witness.example/w4')}" \
             "\ngroup all-four all w1 w2 w3 w4\nquorum all-four\n"
         write("policies/unmet.txt", unmet)
+        # The witnesses named but none asked for: every cosignature line is
+        # still checked (§8 rule 2), and no witness time follows.
+        write("policies/quorum-none.txt", "\n".join(policy[:4]) + "\nquorum none\n")
         pol_file = os.path.join(s.work, "policy.txt")
         open(pol_file, "w").write(policy_text)
         p = s.start(serve + ["--witness-policy", pol_file, "--witness-interval", "100ms"], port)
@@ -365,10 +409,30 @@ def live(binary, port):
         def post(body):
             return json.loads(call(port, "POST", "/thoughts", body))
 
+        def all_cosigned():
+            # Until the three witnesses cosign the newest checkpoint.
+            size = int(call(port, "GET", "/log/checkpoint?unwitnessed=true").split("\n")[1])
+            for _ in range(600):
+                try:
+                    note = call(port, "GET", "/log/checkpoint")
+                    if int(note.split("\n")[1]) == size and note.count("\u2014") >= 4:
+                        return
+                except urllib.error.HTTPError:
+                    pass
+                time.sleep(0.1)
+            sys.exit("the witnesses did not cosign the newest checkpoint")
+
         for i in range(3):
             post({"type": "plan", "task_id": "refactor-auth", "agent_id": "planner-1",
                   "content": f"Step {i}: split the module.", "metadata": {"step": i, "confidence": 0.8}})
             post({"type": "analysis", "task_id": "noise", "agent_id": "n", "content": f"noise {i}"})
+            if i == 0:
+                # The first records are cosigned in a checkpoint of their
+                # own, a second before the rest: their witness time is
+                # earlier than the head's, proven through a consistency
+                # proof with the export's larger tree.
+                all_cosigned()
+                time.sleep(1.1)
         post({"type": "decision", "task_id": "refactor-auth", "agent_id": "planner-1",
               "content": "Ship it.", "session_id": "s-1"})
         for i in range(2):
@@ -383,27 +447,19 @@ def live(binary, port):
         call(port, "PUT", "/tasks/refund-119/hold", {"reason": "litigation 7"})
         post({"type": "reflection", "task_id": "refund-119", "agent_id": "support-1",
               "content": "Kept the rest."})
-        # Wait for the quorum to cosign the newest checkpoint.
-        size = int(call(port, "GET", "/log/checkpoint?unwitnessed=true").split("\n")[1])
-        for _ in range(600):
-            try:
-                note = call(port, "GET", "/log/checkpoint")
-                if int(note.split("\n")[1]) == size and note.count("\u2014") >= 4:
-                    break
-            except urllib.error.HTTPError:
-                pass
-            time.sleep(0.1)
-        else:
-            sys.exit("the witnesses did not cosign the newest checkpoint")
+        all_cosigned()
         exports = {t: call(port, "GET", f"/tasks/{t}/export")
                    for t in ("refactor-auth", "refund-118", "refund-119")}
         historical = call(port, "GET", f"/tasks/refund-119/export?tree_size={before_erasure}")
+        # Which checkpoints cover it varies with the witnesses' timing: for
+        # vectors that hold in every run, the proof from its tree to the newest.
+        to_newest = json.loads(call(port, "GET", f"/log/proof/consistency?first={before_erasure}"))
         first = json.loads(exports["refactor-auth"].splitlines()[1])["record"]
         receipt = call(port, "GET", f"/thoughts/{first['id']}/receipt")
         proof = call(port, "GET", f"/thoughts/{first['id']}/receipt", accept="application/x.tlog-proof")
-        record = call(port, "GET", f"/thoughts/{first['id']}")
+        record = record_only(call(port, "GET", f"/thoughts/{first['id']}"))
         other = json.loads(exports["refund-118"].splitlines()[1])["record"]
-        other_record = call(port, "GET", f"/thoughts/{other['id']}")
+        other_record = record_only(call(port, "GET", f"/thoughts/{other['id']}"))
         unwitnessed = call(port, "GET", "/log/checkpoint?unwitnessed=true")
     finally:
         s.close()
@@ -412,8 +468,13 @@ def live(binary, port):
     vector("a plain export, witnessed", plain, ok("whole", 4))
     vector("a plain export without a key: every proof against its own root", plain,
            ok("whole", 4), key=None)
-    vector("a plain export under a 2-of-3 policy", plain, ok("whole", 4),
+    vector("a plain export under a 2-of-3 policy: the head's witness time", plain,
+           ok("whole", 4, existed_by=head_time(exports["refactor-auth"])),
            policy="policies/two-of-three.txt")
+    vector("a plain export under a 2-of-3 policy without a key: no witness time", plain,
+           ok("whole", 4), key=None, policy="policies/two-of-three.txt")
+    vector("a plain export under a policy of quorum none: no witness time", plain,
+           ok("whole", 4, existed_by=None), policy="policies/quorum-none.txt")
     vector("a plain export under a policy it does not meet", plain, bad("witness_policy"),
            policy="policies/unmet.txt")
     cp = write("checkpoints/unwitnessed.txt", unwitnessed)
@@ -423,21 +484,45 @@ def live(binary, port):
            ok("whole", 2))
     erased = write("exports/erased-held.ndjson", exports["refund-119"])
     vector("an export with an erased record, its erasure and a hold", erased, ok("whole", 6))
+    vector("an export with an erased record under a 2-of-3 policy", erased,
+           ok("whole", 6, existed_by=head_time(exports["refund-119"])),
+           policy="policies/two-of-three.txt")
+    before = write("exports/before-erasure.ndjson", historical)
     vector("an export at a tree size before a later erasure: the erasure record is past it",
-           write("exports/before-erasure.ndjson", historical), ok("not_shown", 3))
-    vector("a receipt", write("receipts/receipt.json", receipt), ok("one_record", 1))
+           before, ok("not_shown", 3))
+    vector("an export before a later erasure under a policy of quorum none: its witness times "
+           "checked, no time", before, ok("not_shown", 3, existed_by=None), policy="policies/quorum-none.txt")
+    rc = write("receipts/receipt.json", receipt)
+    vector("a receipt", rc, ok("one_record", 1))
+    r = json.loads(receipt)
+    first_time = existed_by(r["witness_times"], r["record"]["log_index"], WITNESSES, 2)
+    # The service states the time it proves (informative): the same.
+    assert first_time == r["provable_time"]["existed_by"], (first_time, r["provable_time"])
+    assert first_time < head_time(exports["refactor-auth"]), "the first records were cosigned first"
+    vector("a receipt under a 2-of-3 policy: its record's witness time, earlier than the head's",
+           rc, ok("one_record", 1, existed_by=first_time), policy="policies/two-of-three.txt")
     tp = write("receipts/receipt.tlog-proof", proof)
     vector("a tlog-proof receipt", tp, ok("one_record", 1))
     rec = write("receipts/record.json", record)
     vector("a tlog-proof receipt with its record", tp, ok("one_record", 1), record=rec)
     vector("a tlog-proof receipt with another record", tp, bad("record_mismatch"),
            record=write("receipts/other-record.json", other_record))
-    vector("a tlog-proof receipt under a 2-of-3 policy", tp, ok("one_record", 1),
-           policy="policies/two-of-three.txt")
-    return exports, receipt, proof, record
+    vector("a tlog-proof receipt under a 2-of-3 policy (a tlog-proof carries no witness times)",
+           tp, ok("one_record", 1, existed_by=None), policy="policies/two-of-three.txt")
+    return exports, receipt, proof, (historical, to_newest)
 
 
-def tampered(exports, receipt, proof):
+WITNESSES = [f"witness.example/w{i}" for i in (1, 2, 3)]
+
+
+def head_time(export):
+    """The 2-of-3 witness time of an export's head (its last record)."""
+    ls = export.splitlines()
+    head = json.loads(ls[-1])["record"]
+    return existed_by(json.loads(ls[0])["witness_times"], head["log_index"], WITNESSES, 2)
+
+
+def tampered(exports, receipt, proof, historical):
     """Each edit with the verdict it must get."""
     lines = exports["refactor-auth"].splitlines()
     n = len(lines)
@@ -496,6 +581,8 @@ def tampered(exports, receipt, proof):
     save("cosignature.ndjson", edit(0, cosign), bad("witness_policy"), policy="policies/two-of-three.txt")
     save("cosignature-no-policy.ndjson", edit(0, cosign), ok("whole", n - 1))
 
+    witness_times(lines, exports, receipt, historical, save, edit)
+
     save("metadata-null.ndjson", edit(1, lambda v: v["record"].update(metadata=None)), bad("malformed", 2))
     save("session-null.ndjson", edit(1, lambda v: v["record"].update(session_id=None)), bad("malformed", 2))
 
@@ -550,6 +637,99 @@ def tampered(exports, receipt, proof):
            bad("bad_signature"), key="keys/built.vkey")
 
 
+def flip_b64(sig, at):
+    """`sig` (base64) with its byte `at` changed: still base64, another signature."""
+    raw = bytearray(base64.b64decode(sig))
+    raw[at] ^= 1
+    return base64.b64encode(bytes(raw)).decode()
+
+
+def forge_line(note, name=None, at=-1):
+    """`note` with a byte of a signature changed: that of key `name`'s line,
+    else of its first witness's (the first line after the log's)."""
+    cut = note.rindex("\n\n") + 2
+    sigs = note[cut:].splitlines()
+    i = next(i for i, line in enumerate(sigs)
+             if (line.startswith(f"\u2014 {name} ") if name else i > 0 and line[2:].split(" ")[0] in WITNESSES))
+    sig = sigs[i].rsplit(" ", 1)[1]
+    sigs[i] = sigs[i][:-len(sig)] + flip_b64(sig, at)
+    return note[:cut] + "".join(l + "\n" for l in sigs)
+
+
+def witness_times(lines, exports, receipt, historical, save, edit):
+    """The header's witness_times (docs/spec.md §8): each check a verifier
+    makes of them, with a key and a policy (`witness_time`, line 1). Which
+    checkpoints the witnesses cosigned between the posts varies from run to
+    run; every edit holds whichever they were."""
+    two = "policies/two-of-three.txt"
+    header = json.loads(lines[0])
+    times = header["witness_times"]
+    sizes = [int(e["checkpoint"].split("\n")[1]) for e in times]
+    largest = sizes.index(max(sizes))
+    # The first records' checkpoint, cosigned before the rest (live()).
+    earlier = next(i for i, e in enumerate(times) if e["consistency_proof"])
+    head = json.loads(lines[-1])["record"]["log_index"]
+    n = len(lines) - 1
+
+    def entry(i, fn):
+        def change(v):
+            fn(v["witness_times"][i])
+        return change
+
+    forged = entry(largest, lambda e: e.update(checkpoint=forge_line(e["checkpoint"])))
+    save("witness-times-cosignature.ndjson", edit(0, forged), bad("witness_time", 1), policy=two)
+    save("witness-times-cosignature-no-policy.ndjson", edit(0, forged), ok("whole", n))
+    save("witness-times-cosignature-no-key.ndjson", edit(0, forged), ok("whole", n), key=None, policy=two)
+    # A cosignature's timestamp moved (its last byte): signed no more.
+    save("witness-times-cosignature-time.ndjson",
+         edit(0, entry(earlier, lambda e: e.update(checkpoint=forge_line(e["checkpoint"], at=11)))),
+         bad("witness_time", 1), policy=two)
+
+    def proof_hash(e):
+        h = e["consistency_proof"][0]
+        e["consistency_proof"][0] = h[:-1] + ("0" if h[-1] != "0" else "1")
+    save("witness-times-consistency-proof.ndjson", edit(0, entry(earlier, proof_hash)),
+         bad("witness_time", 1), policy=two)
+    save("witness-times-consistency-proof-dropped.ndjson",
+         edit(0, entry(earlier, lambda e: e["consistency_proof"].pop())), bad("witness_time", 1), policy=two)
+    # The file's own (cosigned) checkpoint, of its size: its proof must be empty.
+    save("witness-times-same-size-proof.ndjson", edit(0, lambda v: v["witness_times"].append(
+        {"checkpoint": v["checkpoint"], "consistency_proof": ["00" * 32]})), bad("witness_time", 1), policy=two)
+    save("witness-times-log-signature.ndjson",
+         edit(0, entry(largest, lambda e: e.update(checkpoint=forge_line(e["checkpoint"], "vectors.example/log")))),
+         bad("witness_time", 1), policy=two)
+    # A line of a key the policy does not name is ignored.
+    stranger = Key("witness.example/w9").sign("x").split("\n")[-2] + "\n"
+    save("witness-times-stranger.ndjson", edit(0, entry(largest, lambda e: e.update(
+        checkpoint=e["checkpoint"] + stranger))),
+         ok("whole", n, existed_by=head_time(exports["refactor-auth"])), policy=two)
+    # Without the checkpoints covering the head, the head has no witness time.
+    save("witness-times-head-uncovered.ndjson", edit(0, lambda v: v.update(witness_times=[
+        e for e, size in zip(times, sizes) if size <= head])), ok("whole", n, existed_by=None), policy=two)
+    save("witness-times-not-a-list.ndjson", edit(0, lambda v: v.update(witness_times={})),
+         bad("malformed", 1), key=None)
+
+    # The export before the erasure, its witness time the newest checkpoint
+    # (of a larger tree than its own), proven consistent with it.
+    historical, to_newest = historical
+    hl = historical.splitlines()
+    h = json.loads(hl[0])
+    assert to_newest["second"] == header["tree_size"] and to_newest["first"] == h["tree_size"], to_newest
+    h["witness_times"] = [{"checkpoint": header["checkpoint"], "consistency_proof": to_newest["proof"]}]
+    quorum_none = "policies/quorum-none.txt"
+
+    def save_h(name, expect, **args):
+        save(name, [json.dumps(h, ensure_ascii=False, separators=(",", ":"))] + hl[1:], expect, **args)
+    save_h("witness-times-larger-tree.ndjson", ok("not_shown", len(hl) - 1, existed_by=None), policy=quorum_none)
+    proof_hash(h["witness_times"][0])
+    save_h("witness-times-larger-tree-proof.ndjson", bad("witness_time", 1), policy=quorum_none)
+
+    r = json.loads(receipt)
+    e = r["witness_times"][0]
+    e["checkpoint"] = forge_line(e["checkpoint"])
+    save("receipt-witness-times.json", [json.dumps(r, ensure_ascii=False)], bad("witness_time", 1), policy=two)
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
@@ -565,8 +745,8 @@ def make(binary, out, port=18811):
     VECTORS.clear()
     for sub in ("exports", "receipts", "tampered", "old", "built", "keys", "policies", "checkpoints"):
         shutil.rmtree(os.path.join(out, sub), ignore_errors=True)
-    exports, receipt, proof, _ = live(binary, port)
-    tampered(exports, receipt, proof)
+    exports, receipt, proof, historical = live(binary, port)
+    tampered(exports, receipt, proof, historical)
     built()
     write("manifest.json", json.dumps({
         "format": "decision-trail verification vectors v1 (docs/spec.md)",

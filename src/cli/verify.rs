@@ -416,7 +416,11 @@ fn witness_time(
         return Ok((format!("note: no witness time: {why}"), None));
     };
     let checkpoints = check_witness_checkpoints(&report.witness_times, key, policy, size, root)?;
-    let record = if report.indexes.len() == 1 { "the record" } else { "the chain's head" };
+    let record = if report.indexes.len() == 1 {
+        "the record"
+    } else {
+        "the chain's head"
+    };
     Ok(match leaf_times(policy, &checkpoints, &[leaf]).pop().flatten() {
         Some(by) => (format!("ok: {record} {}", by.summary()), Some(by.time_text())),
         None => (

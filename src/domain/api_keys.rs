@@ -22,6 +22,9 @@ pub enum Role {
     Writer,
     /// Reads only.
     Reader,
+    /// A person overseeing agents: reads, and records verdicts on decisions
+    /// (oversight records, docs/design.md §18) as its agent id; nothing else.
+    Reviewer,
     /// Appends and reads as a writer does, and erases erasable records'
     /// content and places legal holds (docs/design.md §12).
     Admin,
@@ -29,9 +32,9 @@ pub enum Role {
 
 impl Role {
     /// Every role, in the order they are named to people (least power first).
-    pub const ALL: [Role; 3] = [Role::Reader, Role::Writer, Role::Admin];
+    pub const ALL: [Role; 4] = [Role::Reader, Role::Reviewer, Role::Writer, Role::Admin];
 
-    /// The roles' names, as people read them: "reader, writer or admin".
+    /// The roles' names, as people read them: "reader, reviewer, writer or admin".
     pub fn names() -> String {
         let names: Vec<&str> = Role::ALL.iter().map(|r| r.as_str()).collect();
         match names.split_last() {
@@ -41,10 +44,17 @@ impl Role {
         }
     }
 
+    /// Whether the role appends agents' records, traces and snapshots
+    /// (a writer's or an admin's; a reviewer records verdicts only).
+    pub fn appends(self) -> bool {
+        matches!(self, Role::Writer | Role::Admin)
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             Role::Writer => "writer",
             Role::Reader => "reader",
+            Role::Reviewer => "reviewer",
             Role::Admin => "admin",
         }
     }

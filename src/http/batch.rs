@@ -16,11 +16,13 @@ use super::problem::responses::{
 };
 use super::problem::ApiError;
 use super::records::{
-    bind_agent, idempotency_key, parent_problem, writer_agent, NewRecordBody, RecordBody,
+    bind_agent, idempotency_key, may_append, parent_problem, writer_agent, NewRecordBody,
+    RecordBody,
 };
 use super::AppState;
 use crate::domain::idempotency::{batch_item_fingerprint, batch_item_key, fingerprint};
 use crate::domain::json::JsonValue;
+use crate::domain::record::oversight::oversight_of;
 use crate::domain::record::{item_path, new_records_from_batch, MAX_BATCH_RECORDS};
 use crate::domain::FieldError;
 use crate::store::{Idempotency, StoreError};
@@ -107,10 +109,20 @@ pub async fn append_batch(
         return Err(ApiError::PayloadTooLarge { limit });
     }
     for (i, draft) in drafts.iter().enumerate() {
-        if let Some(why) = match draft {
-            Some(draft) => parent_problem(&state, draft).await?,
-            None => None,
-        } {
+        let Some(draft) = draft else { continue };
+        let oversight = match oversight_of(draft) {
+            None => false,
+            Some(Ok(_)) => true,
+            Some(Err(e)) => {
+                errors.extend(
+                    e.into_iter()
+                        .map(|e| FieldError::new(item_path(i, &e.field), e.message)),
+                );
+                true
+            }
+        };
+        may_append(&caller, oversight, &format!("{}: ", item_path(i, "")))?;
+        if let Some(why) = parent_problem(&state, draft, oversight).await? {
             errors.push(FieldError::new(item_path(i, "parent_id"), why));
         }
     }

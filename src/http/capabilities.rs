@@ -21,7 +21,6 @@ use super::problem::ApiError;
 use super::wire::HashHex;
 use super::AppState;
 
-use crate::domain::api_keys::Role;
 use crate::domain::capabilities::{self, Answer};
 use crate::domain::json::JsonValue;
 use crate::domain::FieldError;
@@ -222,14 +221,13 @@ pub async fn store(
     caller: Option<Extension<Caller>>,
     JsonBody(body): JsonBody,
 ) -> Result<Response, ApiError> {
-    if let Caller::Key {
-        role: Role::Reader,
-        agent_id,
-    } = Caller::of(caller, &state)?
-    {
-        return Err(ApiError::Forbidden(format!(
-            "this API key (agent `{agent_id}`) may only read; storing a snapshot needs a writer key"
-        )));
+    if let Caller::Key { role, agent_id } = Caller::of(caller, &state)? {
+        if !role.appends() {
+            return Err(ApiError::Forbidden(format!(
+                "this API key (agent `{agent_id}`) is a {}'s; storing a snapshot needs a writer key",
+                role.as_str()
+            )));
+        }
     }
     let answer = compute(&body)?;
     let (Some(hash), Some(canonical)) = (

@@ -56,7 +56,9 @@ mod metrics;
 mod newline;
 mod openapi;
 mod otlp;
+mod oversight;
 pub(crate) mod problem;
+mod provable_time;
 mod query;
 mod records;
 mod router;
@@ -69,7 +71,6 @@ mod trees;
 mod ui;
 mod wire;
 pub mod witness;
-mod provable_time;
 pub mod witnessing;
 
 pub use limits::*;

@@ -28,6 +28,7 @@ use crate::domain::chain::timestamp_bound;
 use crate::domain::idempotency::{fingerprint, key_problem};
 use crate::domain::json::JsonValue;
 use crate::domain::merkle::{to_hex, Hash, LogQuery};
+use crate::domain::record::oversight::oversight_of;
 use crate::domain::record::{new_record_from_json, RecordFilter};
 use crate::domain::{FieldError, NewRecord, Record, RecordType};
 use crate::store::{Appended, Idempotency, Listing, SignedCheckpoint};
@@ -292,9 +293,21 @@ pub async fn append(
     State(state): State<AppState>,
     caller: Option<Extension<Caller>>,
     headers: HeaderMap,
-    JsonBody(mut body): JsonBody,
+    JsonBody(body): JsonBody,
 ) -> Result<Response, ApiError> {
     let caller = Caller::of(caller, &state)?;
+    append_body(&state, &caller, &headers, body).await
+}
+
+/// An append body, appended for `caller` (`POST /thoughts`, and the
+/// oversight verdicts of `POST /thoughts/{id}/oversight`).
+pub(super) async fn append_body(
+    state: &AppState,
+    caller: &Caller,
+    headers: &HeaderMap,
+    mut body: JsonValue,
+) -> Result<Response, ApiError> {
+    let caller = caller.clone();
     // Whose idempotency keys these are: the key's agent, or nobody when open.
     let scope = match writer_agent(&caller)? {
         None => String::new(),
@@ -304,7 +317,7 @@ pub async fn append(
         }
     };
     let mut errors = Vec::new();
-    let idempotency_key = idempotency_key(&headers, &mut errors);
+    let idempotency_key = idempotency_key(headers, &mut errors);
     let draft = match new_record_from_json(&body, &state.limits.input()) {
         Ok(draft) => Some(draft),
         Err(mut e) => {
@@ -313,7 +326,16 @@ pub async fn append(
         }
     };
     if let Some(d) = &draft {
-        if let Some(why) = parent_problem(&state, d).await? {
+        let oversight = match oversight_of(d) {
+            None => false,
+            Some(Ok(_)) => true,
+            Some(Err(mut e)) => {
+                errors.append(&mut e);
+                true
+            }
+        };
+        may_append(&caller, oversight, "")?;
+        if let Some(why) = parent_problem(state, d, oversight).await? {
             errors.push(FieldError::new("parent_id", why));
         }
     }
@@ -346,6 +368,29 @@ pub async fn append(
     Ok(response)
 }
 
+/// Whether `caller` may append a record that is an oversight verdict
+/// (`oversight`) or not: a reviewer key records verdicts only, a writer's
+/// or admin's anything else (docs/design.md §18); an open service either.
+/// `at` prefixes the field named (a batch's item).
+pub(super) fn may_append(caller: &Caller, oversight: bool, at: &str) -> Result<(), ApiError> {
+    let Caller::Key { role, agent_id } = caller else {
+        return Ok(());
+    };
+    match (role, oversight) {
+        (Role::Reviewer, false) => Err(ApiError::Forbidden(format!(
+            "{at}this API key (agent `{agent_id}`) is a reviewer's: it records verdicts on \
+             decisions only (`metadata.oversight`, or POST /thoughts/{{id}}/oversight), not \
+             agents' records"
+        ))),
+        (Role::Writer | Role::Admin, true) => Err(ApiError::Forbidden(format!(
+            "{at}metadata.oversight: only a reviewer key records oversight verdicts; this API key \
+             (agent `{agent_id}`) is a {}'s",
+            role.as_str()
+        ))),
+        _ => Ok(()),
+    }
+}
+
 /// The agent a key appends as (None when the service is open); a reader
 /// key may not append.
 pub(super) fn writer_agent(caller: &Caller) -> Result<Option<&str>, ApiError> {
@@ -365,9 +410,11 @@ pub(super) fn writer_agent(caller: &Caller) -> Result<Option<&str>, ApiError> {
 /// must be an earlier record of the task: ids are learnt only from a 201, so
 /// a known parent is committed, hence earlier; the database refuses the rest
 /// (migrations/sqlite/0006_sessions_trees.sql).
+/// An oversight verdict's parent must be a decision.
 pub(super) async fn parent_problem(
     state: &AppState,
     draft: &NewRecord,
+    oversight: bool,
 ) -> Result<Option<String>, ApiError> {
     let Some(parent) = &draft.parent_id else {
         return Ok(None);
@@ -377,6 +424,10 @@ pub(super) async fn parent_problem(
         Some(p) if p.task_id != draft.task_id => Some(format!(
             "`{parent}` is a record of task `{}`: a parent must be of the same task",
             p.task_id
+        )),
+        Some(p) if oversight && p.r#type != RecordType::Decision => Some(format!(
+            "`{parent}` is a `{}` record: an oversight verdict reviews a decision",
+            p.r#type.as_str()
         )),
         Some(_) => None,
     })
@@ -650,8 +701,8 @@ pub async fn receipt(
     if wants_tlog_proof(&headers) {
         return Ok(tlog_proof_file(&record, proof, checkpoint.note));
     }
-    let mut times = provable_time::times(&state, &[record.log_index], Some(checkpoint.tree_size))
-        .await?;
+    let mut times =
+        provable_time::times(&state, &[record.log_index], Some(checkpoint.tree_size)).await?;
     Ok(Json(Receipt {
         provable_time: times.per_leaf.pop().expect("one leaf asked"),
         witness_times: WitnessCheckpoint::all(times.checkpoints),

@@ -21,8 +21,8 @@ use utoipa_swagger_ui::SwaggerUi;
 use super::openapi::{self, ApiDoc};
 use super::problem::ApiError;
 use super::{
-    access_log, batch, capabilities, erasure, guard, health, mcp, metrics, newline, otlp, records,
-    search, tasks, tiles, tlog, trees, ui, AppState,
+    access_log, batch, capabilities, erasure, guard, health, mcp, metrics, newline, otlp,
+    oversight, records, search, tasks, tiles, tlog, trees, ui, AppState,
 };
 
 pub(crate) fn routes() -> OpenApiRouter<AppState> {
@@ -31,6 +31,7 @@ pub(crate) fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(batch::append_batch))
         .routes(routes!(records::get_one))
         .routes(routes!(records::receipt))
+        .routes(routes!(oversight::review))
         .routes(routes!(erasure::erase))
         .routes(routes!(
             erasure::get_hold,

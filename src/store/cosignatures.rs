@@ -127,8 +127,9 @@ impl Store {
                     let time = match valid.get(&at) {
                         Some(time) => *time,
                         None => {
-                            if !notes.contains_key(&size) {
-                                notes.insert(size, self.checkpoint(size).await?);
+                            if let std::collections::hash_map::Entry::Vacant(e) = notes.entry(size)
+                            {
+                                e.insert(self.checkpoint(size).await?);
                             }
                             let time = notes[&size]
                                 .as_ref()

@@ -25,6 +25,7 @@ mod metrics;
 mod openapi;
 mod otlp;
 mod otlp_conventions;
+mod oversight;
 mod paging;
 mod postgres;
 mod search;

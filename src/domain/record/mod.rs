@@ -7,6 +7,7 @@
 //! - `input`: an append body's rules and limits;
 //! - `identifier`: what an id (`task_id`, `agent_id`, ...) may be;
 //! - `read`: a full record read back from JSON (served or exported);
+//! - `oversight`: a reviewer's verdict on a decision, as a record;
 //! - `members`: reading one member of a JSON object, naming it when wrong.
 
 use std::fmt;
@@ -21,6 +22,7 @@ mod hash;
 mod identifier;
 mod input;
 mod members;
+pub mod oversight;
 mod read;
 
 pub use batch::{item_path, new_records_from_batch, MAX_BATCH_RECORDS};

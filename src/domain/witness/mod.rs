@@ -18,7 +18,7 @@ pub mod time;
 
 pub use add_checkpoint::{AddCheckpoint, Refusal, WitnessedState};
 pub use cosignature::{Cosigner, CosignerKey};
-pub use time::{ExistedBy, WitnessTime};
 pub use policy::{
     split_note, Policy, PolicyLog, PolicyRefusal, PolicyWitness, QuorumCheck, StoredCheck,
 };
+pub use time::{ExistedBy, WitnessTime};

@@ -56,7 +56,8 @@ impl ExistedBy {
 /// that has not cosigned a checkpoint covering it yet.
 pub const NO_POLICY: &str = "no witness time: no witness policy";
 /// See [`NO_POLICY`].
-pub const NOT_YET: &str = "no witness time yet: the policy's quorum has not cosigned a checkpoint covering it";
+pub const NOT_YET: &str =
+    "no witness time yet: the policy's quorum has not cosigned a checkpoint covering it";
 
 /// Seconds since the epoch as RFC 3339 UTC (seconds precision).
 pub fn rfc3339(seconds: u64) -> String {
@@ -84,7 +85,10 @@ impl Policy {
         let mut first: Vec<Option<WitnessTime>> = vec![None; self.witnesses.len()];
         for c in checkpoints.iter().filter(|c| c.tree_size > leaf) {
             for (i, w) in self.witnesses.iter().enumerate() {
-                if first[i].as_ref().is_some_and(|t| t.tree_size <= c.tree_size) {
+                if first[i]
+                    .as_ref()
+                    .is_some_and(|t| t.tree_size <= c.tree_size)
+                {
                     continue;
                 }
                 if let Some(time) = c.lines.iter().find_map(|l| w.key.verify_line(c.body, l)) {
@@ -175,7 +179,11 @@ pub fn check_witness_checkpoints<'a>(
 
 /// The provable time of each leaf of `leaves` from a file's checked
 /// witness checkpoints.
-pub fn leaf_times(policy: &Policy, checkpoints: &[Cosigned<'_>], leaves: &[u64]) -> Vec<Option<ExistedBy>> {
+pub fn leaf_times(
+    policy: &Policy,
+    checkpoints: &[Cosigned<'_>],
+    leaves: &[u64],
+) -> Vec<Option<ExistedBy>> {
     leaves
         .iter()
         .map(|&leaf| policy.existed_by(&policy.first_covering(leaf, checkpoints)))
@@ -207,14 +215,11 @@ mod tests {
     #[test]
     fn a_two_of_three_quorum_is_the_second_earliest_first_covering_time() {
         let ws = [witness("a"), witness("b"), witness("c")];
-        let p = policy(
-            &[&ws[0], &ws[1], &ws[2]],
-            "group g 2 w0 w1 w2\nquorum g\n",
-        );
+        let p = policy(&[&ws[0], &ws[1], &ws[2]], "group g 2 w0 w1 w2\nquorum g\n");
         let (b5, b9) = (body(5), body(9));
         // a: 5 at 100; b: 9 at 300 (and 5 not); c: 5 at 400, 9 at 200.
-        let l5 = vec![ws[0].sign(&b5, 100), ws[2].sign(&b5, 400)];
-        let l9 = vec![ws[1].sign(&b9, 300), ws[2].sign(&b9, 200)];
+        let l5 = [ws[0].sign(&b5, 100), ws[2].sign(&b5, 400)];
+        let l9 = [ws[1].sign(&b9, 300), ws[2].sign(&b9, 200)];
         let cps = [
             Cosigned {
                 tree_size: 9,
@@ -231,11 +236,20 @@ mod tests {
         // (300): the second earliest is 300.
         let times = p.first_covering(3, &cps);
         let by = p.existed_by(&times).unwrap();
-        assert_eq!((by.time, by.witnesses.clone(), by.of), (300, vec!["w0".into(), "w1".into()], 3));
-        assert_eq!(by.summary(), "existed by 1970-01-01T00:05:00Z (2 of 3 witnesses)");
+        assert_eq!(
+            (by.time, by.witnesses.clone(), by.of),
+            (300, vec!["w0".into(), "w1".into()], 3)
+        );
+        assert_eq!(
+            by.summary(),
+            "existed by 1970-01-01T00:05:00Z (2 of 3 witnesses)"
+        );
         // Leaf 6: only size 9 covers it: b 300, c 200: 300.
         let by = p.existed_by(&p.first_covering(6, &cps)).unwrap();
-        assert_eq!((by.time, by.witnesses), (300, vec!["w2".into(), "w1".into()]));
+        assert_eq!(
+            (by.time, by.witnesses),
+            (300, vec!["w2".into(), "w1".into()])
+        );
         // Leaf 9: nothing covers it.
         assert!(p.existed_by(&p.first_covering(9, &cps)).is_none());
     }

@@ -11,6 +11,7 @@ use serde_json::{json, Map, Value};
 
 use super::super::path_segment;
 use super::super::problem::ApiError;
+use crate::domain::record::MAX_ID_CHARS;
 use crate::domain::FieldError;
 
 /// Where an argument goes in the REST request.
@@ -82,6 +83,16 @@ fn specs() -> Vec<ToolSpec> {
             Method::GET,
             "/thoughts/{id}",
             "200",
+        ),
+        spec(
+            "oversight_verdict",
+            "For a person reviewing an agent (a reviewer key): record a verdict on a decision \
+             record, by its id: approved, overridden (with decision, the one that replaces \
+             it), escalated, or a note, with an optional reason. The verdict is appended to the \
+             decision's task as a record answering it; a writer key is refused.",
+            Method::POST,
+            "/thoughts/{id}/oversight",
+            "201",
         ),
         spec(
             "audit_verify_chain",
@@ -430,6 +441,12 @@ impl ToolDef {
                 Place::Path if text.is_empty() => {
                     errors.push(FieldError::new(name, "must not be empty"))
                 }
+                // No id is longer (identifiers are at most 256 characters);
+                // a longer one would make a request line past any limit.
+                Place::Path if text.len() > 4 * MAX_ID_CHARS => errors.push(FieldError::new(
+                    name,
+                    format!("is longer than any id (at most {MAX_ID_CHARS} characters)"),
+                )),
                 Place::Path => path = path.replace(&format!("{{{name}}}"), &path_segment(&text)),
                 Place::Query => query.push((name.clone(), text)),
                 Place::IdempotencyKey => idempotency_key = Some(text),

@@ -25,7 +25,6 @@ use super::problem::responses::{
 };
 use super::problem::ApiError;
 use super::AppState;
-use crate::domain::api_keys::Role;
 use crate::domain::idempotency::fingerprint;
 use crate::domain::otlp::facts::{self, Facts};
 use crate::domain::otlp::mapping::{plan_records, span_key, string_attr, Inherited, Planned};
@@ -169,13 +168,11 @@ async fn export(
     // As `/thoughts`: the key's agent scopes the idempotency keys and writes.
     let (scope, bound_agent) = match caller {
         Caller::Open => (String::new(), None),
-        Caller::Key {
-            role: Role::Reader,
-            agent_id,
-        } => {
+        Caller::Key { role, agent_id } if !role.appends() => {
             return Err(ApiError::Forbidden(format!(
-            "this API key (agent `{agent_id}`) may only read; exporting traces needs a writer key"
-        )))
+                "this API key (agent `{agent_id}`) is a {}'s; exporting traces needs a writer key",
+                role.as_str()
+            )))
         }
         Caller::Key { agent_id, .. } => (agent_id.clone(), Some(agent_id)),
     };

@@ -18,7 +18,7 @@ use crate::domain::record::erasure::statement_label;
 use crate::domain::record::RecordFilter;
 use crate::http::problem::ApiError;
 use crate::http::tasks::export_checkpoint;
-use crate::http::{path_segment, AppState};
+use crate::http::{path_segment, provable_time, AppState};
 use crate::store::Listing;
 
 /// The most records a report lists; the export holds every one.
@@ -38,6 +38,10 @@ struct ReportRow {
     /// The service's own record (an erasure, a legal hold), in words.
     statement: Option<&'static str>,
     hash: String,
+    /// Its leaf: the witness times are read by it.
+    log_index: u64,
+    /// Its provable time (RFC 3339), when the witnesses give one.
+    existed_by: Option<String>,
 }
 
 #[derive(Template)]
@@ -69,6 +73,8 @@ struct ReportPage {
     commands: String,
     /// The reader's own check, in the browser.
     reader: ReaderCheck,
+    /// The last listed record's provable time, in words.
+    time_summary: String,
 }
 
 /// `GET /ui/tasks/{task_id}/report`.
@@ -116,6 +122,8 @@ pub(super) async fn page(
                     .as_ref()
                     .and_then(|m| statement_label(m.canonical())),
                 hash: r.hash.clone(),
+                log_index: r.log_index,
+                existed_by: None,
             });
         }
         match page.next {
@@ -124,6 +132,14 @@ pub(super) async fn page(
         }
     }
     rows.truncate(REPORTED as usize);
+    let leaves: Vec<u64> = rows.iter().map(|r| r.log_index).collect();
+    let times = provable_time::times(&state, &leaves, None).await?.per_leaf;
+    for (row, time) in rows.iter_mut().zip(&times) {
+        row.existed_by = time.existed_by().map(str::to_string);
+    }
+    let time_summary = times
+        .last()
+        .map_or_else(String::new, |t| t.summary().to_string());
     // The service as the browser reached it: its Host (an authority, no
     // user part, else this machine's default), the scheme a proxy says.
     let host = headers
@@ -180,6 +196,7 @@ pub(super) async fn page(
             verifier_key: state.store.verifier_key().to_string(),
             rows,
             commands,
+            time_summary,
         },
     ))
 }

@@ -16,7 +16,7 @@ use crate::domain::cursor::{self, CursorKind};
 use crate::domain::merkle::to_hex;
 use crate::domain::record::RecordFilter;
 use crate::http::records::{inclusion, receipt as api_receipt, record_or_404};
-use crate::http::{path_segment, AppState};
+use crate::http::{path_segment, provable_time, AppState};
 use crate::store::Listing;
 
 /// The most children a record's page lists.
@@ -45,6 +45,10 @@ struct ThoughtPage {
     root: String,
     proof: Vec<String>,
     checkpoint: String,
+    /// The record's provable time in words (docs/design.md §18), and
+    /// whether there is one.
+    time_summary: String,
+    witnessed: bool,
     receipt_href: String,
     command: String,
     previous: Option<Link>,
@@ -65,6 +69,7 @@ pub(super) async fn page_of(
     let recomputed = input.hash();
     let input_opens = input.opening_problem().is_none();
     let (checkpoint, proof, _) = inclusion(state, &record).await?;
+    let time = provable_time::of_record(state, record.log_index).await?;
     let mut fingerprints = Vec::new();
     if let Some(c) = &record.capabilities {
         for (which, hash) in [
@@ -131,6 +136,8 @@ pub(super) async fn page_of(
             root: to_hex(&checkpoint.root),
             proof: proof.iter().map(to_hex).collect(),
             checkpoint: checkpoint.note,
+            time_summary: time.summary().to_string(),
+            witnessed: time.existed_by().is_some(),
             receipt_href: format!("/ui/thoughts/{}/receipt", path_segment(&record.id)),
             command,
             previous: previous.as_ref().map(link),

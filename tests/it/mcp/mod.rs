@@ -79,11 +79,12 @@ fn fields(error: &Value) -> Vec<String> {
         .collect()
 }
 
-const TOOLS: [&str; 13] = [
+const TOOLS: [&str; 14] = [
     "thought_record",
     "thought_record_batch",
     "thought_record_list",
     "thought_get",
+    "oversight_verdict",
     "audit_verify_chain",
     "merkle_checkpoint",
     "merkle_receipt",

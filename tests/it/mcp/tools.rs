@@ -79,10 +79,15 @@ async fn record_and_list_answer_in_the_envelope() {
         assert!(written.get(field).is_some(), "{field} in {written}");
     }
     assert_hash_recomputes(&written);
-    // data is exactly the REST body.
-    let (_, rest) = app
+    // data is exactly the record REST serves (which adds its provable time).
+    let (_, mut rest) = app
         .get_json(&format!("/thoughts/{}", written["id"].as_str().unwrap()))
         .await;
+    assert!(rest
+        .as_object_mut()
+        .unwrap()
+        .remove("provable_time")
+        .is_some());
     assert_eq!(written, rest);
 
     let refused = error(

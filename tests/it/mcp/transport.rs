@@ -9,9 +9,9 @@ use rmcp::model::CallToolRequestParams;
 use rmcp::service::ServiceError;
 use serde_json::{json, Value};
 
-use super::{call, connect, data, error, TOOLS};
+use super::{call, connect, data, error, fields, TOOLS};
 use crate::support::{
-    assert_problem, new_record, ring, Rng, TestApp, BIN, OTHER_WRITER, READER, WRITER,
+    assert_problem, new_record, ring, Rng, TestApp, BIN, OTHER_WRITER, READER, REVIEWER, WRITER,
 };
 
 #[tokio::test]
@@ -311,9 +311,10 @@ async fn the_stdio_server_forwards_to_the_service() {
     );
     let written = &record["result"]["structuredContent"]["data"];
     assert_eq!(written["task_id"], "stdio");
-    let (_, rest) = app
+    let (_, mut rest) = app
         .get_json(&format!("/thoughts/{}", written["id"].as_str().unwrap()))
         .await;
+    rest.as_object_mut().unwrap().remove("provable_time");
     assert_eq!(*written, rest);
     assert_eq!(bad["result"]["isError"], true);
     assert_eq!(
@@ -391,4 +392,50 @@ async fn a_batch_through_mcp_counts_its_records_in_the_rate_limit() {
     assert_eq!(e["code"], "RATE_LIMITED", "{e}");
     let (_, task) = app.get_json("/tasks/t").await;
     assert_eq!(task["length"], 10);
+}
+
+#[tokio::test]
+async fn a_reviewer_gives_verdicts_over_mcp_and_a_writer_cannot() {
+    let app = TestApp::builder().keys(ring()).spawn().await;
+    let writer = connect(&app, Some(WRITER)).await;
+    let decision = data(
+        &call(
+            &writer,
+            "thought_record",
+            json!({"type": "decision", "task_id": "hitl", "content": "Refund the order."}),
+        )
+        .await,
+    );
+    let id = decision["id"].as_str().unwrap();
+    let refused = error(
+        &call(
+            &writer,
+            "oversight_verdict",
+            json!({"id": id, "verdict": "approved"}),
+        )
+        .await,
+    );
+    assert_eq!(refused["code"], "FORBIDDEN", "{refused}");
+
+    let reviewer = connect(&app, Some(REVIEWER)).await;
+    let verdict = data(
+        &call(
+            &reviewer,
+            "oversight_verdict",
+            json!({"id": id, "verdict": "overridden", "decision": "Refund half.", "reason": "Partial use."}),
+        )
+        .await,
+    );
+    assert_eq!(verdict["parent_id"], id);
+    assert_eq!(verdict["type"], "decision");
+    assert_eq!(verdict["metadata"]["oversight"]["reviewer"], "reviewer-1");
+    let bad = error(
+        &call(
+            &reviewer,
+            "oversight_verdict",
+            json!({"id": id, "verdict": "perhaps"}),
+        )
+        .await,
+    );
+    assert_eq!(fields(&bad), ["verdict"]);
 }

@@ -182,7 +182,7 @@ async fn the_login_page_names_the_roles_that_exist() {
         .split([',', ' '])
         .filter(|w| !w.is_empty() && *w != "or")
         .collect();
-    assert_eq!(roles.len(), 3, "{named}");
+    assert_eq!(roles.len(), 4, "{named}");
     let dir = tempfile::tempdir().unwrap();
     let keys = dir.path().join("keys.jsonl");
     for role in &roles {

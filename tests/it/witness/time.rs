@@ -97,7 +97,12 @@ async fn existed_by_is_the_second_earliest_first_covering_cosignature_and_verify
         let answer = log
             .client
             .post(format!("{}/thoughts", log.url()))
-            .json(&new_record("decision", "timed", "agent-1", &format!("step {i}")))
+            .json(&new_record(
+                "decision",
+                "timed",
+                "agent-1",
+                &format!("step {i}"),
+            ))
             .send()
             .await
             .unwrap();
@@ -105,7 +110,10 @@ async fn existed_by_is_the_second_earliest_first_covering_cosignature_and_verify
         records.push(answer.json::<Value>().await.unwrap());
     }
     let head = records.last().unwrap().clone();
-    let (first_id, head_id) = (records[0]["id"].as_str().unwrap(), head["id"].as_str().unwrap());
+    let (first_id, head_id) = (
+        records[0]["id"].as_str().unwrap(),
+        head["id"].as_str().unwrap(),
+    );
     let (first_leaf, head_leaf) = (
         records[0]["log_index"].as_u64().unwrap(),
         head["log_index"].as_u64().unwrap(),
@@ -119,7 +127,10 @@ async fn existed_by_is_the_second_earliest_first_covering_cosignature_and_verify
         if second_earliest(&rows, &keys, head_leaf).is_some() {
             break rows;
         }
-        assert!(Instant::now() < deadline, "three witnesses never cosigned: {rows:?}");
+        assert!(
+            Instant::now() < deadline,
+            "three witnesses never cosigned: {rows:?}"
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     };
     log.witnessed_at(head_leaf + 1).await;
@@ -128,7 +139,11 @@ async fn existed_by_is_the_second_earliest_first_covering_cosignature_and_verify
     // The record.
     let served = json(&log, &format!("/thoughts/{first_id}")).await;
     let time = &served["provable_time"];
-    assert_eq!(time["existed_by"], expected(first_leaf).as_str(), "{served}");
+    assert_eq!(
+        time["existed_by"],
+        expected(first_leaf).as_str(),
+        "{served}"
+    );
     assert_eq!(time["of"], 3);
     assert_eq!(time["witnesses"].as_array().unwrap().len(), 2);
     assert_eq!(
@@ -138,20 +153,45 @@ async fn existed_by_is_the_second_earliest_first_covering_cosignature_and_verify
     // A record's hash is unchanged by it: the record members are the same.
     assert_eq!(served["hash"], records[0]["hash"]);
 
+    // The record's page and the task's report say it.
+    let (status, page) = log.get(&format!("/ui/thoughts/{first_id}")).await;
+    assert_eq!(status, 200);
+    assert!(
+        page.contains(&format!(
+            "existed by {} (2 of 3 witnesses)",
+            expected(first_leaf)
+        )),
+        "{page}"
+    );
+    let (status, report) = log.get("/ui/tasks/timed/report").await;
+    assert_eq!(status, 200);
+    assert!(
+        report.contains(&format!("existed by {}", expected(head_leaf))),
+        "{report}"
+    );
+    assert!(report.contains(&format!("existed by {}", expected(first_leaf))));
+
     // The receipt, and verify on it offline.
     let receipt = json(&log, &format!("/thoughts/{head_id}/receipt")).await;
-    assert_eq!(receipt["provable_time"]["existed_by"], expected(head_leaf).as_str());
+    assert_eq!(
+        receipt["provable_time"]["existed_by"],
+        expected(head_leaf).as_str()
+    );
     assert!(!receipt["witness_times"].as_array().unwrap().is_empty());
     let receipt_file = dir.path().join("receipt.json");
     std::fs::write(&receipt_file, receipt.to_string()).unwrap();
     let (status, verdict) = verify_json(&log, &receipt_file).await;
     assert_eq!(status, Some(0), "{verdict}");
-    assert_eq!(verdict["existed_by"], expected(head_leaf).as_str(), "{verdict}");
+    assert_eq!(
+        verdict["existed_by"],
+        expected(head_leaf).as_str(),
+        "{verdict}"
+    );
     assert!(
-        verdict["message"]
-            .as_str()
-            .unwrap()
-            .contains(&format!("existed by {} (2 of 3 witnesses)", expected(head_leaf))),
+        verdict["message"].as_str().unwrap().contains(&format!(
+            "existed by {} (2 of 3 witnesses)",
+            expected(head_leaf)
+        )),
         "{verdict}"
     );
 
@@ -163,7 +203,11 @@ async fn existed_by_is_the_second_earliest_first_covering_cosignature_and_verify
     let (status, verdict) = verify_json(&log, &export_file).await;
     assert_eq!(status, Some(0), "{verdict}");
     assert_eq!(verdict["verdict"], "whole");
-    assert_eq!(verdict["existed_by"], expected(head_leaf).as_str(), "{verdict}");
+    assert_eq!(
+        verdict["existed_by"],
+        expected(head_leaf).as_str(),
+        "{verdict}"
+    );
 
     // A witness time forged into the header fails, naming the part.
     let mut lines: Vec<Value> = export
@@ -219,7 +263,10 @@ async fn existed_by_is_the_second_earliest_first_covering_cosignature_and_verify
     let outside = stranger.sign(body, 1).trim_end().to_string();
     let outside_key = format!("stranger.example/w+{:08x}", stranger.key().id());
     let (w1_name, w1_id) = keys[0].split_once('+').unwrap();
-    let mut bytes = u32::from_str_radix(w1_id, 16).unwrap().to_be_bytes().to_vec();
+    let mut bytes = u32::from_str_radix(w1_id, 16)
+        .unwrap()
+        .to_be_bytes()
+        .to_vec();
     bytes.extend_from_slice(&1u64.to_be_bytes());
     bytes.extend_from_slice(&[7; 64]);
     let forged = format!(

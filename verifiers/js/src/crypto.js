@@ -125,6 +125,35 @@ export async function verifyInclusion(index, size, leaf, proof, root) {
   return sn === 0n && bytesEqual(r, root);
 }
 
+/**
+ * RFC 9162 §2.1.4.2: does `proof` show the tree of `first` leaves with
+ * `firstRoot` to be a prefix of the tree of `second` leaves with `secondRoot`?
+ * Equal sizes need an empty proof and the same root. Sizes BigInt or Number.
+ */
+export async function verifyConsistency(first, firstRoot, second, secondRoot, proof) {
+  const m = BigInt(first), n = BigInt(second);
+  if (m === n) return proof.length === 0 && bytesEqual(firstRoot, secondRoot);
+  // No proof starts from the empty tree (RFC 9162 asks 0 < first).
+  if (m < 1n || m > n || proof.length === 0) return false;
+  // A first tree that is a complete subtree is the proof's first node.
+  const path = (m & (m - 1n)) === 0n ? [firstRoot, ...proof] : [...proof];
+  let fn = m - 1n, sn = n - 1n;
+  while (fn & 1n) { fn >>= 1n; sn >>= 1n; }
+  let fr = path[0], sr = path[0];
+  for (const c of path.slice(1)) {
+    if (sn === 0n) return false;
+    if (fn & 1n || fn === sn) {
+      fr = await nodeHash(c, fr);
+      sr = await nodeHash(c, sr);
+      while (!(fn & 1n) && fn !== 0n) { fn >>= 1n; sn >>= 1n; }
+    } else {
+      sr = await nodeHash(sr, c);
+    }
+    fn >>= 1n; sn >>= 1n;
+  }
+  return sn === 0n && bytesEqual(fr, firstRoot) && bytesEqual(sr, secondRoot);
+}
+
 /** RFC 9162 §2.1.1 Merkle tree hash of the leaf data in `leaves` (for tests and tools). */
 export async function merkleRoot(leaves) {
   const hashes = await Promise.all(leaves.map(leafHash));
@@ -135,6 +164,26 @@ export async function merkleRoot(leaves) {
     return nodeHash(await mth(lo, lo + k), await mth(lo + k, hi));
   };
   return leaves.length ? mth(0, leaves.length) : sha256(new Uint8Array(0));
+}
+
+/** RFC 9162 §2.1.4.1 consistency proof PROOF(m, D[n]) of the first `m` of `leaves` (for tests and tools). */
+export async function consistencyProof(leaves, m) {
+  const hashes = await Promise.all(leaves.map(leafHash));
+  const mth = async (lo, hi) => {
+    if (hi - lo === 1) return hashes[lo];
+    let k = 1;
+    while (k * 2 < hi - lo) k *= 2;
+    return nodeHash(await mth(lo, lo + k), await mth(lo + k, hi));
+  };
+  const sub = async (m, lo, hi, complete) => {
+    if (m === hi - lo) return complete ? [] : [await mth(lo, hi)];
+    let k = 1;
+    while (k * 2 < hi - lo) k *= 2;
+    return m <= k
+      ? [...(await sub(m, lo, lo + k, complete)), await mth(lo + k, hi)]
+      : [...(await sub(m - k, lo + k, hi, false)), await mth(lo, lo + k)];
+  };
+  return sub(m, 0, leaves.length, true);
 }
 
 /** RFC 9162 §2.1.3.1 inclusion proof of leaf `m` among `leaves` (for tests and tools). */

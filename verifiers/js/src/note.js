@@ -128,11 +128,63 @@ export function parseStatement(text) {
  * (spec §8)? Its bytes are key_id ‖ u64 timestamp ‖ Ed25519 signature.
  */
 export async function verifyCosignature(s, key, checkpointText) {
-  if (s.sig.length !== 72) return false;
+  return (await cosignatureTime(s, key, checkpointText)) !== null;
+}
+
+/** The timestamp (BigInt, seconds) of a cosignature/v1 line that verifies (spec §8), else null. */
+export async function cosignatureTime(s, key, checkpointText) {
+  if (s.sig.length !== 72) return null;
   let t = 0n;
   for (const b of s.sig.slice(0, 8)) t = (t << 8n) | BigInt(b);
+  // Seconds past a signed 64-bit count are no time (the binary refuses them too).
+  if (t > 0x7fffffffffffffffn) return null;
   const msg = utf8(`cosignature/v1\ntime ${t}\n${checkpointText}`);
-  return ed25519Verify(key.publicKey, s.sig.slice(8), msg);
+  return (await ed25519Verify(key.publicKey, s.sig.slice(8), msg)) ? t : null;
+}
+
+/**
+ * Spec §8 rule 2 for one note: every line claiming a policy witness (its name
+ * and key id) verifies. Returns {ok: true, times: Map(witness name → timestamp of
+ * its first such line)} or {ok: false, why}; lines of other keys are ignored.
+ */
+export async function claimedTimes(note, policy) {
+  const times = new Map();
+  for (const [name, key] of policy.witnesses) {
+    for (const s of note.sigs.filter((x) => claims(x, key))) {
+      const t = await cosignatureTime(s, key, note.text);
+      if (t === null) return { ok: false, why: `the cosignature of witness ${name} does not verify` };
+      if (!times.has(name)) times.set(name, t);
+    }
+  }
+  return { ok: true, times };
+}
+
+/**
+ * Spec §8 provable time: `times` is Map(witness name → its first covering
+ * cosignature's timestamp). The earliest T at which the witnesses whose time is
+ * at most T meet the quorum, as {time, witnesses: [names added, in order]}, or
+ * null (never met, or `quorum none`).
+ */
+export function existedBy(times, policy) {
+  if (policy.quorum === 'none') return null;
+  const order = [...policy.witnesses.keys()];
+  // Ties in time go in policy order, as the binary adds them.
+  const sorted = [...times].sort(([a, ta], [b, tb]) => (ta < tb ? -1 : ta > tb ? 1 : order.indexOf(a) - order.indexOf(b)));
+  const met = new Set();
+  for (const [name, t] of sorted) {
+    met.add(name);
+    if (quorumHolds(policy, met)) return { time: t, witnesses: [...met] };
+  }
+  return null;
+}
+
+function quorumHolds(policy, met) {
+  const holds = (name) => {
+    if (policy.witnesses.has(name)) return met.has(name);
+    const g = policy.groups.get(name);
+    return g.members.filter(holds).length >= g.k;
+  };
+  return policy.quorum === 'none' || holds(policy.quorum);
 }
 
 /**
@@ -212,13 +264,8 @@ export async function checkPolicy(note, policy) {
       met.add(name);
     }
   }
-  const holds = (name) => {
-    if (policy.witnesses.has(name)) return met.has(name);
-    const g = policy.groups.get(name);
-    return g.members.filter(holds).length >= g.k;
-  };
   const witnesses = [...policy.witnesses.keys()].filter((n) => met.has(n));
-  if (policy.quorum !== 'none' && !holds(policy.quorum)) {
+  if (!quorumHolds(policy, met)) {
     return { ok: false, witnesses, why: `the cosignatures (${witnesses.join(', ') || 'none'}) do not meet the quorum ${policy.quorum}` };
   }
   return { ok: true, witnesses };

@@ -5,11 +5,11 @@
 
 import { parseStrict, canonicalJSON, isCountField } from './json.js';
 import {
-  utf8, fromUtf8, fromHex, toHex, fromBase64, bytesEqual, leafHash, verifyInclusion,
+  utf8, fromUtf8, fromHex, toHex, fromBase64, bytesEqual, leafHash, verifyInclusion, verifyConsistency,
 } from './crypto.js';
 import {
   NoteError, parseNote, parseVerifierKey, verifyNote, parseCheckpoint, parseStatement,
-  parsePolicy, checkPolicy,
+  parsePolicy, checkPolicy, claimedTimes, existedBy,
 } from './note.js';
 import {
   ZERO_HASH, shapeProblem, recordHash, commitmentProblem, leafData, compareTimestamps,
@@ -17,12 +17,12 @@ import {
 
 export { parseStrict, canonicalJSON, JSONError, numberToken, isCountField, isWellFormed } from './json.js';
 export {
-  sha256, leafHash, nodeHash, verifyInclusion, merkleRoot, inclusionProof,
+  sha256, leafHash, nodeHash, verifyInclusion, verifyConsistency, merkleRoot, inclusionProof, consistencyProof,
   toHex, fromHex, toBase64, fromBase64, utf8,
 } from './crypto.js';
 export {
   NoteError, parseNote, parseVerifierKey, verifyNote, parseCheckpoint, parseStatement,
-  verifyCosignature, parsePolicy, checkPolicy,
+  verifyCosignature, cosignatureTime, claimedTimes, existedBy, parsePolicy, checkPolicy,
 } from './note.js';
 export {
   ZERO_HASH, shapeProblem, hashedObject, recordHash, commitment, commitmentProblem, leafData,
@@ -55,7 +55,7 @@ const proofsLead = (n) => `${plural(n, 'inclusion proof')} ${n === 1 ? 'leads' :
  * checkpoint note obtained separately; needs the key), `policy` (tlog-policy
  * text), `record` (a tlog-proof's record as served, JSON text). Returns
  * {verdict, code, line, message, task_id, records, head, erased, signature,
- * leaves, witnesses}; throws UsageError when it cannot run (exit 2).
+ * leaves, witnesses, existed_by}; throws UsageError when it cannot run (exit 2).
  */
 export async function verify(input, { key, checkpoint, policy, record } = {}) {
   const file = asInput(input);
@@ -84,7 +84,7 @@ export async function verify(input, { key, checkpoint, policy, record } = {}) {
   const res = {
     verdict: null, code: null, line: null, message: '', task_id: null, records: 0,
     head: null, erased: 0,
-    signature: o.key ? 'checked' : 'not_checked', leaves: null, witnesses: null,
+    signature: o.key ? 'checked' : 'not_checked', leaves: null, witnesses: null, existed_by: null,
   };
   try {
     const lines = kind.kind === 'tlog-proof' ? await verifyTlogProof(kind.text, o, res)
@@ -96,6 +96,7 @@ export async function verify(input, { key, checkpoint, policy, record } = {}) {
     Object.assign(res, {
       verdict: 'failed', code: e.code, line: e.line, message: e.message,
       task_id: null, records: null, head: null, erased: null, signature: null, leaves: null, witnesses: null,
+      existed_by: null,
     });
   }
   return res;
@@ -171,13 +172,17 @@ async function verifyExport(kind, o, res) {
   if (header) {
     const v = header.v;
     const root = isHex64(v.root) ? fromHex(v.root) : null;
+    // A receipt's `witness_times: null` is read as absent (as the binary reads
+    // it); in an export's header null is of the wrong type.
+    const times = has(v, 'witness_times') && !(receipt && v.witness_times === null)
+      ? witnessTimesOf(v.witness_times) : [];
     if (!isCountField(v, 'tree_size') || !root || typeof v.checkpoint !== 'string'
-      || (!receipt && has(v, 'task_statement') && typeof v.task_statement !== 'string')) {
-      fail('malformed', header.no, 'the header is not {tree_size, root, checkpoint, task_statement} of their types');
+      || (!receipt && has(v, 'task_statement') && typeof v.task_statement !== 'string') || !times) {
+      fail('malformed', header.no, 'the header is not {tree_size, root, checkpoint, task_statement, witness_times} of their types');
     }
     hdr = {
       no: header.no, size: BigInt(v.tree_size), root, checkpoint: v.checkpoint,
-      statement: receipt ? undefined : v.task_statement,
+      statement: receipt ? undefined : v.task_statement, witnessTimes: times,
     };
   }
 
@@ -198,13 +203,79 @@ async function verifyExport(kind, o, res) {
   // §10 check 6: the policy (§8).
   if (o.policy) await checkWitnesses(cp && cp.note, o.policy, res);
 
+  // §10 check 7: the witness times, of the last record (an export's head).
+  const time = await witnessTime(hdr, cp, walked, o, res, receipt);
+
   res.verdict = receipt ? 'one_record' : whole ? 'whole' : 'not_shown';
   const lines = exportLines(res, hdr, cp, o, whole, receipt);
+  lines.push(time);
   if (unnamed.length) {
     lines.push(`note: no erasure record in the file names the erased record${unnamed.length > 1 ? 's' : ''} ${unnamed.join(', ')} `
       + '(erased after the file\'s tree size, or with no record): not shown to be the task\'s whole chain as it stands');
   }
   return lines;
+}
+
+/** §8: [{checkpoint: note text, consistency_proof: [64 hex]}] as [{note, proof: [bytes]}], or null. */
+function witnessTimesOf(v) {
+  if (!Array.isArray(v)) return null;
+  const out = [];
+  for (const e of v) {
+    if (!isObj(e) || typeof e.checkpoint !== 'string' || !Array.isArray(e.consistency_proof)
+      || !e.consistency_proof.every(isHex64)) return null;
+    out.push({ note: e.checkpoint, proof: e.consistency_proof.map(fromHex) });
+  }
+  return out;
+}
+
+/** Seconds since the epoch (BigInt or Number) as RFC 3339, UTC, in seconds (§8). */
+export function rfc3339Seconds(t) {
+  const s = BigInt(t);
+  if (s > 253402300799n) return `${s} s after the epoch`; // no four-digit year
+  return new Date(Number(s) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/**
+ * §10 check 7 and §8 provable time: with a key and a policy, each entry of
+ * `witness_times` in order (`witness_time`, line 1), then the time of the last
+ * walked record (the head; a receipt's record) into res.existed_by. Returns the
+ * line said of it.
+ */
+async function witnessTime(hdr, cpInfo, walked, o, res, receipt) {
+  if (!o.key || !o.policy || !cpInfo || !walked.length) {
+    return `note: no witness time: ${hdr && hdr.witnessTimes.length
+      ? "give --key and --policy to check the witnesses' times" : 'the file carries no witness times'}`;
+  }
+  const { cp } = cpInfo;
+  const leaf = BigInt(walked[walked.length - 1].r.log_index);
+  const first = new Map(); // witness name -> {size, time} of its first covering cosignature
+  for (const [i, e] of hdr.witnessTimes.entries()) {
+    const bad = (why) => fail('witness_time', 1, `witness_times entry ${i + 1}: ${why}`);
+    let note, its;
+    try { note = parseNote(e.note); } catch (err) { bad(`its checkpoint is not a signed note: ${err.message}`); }
+    if (!(await verifyNote(note, o.key))) bad('its checkpoint does not verify with the key');
+    try { its = parseCheckpoint(note.text); } catch (err) { bad(`its checkpoint: ${err.message}`); }
+    const consistent = its.size <= cp.size
+      ? await verifyConsistency(its.size, its.root, cp.size, cp.root, e.proof)
+      : await verifyConsistency(cp.size, cp.root, its.size, its.root, e.proof);
+    if (!consistent) bad(`the checkpoint of size ${its.size} is not proven consistent with the file's of size ${cp.size}`);
+    const c = await claimedTimes(note, o.policy);
+    if (!c.ok) bad(c.why);
+    if (its.size > leaf) {
+      for (const [name, t] of c.times) {
+        const had = first.get(name);
+        if (!had || its.size < had.size) first.set(name, { size: its.size, time: t });
+      }
+    }
+  }
+  const by = existedBy(new Map([...first].map(([n, v]) => [n, v.time])), o.policy);
+  const what = receipt ? 'the record' : "the chain's head";
+  if (!by) {
+    return `note: no witness time: ${o.policy.quorum === 'none' ? "the policy's quorum is none: nothing is witnessed"
+      : `the file's cosignatures do not meet the policy's quorum for ${what}`}`;
+  }
+  res.existed_by = rfc3339Seconds(by.time);
+  return `ok: ${what} existed by ${res.existed_by} (${by.witnesses.length} of ${o.policy.witnesses.size} witnesses)`;
 }
 
 async function checkCheckpoint(hdr, o) {

@@ -59,7 +59,7 @@ test('failed: FAILED line on stderr, exit 1; --json the one object', () => {
   assert.equal(j.code, 1);
   const o = JSON.parse(j.out);
   assert.deepEqual([o.verdict, o.code, o.line, o.records], ['failed', 'hash_mismatch', 3, null]);
-  assert.deepEqual(Object.keys(o), ['verdict', 'code', 'line', 'message', 'task_id', 'records', 'head', 'erased', 'signature', 'leaves', 'witnesses']);
+  assert.deepEqual(Object.keys(o), ['verdict', 'code', 'line', 'message', 'task_id', 'records', 'head', 'erased', 'signature', 'leaves', 'witnesses', 'existed_by']);
   const n = run('witnessed.tlog-proof', '--key', 'erased.key');
   assert.equal(n.code, 1);
   assert.match(n.err, /^FAILED: witnessed.tlog-proof: bad_signature: /);

@@ -1,5 +1,5 @@
 // Every vector of docs/vectors/manifest.json (spec §9): verdict, code, line, and
-// records when the manifest gives them. Skipped while the manifest does not exist.
+// records and existed_by when the manifest gives them. Skipped while the manifest does not exist.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -30,7 +30,7 @@ test('docs/vectors/manifest.json', { skip: has ? false : 'docs/vectors/manifest.
       }
       const res = await verify(read(v.file), opts);
       const want = { verdict: e.verdict };
-      for (const k of ['code', 'line', 'records']) if (k in e) want[k] = e[k];
+      for (const k of ['code', 'line', 'records', 'existed_by']) if (k in e) want[k] = e[k];
       const got = Object.fromEntries(Object.keys(want).map((k) => [k, res[k]]));
       assert.deepEqual(got, want, res.message);
       if ('exit' in e) assert.equal(EXIT[res.verdict], e.exit);

@@ -11,7 +11,7 @@ const fx = (name) => readFileSync(new URL(`fixtures/${name}`, import.meta.url), 
 const KEY = fx('erased.key').trim();
 const WKEY = fx('witnessed.key').trim();
 const POLICY = fx('witnessed.policy');
-const FIELDS = ['verdict', 'code', 'line', 'message', 'task_id', 'records', 'head', 'erased', 'signature', 'leaves', 'witnesses'];
+const FIELDS = ['verdict', 'code', 'line', 'message', 'task_id', 'records', 'head', 'erased', 'signature', 'leaves', 'witnesses', 'existed_by'];
 
 async function expect(input, opts, want) {
   const res = await verify(input, opts);
@@ -22,7 +22,7 @@ async function expect(input, opts, want) {
 }
 // §9: on a failure the other fields are null, whatever was checked before it.
 const failed = (code, line) => ({
-  verdict: 'failed', code, line, task_id: null, records: null, head: null, erased: null, signature: null, leaves: null, witnesses: null,
+  verdict: 'failed', code, line, task_id: null, records: null, head: null, erased: null, signature: null, leaves: null, witnesses: null, existed_by: null,
 });
 // A signature line with its last signature byte changed.
 const flipLastByte = (line) => {
@@ -39,7 +39,7 @@ test('genuine exports, receipts and tlog-proofs', async () => {
   await expect(fx('erased.ndjson'), { key: KEY }, {
     verdict: 'whole', code: null, line: null, task_id: 't', records: 5, erased: 1,
     head: 'b87ea8084509d5c792f114cb5e9261ccaf384c1ac0e71e126fe02d932e742e81',
-    signature: 'checked', leaves: 'agent', witnesses: null,
+    signature: 'checked', leaves: 'agent', witnesses: null, existed_by: null,
   });
   await expect(fx('erased.ndjson'), {}, { verdict: 'whole', signature: 'not_checked', records: 5 });
   await expect(new TextEncoder().encode(fx('before-erasure.ndjson')), { key: KEY }, { verdict: 'whole', records: 4, erased: 0 });

@@ -410,6 +410,157 @@ class Exports(unittest.TestCase):
             self.assertEqual(code, 2)
 
 
+W1 = Signer("w1.example", notes.COSIGNATURE_V1, 3)
+W2 = Signer("w2.example", notes.COSIGNATURE_V1, 4)
+W3 = Signer("w3.example", notes.COSIGNATURE_V1, 5)
+T0 = 1800000000
+TWO_OF_THREE = f"witness a {W1.vkey}\nwitness b {W2.vkey}\nwitness c {W3.vkey}\ngroup g 2 a b c\nquorum g\n"
+# Which witness cosigned which checkpoint, when (seconds after T0): the
+# export's tree is of 8 leaves, its records at 4, 5 and 6.
+COSIGNED = {5: {W1: 100, W2: 150}, 7: {W1: 400, W2: 300, W3: 200}, 9: {W1: 250, W3: 500}}
+
+
+def witnessed(size=8, cosigned=COSIGNED):
+    """An export of three records (leaves 4 to 6) of a tree of `size` leaves,
+    its header cosigned by the three witnesses, with the `witness_times` of
+    the checkpoints `cosigned` ({size: {witness: time}}) of the same log (a
+    log of 9 leaves), each with its consistency proof with the file's tree.
+    Returns (export lines, receipt of the first record)."""
+    recs = chain(3, start=4)
+    lines = export(recs, size=size, cosigners=(W1, W2, W3), lines_only=True)
+    leaves = [merkle.leaf_hash(b"other %d" % i) for i in range(9)]
+    for r in recs:
+        leaves[r["log_index"]] = merkle.leaf_hash(record.leaf_data(r))
+    times = []
+    for n, by in cosigned.items():
+        text = f"{LOG.name}\n{n}\n{b64(merkle.tree_hash(leaves[:n]))}\n"
+        note = text + "\n" + LOG.line(text) + "".join(w.cosign(text, T0 + t) for w, t in by.items())
+        proof = merkle.consistency_proof(min(n, size), leaves[:max(n, size)])
+        times.append({"checkpoint": note, "consistency_proof": [h.hex() for h in proof]})
+    lines[0]["witness_times"] = times
+    receipt = {"record": recs[0], "log_index": 4, "tree_size": size, "root": lines[0]["root"],
+               "inclusion_proof": lines[1]["inclusion_proof"], "checkpoint": lines[0]["checkpoint"],
+               "witness_times": times[:1]}
+    return lines, receipt
+
+
+class WitnessTimes(unittest.TestCase):
+    """§8 provable time and §10 step 7. The times expected are those
+    `decision-trail verify --json` gives the same files."""
+
+    def check(self, text, verdict, code=None, line=None, existed_by=None, key=LOG.vkey, policy=TWO_OF_THREE):
+        r = verify(text, key=key, policy=policy)
+        self.assertEqual((r.verdict, r.code, r.line, r.existed_by), (verdict, code, line, existed_by), r.message)
+        return r
+
+    def test_existed_by(self):
+        lines, receipt = witnessed()
+        # The head (leaf 6): first covered at size 7 by c (200), b (300) and
+        # a (400); a's earlier time on the later size 9 does not count.
+        r = self.check(text_of(lines), "whole", existed_by="2027-01-15T08:05:00Z")
+        self.assertEqual(json.loads(r.to_json())["existed_by"], "2027-01-15T08:05:00Z")
+        self.assertEqual(list(json.loads(r.to_json()))[-1], "existed_by")
+        # Leaf 4: size 5, a (100) and b (150).
+        self.check(json.dumps(receipt), "one_record", existed_by="2027-01-15T08:02:30Z")
+        # The file's own tree as an entry: an empty proof (cosigned at 1700000000).
+        own = {"checkpoint": lines[0]["checkpoint"], "consistency_proof": []}
+        self.check(text_of([dict(lines[0], witness_times=[own])] + lines[1:]), "whole",
+                   existed_by="2023-11-14T22:13:20Z")
+        self.check(text_of([dict(lines[0], witness_times=[])] + lines[1:]), "whole")
+
+    def test_no_witness_time(self):
+        lines, _ = witnessed()
+        text = text_of(lines)
+        self.check(text, "whole", policy=None)
+        self.check(text, "whole", key=None)
+        self.check(text, "whole", policy=TWO_OF_THREE.replace("quorum g", "quorum none"))
+        # A quorum the covering cosignatures do not make: a fourth witness for all.
+        w4 = Signer("w4.example", notes.COSIGNATURE_V1, 6)
+        self.check(text, "failed", "witness_policy", policy=TWO_OF_THREE.replace(
+            "quorum g", f"witness d {w4.vkey}\ngroup all4 all a b c d\nquorum all4"))
+        # Two of a and c: c at 200, a at 400.
+        self.check(text, "whole", policy=TWO_OF_THREE.replace("group g 2 a b c", "group g 2 a c"),
+                   existed_by="2027-01-15T08:06:40Z")
+        # Without the checkpoints covering the head, no time for it.
+        self.check(text_of([dict(lines[0], witness_times=lines[0]["witness_times"][:1])] + lines[1:]), "whole")
+
+    def test_failures(self):
+        lines, receipt = witnessed()
+
+        def edited(i, fn):
+            times = json.loads(json.dumps(lines[0]["witness_times"]))
+            fn(times[i])
+            return text_of([dict(lines[0], witness_times=times)] + lines[1:])
+
+        def forge(e):
+            # b's cosignature of size 7 claims an earlier time than it signed.
+            text = e["checkpoint"].split("\n\n")[0] + "\n"
+            line = W2.cosign(text, T0 + 300)
+            raw = bytearray(base64.b64decode(line.split(" ")[2]))
+            raw[4:12] = (T0 + 1).to_bytes(8, "big")
+            e["checkpoint"] = e["checkpoint"].replace(line, f"\u2014 {W2.name} {b64(bytes(raw))}\n")
+            assert e["checkpoint"] != text
+        self.check(edited(1, forge), "failed", "witness_time", 1)
+        # The same forgery, unchecked without a policy or a key.
+        self.check(edited(1, forge), "whole", policy=None)
+        self.check(edited(1, forge), "whole", key=None)
+        # A line of a key the policy does not name is ignored.
+        stranger = Signer("w9.example", notes.COSIGNATURE_V1, 9)
+        self.check(edited(1, lambda e: e.update(checkpoint=e["checkpoint"] + stranger.cosign("x\n"))),
+                   "whole", existed_by="2027-01-15T08:05:00Z")
+
+        def flip(e):
+            h = e["consistency_proof"][0]
+            e["consistency_proof"][0] = h[:-1] + ("0" if h[-1] != "0" else "1")
+        self.check(edited(0, flip), "failed", "witness_time", 1)  # smaller tree to the file's
+        self.check(edited(2, flip), "failed", "witness_time", 1)  # the file's to a larger
+        self.check(edited(2, lambda e: e["consistency_proof"].pop()), "failed", "witness_time", 1)
+        own = {"checkpoint": lines[0]["checkpoint"], "consistency_proof": ["00" * 32]}
+        self.check(text_of([dict(lines[0], witness_times=[own])] + lines[1:]), "failed", "witness_time", 1)
+        # Signed by another log key; not a note.
+        other = export(chain(3, start=4), size=8, signer=OTHER, lines_only=True)[0]["checkpoint"]
+        self.check(edited(0, lambda e: e.update(checkpoint=other)), "failed", "witness_time", 1)
+        self.check(edited(0, lambda e: e.update(checkpoint="x")), "failed", "witness_time", 1)
+        # Of the wrong type: malformed, with or without a key.
+        for bad in [{}, None, [{"checkpoint": "x"}], [{"checkpoint": "x", "consistency_proof": ["AB" * 32]}]]:
+            self.check(text_of([dict(lines[0], witness_times=bad)] + lines[1:]), "failed", "malformed", 1)
+            self.check(text_of([dict(lines[0], witness_times=bad)] + lines[1:]), "failed", "malformed", 1,
+                       key=None, policy=None)
+        # A receipt: its own witness_times, line 1; null is absent there.
+        bad = dict(receipt, witness_times=[dict(receipt["witness_times"][0], consistency_proof=[])])
+        self.check(json.dumps(bad, indent=2), "failed", "witness_time", 1)
+        self.check(json.dumps(dict(receipt, witness_times=None)), "one_record")
+
+    def test_cli_says_it(self):
+        lines, _ = witnessed()
+        with tempfile.TemporaryDirectory() as d:
+            path, pol = os.path.join(d, "f"), os.path.join(d, "p")
+            with open(path, "w") as f:
+                f.write(text_of(lines))
+            with open(pol, "w") as f:
+                f.write(TWO_OF_THREE)
+            for args, said in [(["--policy", pol], "ok: the chain's head existed by 2027-01-15T08:05:00Z (2 of 3 witnesses)"),
+                               ([], "note: no witness time")]:
+                out = io.StringIO()
+                with contextlib.redirect_stdout(out):
+                    self.assertEqual(main([path, "--key", LOG.vkey, *args]), 0)
+                self.assertIn(said, out.getvalue())
+
+    def test_consistency_proofs(self):
+        std = load("merkle.json")["standard_8_leaf"]
+        for c in std["all_consistency_proofs"] + std["published_consistency_proofs"]:
+            with self.subTest(c):
+                args = (c["size1"], bytes.fromhex(c["root1"]), c["size2"], bytes.fromhex(c["root2"]))
+                proof = [bytes.fromhex(p) for p in c["proof"]]
+                self.assertTrue(merkle.verify_consistency(*args, proof))
+                self.assertEqual(merkle.consistency_proof(c["size1"], [bytes.fromhex(h) for h in std["leaf_hashes"][:c["size2"]]]), proof)
+                if proof:
+                    self.assertFalse(merkle.verify_consistency(*args, proof[:-1]))
+                    self.assertFalse(merkle.verify_consistency(*args, proof + [proof[0]]))
+                    self.assertFalse(merkle.verify_consistency(*args, [bytes(32)] + proof[1:]))
+        self.assertFalse(merkle.verify_consistency(0, bytes(32), 1, bytes(32), []))
+
+
 class Manifest(unittest.TestCase):
     """Every vector of docs/vectors/manifest.json gets the verdict it lists."""
 
@@ -436,10 +587,12 @@ class Manifest(unittest.TestCase):
                 try:
                     r = verify(read(v["file"], binary=True), key=key, checkpoint=read(v.get("checkpoint")),
                                policy=read(v.get("policy")), record=read(v.get("record")))
-                    got = {"verdict": r.verdict, "code": r.code, "line": r.line, "records": r.records}
+                    got = {"verdict": r.verdict, "code": r.code, "line": r.line, "records": r.records,
+                           "existed_by": r.existed_by}
                 except CannotRun as e:
-                    got = {"verdict": "cannot_run", "code": None, "line": None, "records": None, "error": str(e)}
-                for k in ("verdict", "code", "line", "records"):
+                    got = {"verdict": "cannot_run", "code": None, "line": None, "records": None,
+                           "existed_by": None, "error": str(e)}
+                for k in ("verdict", "code", "line", "records", "existed_by"):
                     if k in exp:
                         self.assertEqual(got[k], exp[k], f"{k}: {got}")
 

@@ -60,6 +60,10 @@ def _lines(r):
     if r.witnesses is not None:
         names = ", ".join(f"`{w}`" for w in r.witnesses) or "none needed"
         out.append(f"ok: the checkpoint meets the witness policy (cosigned by {names})")
+    if d.get("existed_by_line"):
+        out.append(f"ok: {d['existed_by_line']}")
+    elif d.get("kind") != "tlog-proof":
+        out.append(f"note: no witness time: {d.get('witness_time', 'the file carries no witness times')}")
     if not keyed:
         out.append("signature not checked: no --key given, so nothing here shows that the log signed "
                    "these records; anyone who can write the file can forge what was checked")

@@ -1,5 +1,6 @@
 """The log's Merkle tree (spec §4): RFC 9162 §2.1 hashes, inclusion proof
-verification (§2.1.3.2), and the tree hash itself (for tests)."""
+verification (§2.1.3.2), consistency proof verification (§2.1.4.2, for
+witness times, spec §8), and the tree hash itself (for tests)."""
 
 import hashlib
 
@@ -33,6 +34,57 @@ def verify_inclusion(index, size, leaf, proof, root):
         fn >>= 1
         sn >>= 1
     return sn == 0 and r == root
+
+
+def verify_consistency(first, first_root, second, second_root, proof):
+    """RFC 9162 §2.1.4.2: does `proof` show the tree of `first` leaves with
+    `first_root` to be a prefix of the tree of `second` leaves with
+    `second_root`? Equal sizes need an empty proof and the same root."""
+    if first == second:
+        return not proof and first_root == second_root
+    if first < 1 or first > second:
+        # No proof starts from the empty tree (RFC 9162 asks 0 < first).
+        return False
+    if not proof:
+        return False
+    path = list(proof)
+    if first & (first - 1) == 0:
+        # A first tree that is a complete subtree is the proof's first node.
+        path.insert(0, first_root)
+    fn, sn = first - 1, second - 1
+    while fn & 1:
+        fn >>= 1
+        sn >>= 1
+    fr = sr = path[0]
+    for c in path[1:]:
+        if sn == 0:
+            return False
+        if fn & 1 or fn == sn:
+            fr = node_hash(c, fr)
+            sr = node_hash(c, sr)
+            while not fn & 1 and fn != 0:
+                fn >>= 1
+                sn >>= 1
+        else:
+            sr = node_hash(sr, c)
+        fn >>= 1
+        sn >>= 1
+    return sn == 0 and fr == first_root and sr == second_root
+
+
+def consistency_proof(first, leaf_hashes):
+    """RFC 9162 §2.1.4.1 PROOF(m, D[n]) (for tests)."""
+    def subproof(m, leaves, complete):
+        n = len(leaves)
+        if m == n:
+            return [] if complete else [tree_hash(leaves)]
+        k = 1
+        while k * 2 < n:
+            k *= 2
+        if m <= k:
+            return subproof(m, leaves[:k], complete) + [tree_hash(leaves[k:])]
+        return subproof(m - k, leaves[k:], False) + [tree_hash(leaves[:k])]
+    return subproof(first, leaf_hashes, True)
 
 
 def tree_hash(leaf_hashes):

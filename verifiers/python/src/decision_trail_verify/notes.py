@@ -222,14 +222,22 @@ def parse_statement(text):
 
 # --- cosignatures and policies (§8) -----------------------------------------
 
-def cosignature_verifies(note, witness_key, sig):
+def cosignature_time(note, witness_key, sig):
     """A cosignature/v1 line: key_id ‖ u64 timestamp ‖ Ed25519 signature of
-    "cosignature/v1\\ntime <t>\\n" ‖ the checkpoint's text."""
+    "cosignature/v1\\ntime <t>\\n" ‖ the checkpoint's text. Returns its
+    timestamp when it verifies, else None."""
     if len(sig.data) != 8 + 64:
-        return False
+        return None
     timestamp = int.from_bytes(sig.data[:8], "big")
+    if timestamp > 2**63 - 1:
+        # Seconds past a signed 64-bit count are no time (the binary refuses them too).
+        return None
     message = f"cosignature/v1\ntime {timestamp}\n".encode("utf-8") + note.text.encode("utf-8")
-    return witness_key.verifies(message, sig.data[8:])
+    return timestamp if witness_key.verifies(message, sig.data[8:]) else None
+
+
+def cosignature_verifies(note, witness_key, sig):
+    return cosignature_time(note, witness_key, sig) is not None
 
 
 @dataclass
@@ -262,6 +270,35 @@ class Policy:
             have = ", ".join(f"`{n}`" for n in met) or "none"
             raise PolicyFailure(f"the quorum `{self.quorum}` is not met (valid cosignatures: {have})", met)
         return met
+
+    def claimed_times(self, note):
+        """§8 rule 2 for one note: every line claiming a policy witness (its
+        name and key id) verifies, else PolicyFailure. Returns {witness name:
+        the timestamp of its first such line} (lines of other keys ignored)."""
+        times = {}
+        for name, wkey in self.witnesses.items():
+            for sig in note.claims(wkey):
+                t = cosignature_time(note, wkey, sig)
+                if t is None:
+                    raise PolicyFailure(f"witness `{name}`'s cosignature does not verify")
+                times.setdefault(name, t)
+        return times
+
+    def existed_by(self, times):
+        """§8 provable time: `times` is {witness name: its first covering
+        cosignature's timestamp}. The earliest T at which the witnesses
+        whose time is at most T meet the quorum, as (T, names added, in
+        order), or None (never met, or `quorum none`)."""
+        if self.quorum == "none":
+            return None
+        order = {name: i for i, name in enumerate(self.witnesses)}
+        met = []
+        # Ties in time go in policy order, as the binary adds them.
+        for name, t in sorted(times.items(), key=lambda nt: (nt[1], order[nt[0]])):
+            met.append(name)
+            if self._met(self.quorum, set(met)):
+                return t, met
+        return None
 
     def _met(self, name, met):
         if name == "none":

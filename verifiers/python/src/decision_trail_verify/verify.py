@@ -3,6 +3,7 @@ a JSON receipt or a C2SP tlog-proof (§11), each check in the spec's order,
 stopping at the first that fails."""
 
 import json
+from datetime import datetime, timezone
 from dataclasses import dataclass, field
 from typing import Optional
 
@@ -14,7 +15,7 @@ from .record import (ZERO_HASH, Malformed, before, check_shape, commitment_probl
 TLOG_PROOF_HEADER = b"c2sp.org/tlog-proof@v1\n"
 RECEIPT_MEMBERS = ("record", "inclusion_proof", "tree_size", "root", "checkpoint")
 OUTPUT_FIELDS = ("verdict", "code", "line", "message", "task_id", "records", "head",
-                 "erased", "signature", "leaves", "witnesses")
+                 "erased", "signature", "leaves", "witnesses", "existed_by")
 EXIT = {"whole": 0, "one_record": 0, "not_shown": 3, "failed": 1}
 
 
@@ -38,6 +39,7 @@ class Result:
     signature: str = "not_checked"
     leaves: Optional[str] = None
     witnesses: Optional[list] = None
+    existed_by: Optional[str] = None
     details: dict = field(default_factory=dict, repr=False, compare=False)
 
     @property
@@ -91,6 +93,10 @@ def verify(text, key=None, checkpoint=None, policy=None, record=None):
         # §11: verified as an export of one record (--checkpoint included),
         # its header on line 1 and its record on line 2.
         header = {k: receipt[k] for k in ("tree_size", "root", "checkpoint")}
+        # A receipt's `witness_times: null` is read as absent (as the binary
+        # reads it); in an export's header null is of the wrong type.
+        if receipt.get("witness_times") is not None:
+            header["witness_times"] = receipt["witness_times"]
         line = {k: receipt[k] for k in ("record", "inclusion_proof")}
         return run.finish(lambda: run.export([(1, header), (2, line)], checkpoint, receipt=True))
     return run.finish(lambda: run.export(_export_lines(data), checkpoint, receipt=False))
@@ -138,7 +144,8 @@ class _Run:
         except _Fail as f:
             r.verdict, r.code, r.line, r.message = "failed", f.code, f.line, f.message
             # §9: on a failure what was checked before it says nothing.
-            for name in ("task_id", "records", "head", "erased", "signature", "leaves", "witnesses"):
+            for name in ("task_id", "records", "head", "erased", "signature", "leaves", "witnesses",
+                         "existed_by"):
                 setattr(r, name, None)
         return r
 
@@ -162,6 +169,9 @@ class _Run:
                 raise _Fail("malformed", hline, "the header's `checkpoint` is not a string")
             if "task_statement" in header and not isinstance(header["task_statement"], str):
                 raise _Fail("malformed", hline, "the header's `task_statement` is not a string")
+            if "witness_times" in header and not _is_witness_times(header["witness_times"]):
+                raise _Fail("malformed", hline, "the header's `witness_times` is not a list of "
+                                                "{checkpoint, consistency_proof}")
 
         # Step 3: the checkpoint.
         cp = cp_note = cp_line = None
@@ -235,6 +245,9 @@ class _Run:
 
         # Step 6: the policy.
         self._policy(cp_note)
+
+        # Step 7: the witness times, of the last record (an export's head).
+        self._witness_time(header, cp, prev)
 
         if receipt:
             return "one_record", self._summary("record hash")
@@ -369,6 +382,55 @@ class _Run:
             self.result.witnesses = e.met
             raise _Fail("witness_policy", None, f"the checkpoint does not meet the policy: {e}")
 
+    def _witness_time(self, header, cp, last):
+        """§10 step 7 / §8 provable time: with a key and a policy, each entry
+        of `witness_times` in order (`witness_time`, line 1), then the
+        provable time of `last` (the head; a receipt's record)."""
+        d = self.details
+        if self.vkey is None or self.policy is None or cp is None or last is None:
+            d["witness_time"] = ("give --key and --policy to check the witnesses' times"
+                                 if header is not None and header.get("witness_times")
+                                 else "the file carries no witness times")
+            return
+        first = {}  # witness name -> (tree size, timestamp) of its first covering cosignature
+        for n, entry in enumerate(header.get("witness_times", []), 1):
+            def fail(why):
+                return _Fail("witness_time", 1, f"witness_times entry {n}: {why}")
+            try:
+                note = notes.parse_note(entry["checkpoint"])
+            except NoteError as e:
+                raise fail(f"its checkpoint is not a signed note: {e}")
+            if not note.verifies(self.vkey):
+                raise fail("its checkpoint does not verify with the key")
+            try:
+                its = notes.parse_checkpoint(note.text)
+            except NoteError as e:
+                raise fail(f"its checkpoint is not a checkpoint: {e}")
+            proof = [bytes.fromhex(h) for h in entry["consistency_proof"]]
+            small, large = sorted([(its.size, its.root), (cp.size, cp.root)])
+            if not merkle.verify_consistency(small[0], small[1], large[0], large[1], proof):
+                raise fail(f"the checkpoint of size {its.size} is not proven consistent with the "
+                           f"file's of size {cp.size}")
+            try:
+                times = self.policy.claimed_times(note)
+            except PolicyFailure as e:
+                raise fail(str(e))
+            if its.size > last["log_index"]:
+                for name, t in times.items():
+                    if name not in first or its.size < first[name][0]:
+                        first[name] = (its.size, t)
+        by = self.policy.existed_by({name: t for name, (_, t) in first.items()})
+        what = "the record" if d["kind"] == "receipt" else "the chain's head"
+        if by is None:
+            d["witness_time"] = ("the policy's quorum is none: nothing is witnessed"
+                                 if self.policy.quorum == "none" else
+                                 f"the file's cosignatures do not meet the policy's quorum for {what}")
+            return
+        t, names = by
+        self.result.existed_by = rfc3339(t)
+        d["existed_by_line"] = (f"{what} existed by {self.result.existed_by} "
+                                f"({len(names)} of {len(self.policy.witnesses)} witnesses)")
+
     # --- tlog-proofs (§11) ---------------------------------------------------
 
     def tlog_proof(self, data, record_text):
@@ -434,6 +496,22 @@ class _Run:
             except (jsonc.JSONError, AttributeError):
                 pass
         return "one_record", f"leaf {index} is in the log of `{cp.origin}` as of size {cp.size}"
+
+
+def rfc3339(seconds):
+    """Seconds since the epoch as RFC 3339, UTC, in seconds (§8)."""
+    if seconds > 253402300799:  # past 9999-12-31T23:59:59Z: no four-digit year
+        return f"{seconds} s after the epoch"
+    return datetime.fromtimestamp(seconds, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _is_witness_times(value):
+    """§8: a list of {"checkpoint": note text, "consistency_proof": [64 hex]}
+    (other members ignored, as in every header)."""
+    return isinstance(value, list) and all(
+        isinstance(e, dict) and isinstance(e.get("checkpoint"), str)
+        and isinstance(e.get("consistency_proof"), list)
+        and all(is_hex64(h) for h in e["consistency_proof"]) for e in value)
 
 
 def _names(rec, target):
