@@ -17,6 +17,7 @@ mod capabilities;
 mod exposure;
 mod import;
 mod mcp;
+mod pack;
 mod pins;
 mod proof_file;
 mod remote;

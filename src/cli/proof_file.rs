@@ -10,7 +10,7 @@ use std::path::Path;
 use super::remote::State;
 use super::verify::{check_witnesses, FileVerdict};
 use crate::domain::audit::{code, fail, LeafFormat, Verdict};
-use crate::domain::json;
+use crate::domain::json::{self, JsonValue};
 use crate::domain::record::{record_from_json, MAX_BODY_DEPTH};
 use crate::domain::tlog_proof::TlogProof;
 use crate::domain::witness::Policy;
@@ -117,8 +117,13 @@ fn pinned_key(note: &str, state: Option<&Path>) -> Result<(String, String), Stri
 fn read_record(path: &Path) -> Result<Record, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let value = json::parse(&text, MAX_BODY_DEPTH + 2)
+    let mut value = json::parse(&text, MAX_BODY_DEPTH + 2)
         .map_err(|e| format!("{}: not JSON: {e}", path.display()))?;
+    // GET /thoughts/{id} serves the record's provable time beside it: not a
+    // member of the record (docs/spec.md §11).
+    if let JsonValue::Object(members) = &mut value {
+        members.retain(|(k, _)| k != "provable_time");
+    }
     record_from_json(&value).map_err(|errors| {
         let list: Vec<String> = errors.iter().map(ToString::to_string).collect();
         format!("{}: not a record: {}", path.display(), list.join("; "))

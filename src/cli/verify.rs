@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 
+use super::pack::verify_pack;
 use super::pins::{self, PinsCommand};
 use super::proof_file::{verify_proof_file, ProofTrust};
 use super::remote::{verify_service, State, FORGET_COMMAND};
@@ -16,11 +17,12 @@ use crate::domain::audit::{
     audit_export, code, fail, AuditFailure, AuditReport, LeafFormat, LogAudit, Trust, Verdict,
 };
 use crate::domain::count;
+use crate::domain::evidence::looks_like_zip;
 use crate::domain::tlog_proof::TlogProof;
 use crate::domain::witness::time::{check_witness_checkpoints, leaf_times};
 use crate::domain::witness::Policy;
 
-#[derive(Args, Debug, Clone)]
+#[derive(Args, Debug, Clone, Default)]
 #[command(args_conflicts_with_subcommands = true)]
 pub struct VerifyArgs {
     /// What the state file pins (`verify state`), and forgetting a log of it
@@ -163,7 +165,7 @@ fn report(outcome: Result<Vec<String>, String>, prefix: &str) -> ExitCode {
 #[derive(Debug, serde::Serialize)]
 pub(super) struct FileVerdict {
     verdict: &'static str,
-    code: Option<&'static str>,
+    pub(super) code: Option<&'static str>,
     line: Option<usize>,
     message: String,
     // On a failure these are null (docs/spec.md §9): what was checked
@@ -178,6 +180,10 @@ pub(super) struct FileVerdict {
     /// RFC 3339: when a quorum of the policy's witnesses had cosigned the
     /// last record (docs/spec.md §8); null without a witness time.
     pub(super) existed_by: Option<String>,
+    /// Each record's provable time, in the file's order (an evidence
+    /// pack's `times.json` is held to them).
+    #[serde(skip)]
+    pub(super) record_times: Vec<Option<String>>,
     /// The exit status.
     #[serde(skip)]
     status: u8,
@@ -203,8 +209,16 @@ impl FileVerdict {
             leaves: None,
             witnesses: None,
             existed_by: None,
+            record_times: Vec::new(),
             status: Verdict::Failed.exit_status(),
         }
+    }
+
+    /// Lines said before the check's own (a pack's, before its export's).
+    pub(super) fn prepend(&mut self, mut lines: Vec<String>) {
+        lines.append(&mut self.lines);
+        self.message = lines.join("\n");
+        self.lines = lines;
     }
 
     /// A check that passed with `verdict`, said in `lines` (the message
@@ -224,6 +238,7 @@ impl FileVerdict {
             leaves: None,
             witnesses: None,
             existed_by: None,
+            record_times: Vec::new(),
             status: verdict.exit_status(),
         }
     }
@@ -262,14 +277,35 @@ fn file_command(file: &Path, args: &VerifyArgs) -> ExitCode {
 /// Checks FILE; Err when it cannot be checked at all (unreadable, a key,
 /// policy or checkpoint that does not parse, arguments that do not fit).
 fn verify_file(file: &Path, args: &VerifyArgs) -> Result<FileVerdict, String> {
-    let text = std::fs::read_to_string(file)
-        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let bytes = std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let key = args.key.as_deref().map(read_key).transpose()?;
+    let policy = args.policy.as_deref().map(read_policy).transpose()?;
+    if looks_like_zip(&bytes) {
+        if args.record.is_some() || args.checkpoint.is_some() {
+            return Err(
+                "--record and --checkpoint are not for an evidence pack: it carries its own".into(),
+            );
+        }
+        return verify_pack(file, &bytes, key, policy);
+    }
+    let text = String::from_utf8(bytes)
+        .map_err(|e| format!("cannot read {}: not UTF-8 text: {e}", file.display()))?;
+    verify_text(file, text, args, key, policy)
+}
+
+/// Checks a file's text (an export, a receipt, a tlog-proof) with the
+/// `key` and `policy` given (read, or an evidence pack's own).
+pub(super) fn verify_text(
+    file: &Path,
+    text: String,
+    args: &VerifyArgs,
+    key: Option<String>,
+    policy: Option<Policy>,
+) -> Result<FileVerdict, String> {
     // A receipt is checked as the export of its one record.
     let receipt = receipt_as_export(&text);
     let one_record = receipt.is_some();
     let text = receipt.unwrap_or(text);
-    let key = args.key.as_deref().map(read_key).transpose()?;
-    let policy = args.policy.as_deref().map(read_policy).transpose()?;
     if TlogProof::looks_like(&text) {
         if args.checkpoint.is_some() {
             return Err("--checkpoint is for exports; a tlog-proof file carries its own".into());
@@ -353,10 +389,10 @@ fn verify_file(file: &Path, args: &VerifyArgs) -> Result<FileVerdict, String> {
             Err(e) => return Ok(FileVerdict::failed(file, fail(0, code::WITNESS_POLICY, e))),
         }
     }
-    let existed_by = match witness_time(&report, key.as_deref(), policy.as_ref()) {
-        Ok((line, time)) => {
+    let record_times = match witness_times(&report, key.as_deref(), policy.as_ref()) {
+        Ok((line, times)) => {
             lines.push(line);
-            time
+            times
         }
         Err(e) => return Ok(FileVerdict::failed(file, fail(1, code::WITNESS_TIME, e))),
     };
@@ -391,29 +427,31 @@ fn verify_file(file: &Path, args: &VerifyArgs) -> Result<FileVerdict, String> {
     verdict.erased = Some(report.erased);
     verdict.leaves = report.leaves.map(LeafFormat::as_str);
     verdict.witnesses = witnesses;
-    verdict.existed_by = existed_by;
+    verdict.existed_by = record_times.last().cloned().flatten();
+    verdict.record_times = record_times;
     Ok(verdict)
 }
 
-/// The provable time of the file's last record (an export's head: every
-/// record before it is in its hash chain, so existed by then too; a
-/// receipt's one record), from the header's `witness_times` under the
-/// policy (docs/spec.md §8): the line said, and the time (RFC 3339) when
-/// there is one. Err when an entry does not check.
-fn witness_time(
+/// The provable times of the file's records (docs/spec.md §8), from the
+/// header's `witness_times` under the policy: the line said of the last
+/// (an export's head: every record before it is in its hash chain, so it
+/// existed by then too; a receipt's one record), and each record's time
+/// (RFC 3339) in the file's order. Err when an entry does not check.
+fn witness_times(
     report: &AuditReport,
     key: Option<&str>,
     policy: Option<&Policy>,
-) -> Result<(String, Option<String>), String> {
-    let (Some(key), Some(policy), Some((size, root)), Some(&leaf)) =
-        (key, policy, report.tree, report.indexes.last())
+) -> Result<(String, Vec<Option<String>>), String> {
+    let none = vec![None; report.indexes.len()];
+    let (Some(key), Some(policy), Some((size, root)), false) =
+        (key, policy, report.tree, report.indexes.is_empty())
     else {
         let why = if report.witness_times.is_empty() {
             "the file carries no witness times"
         } else {
             "give --key and --policy to check the witnesses' times"
         };
-        return Ok((format!("note: no witness time: {why}"), None));
+        return Ok((format!("note: no witness time: {why}"), none));
     };
     let checkpoints = check_witness_checkpoints(&report.witness_times, key, policy, size, root)?;
     let record = if report.indexes.len() == 1 {
@@ -421,13 +459,21 @@ fn witness_time(
     } else {
         "the chain's head"
     };
-    Ok(match leaf_times(policy, &checkpoints, &[leaf]).pop().flatten() {
-        Some(by) => (format!("ok: {record} {}", by.summary()), Some(by.time_text())),
-        None => (
-            format!("note: no witness time: the file's cosignatures do not meet the policy's quorum for {record}"),
-            None,
+    let times = leaf_times(policy, &checkpoints, &report.indexes);
+    let line = match times.last().cloned().flatten() {
+        Some(by) => format!("ok: {record} {}", by.summary()),
+        None => format!(
+            "note: no witness time: the file's cosignatures do not meet the policy's quorum for \
+             {record}"
         ),
-    })
+    };
+    Ok((
+        line,
+        times
+            .iter()
+            .map(|t| t.as_ref().map(|t| t.time_text()))
+            .collect(),
+    ))
 }
 
 /// A receipt (GET /thoughts/{id}/receipt) as the export of its one record:

@@ -105,6 +105,7 @@ pub mod code {
     pub const RECORD_MISMATCH: &str = "record_mismatch";
     pub const WITNESS_POLICY: &str = "witness_policy";
     pub const WITNESS_TIME: &str = "witness_time";
+    pub const PACK_MISMATCH: &str = "pack_mismatch";
 }
 
 /// What a successful check established.

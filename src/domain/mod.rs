@@ -14,6 +14,7 @@
 //!   checked;
 //! - `cursor`: the opaque paging cursors;
 //! - `export`: the NDJSON export format, written and read;
+//! - `evidence`: the evidence pack: its archive, manifest and signed statement;
 //! - `api_keys`: API keys, their hashes and roles;
 //! - `idempotency`: when two appends with one `Idempotency-Key` are the same;
 //! - `audit`: checking an export without trusting the service;
@@ -30,6 +31,7 @@ pub mod chain;
 pub mod checkpoint;
 pub mod clock;
 pub mod cursor;
+pub mod evidence;
 pub mod export;
 pub mod idempotency;
 pub mod json;

@@ -45,6 +45,7 @@ mod batch;
 mod capabilities;
 mod clock;
 mod erasure;
+mod evidence;
 pub(crate) mod extract;
 pub mod guard;
 mod health;

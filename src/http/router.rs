@@ -21,7 +21,7 @@ use utoipa_swagger_ui::SwaggerUi;
 use super::openapi::{self, ApiDoc};
 use super::problem::ApiError;
 use super::{
-    access_log, batch, capabilities, erasure, guard, health, mcp, metrics, newline, otlp,
+    access_log, batch, capabilities, erasure, evidence, guard, health, mcp, metrics, newline, otlp,
     oversight, records, search, tasks, tiles, tlog, trees, ui, AppState,
 };
 
@@ -42,6 +42,7 @@ pub(crate) fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(tasks::get_one))
         .routes(routes!(tasks::verify))
         .routes(routes!(tasks::export))
+        .routes(routes!(evidence::evidence))
         .routes(routes!(trees::tree))
         .routes(routes!(trees::trail))
         .routes(routes!(trees::sessions))

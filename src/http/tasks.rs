@@ -231,6 +231,22 @@ pub async fn export(
         return Err(ApiError::NotFound(format!("no task has id `{task_id}`")));
     };
     let checkpoint = export_checkpoint(&state, &task, query.tree_size).await?;
+    let stream = export_stream(state, task_id, checkpoint).await?;
+    Ok((
+        [(header::CONTENT_TYPE, "application/x-ndjson")],
+        Body::from_stream(stream),
+    )
+        .into_response())
+}
+
+/// A task's export against `checkpoint`, as a stream of chunks: the header
+/// (with the task statement and the witness times of the task's records),
+/// then its records with their proofs, read a batch at a time.
+pub(crate) async fn export_stream(
+    state: AppState,
+    task_id: String,
+    checkpoint: SignedCheckpoint,
+) -> Result<impl futures_util::Stream<Item = Result<Bytes, std::io::Error>>, ApiError> {
     let origin = checkpoint.note.lines().next().unwrap_or_default();
     let statement = state
         .store
@@ -257,12 +273,7 @@ pub async fn export(
         header: Some(header + "\n"),
         done: false,
     };
-    let stream = futures_util::stream::unfold(start, next_export_chunk);
-    Ok((
-        [(header::CONTENT_TYPE, "application/x-ndjson")],
-        Body::from_stream(stream),
-    )
-        .into_response())
+    Ok(futures_util::stream::unfold(start, next_export_chunk))
 }
 
 /// The checkpoint an export is given against: that of `size`, or the

@@ -84,6 +84,12 @@ impl Store {
         }
     }
 
+    /// A statement of the log's own signed with its key (a signed note):
+    /// one whose first line names its kind, never a checkpoint's.
+    pub(crate) fn sign_note(&self, text: &str) -> String {
+        self.signer.sign_note(text)
+    }
+
     /// The log's verifier key, in signed-note format.
     pub fn verifier_key(&self) -> &str {
         &self.verifier_key

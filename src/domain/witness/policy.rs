@@ -61,6 +61,8 @@ pub struct Policy {
     groups: Vec<Group>,
     /// None: `quorum none` (or a `--logs` file, which has no quorum).
     quorum: Option<Member>,
+    /// The policy as written: handed on as it is (an evidence pack's copy).
+    text: String,
 }
 
 /// How a checkpoint fares against a policy's quorum.
@@ -140,6 +142,7 @@ impl Policy {
             witnesses: Vec::new(),
             groups: Vec::new(),
             quorum: None,
+            text: text.to_string(),
         };
         let mut names: HashMap<String, Member> = HashMap::new();
         let mut quorum_lines = 0;
@@ -441,6 +444,11 @@ impl Policy {
             }
         }
         Ok(())
+    }
+
+    /// The policy's text, as it was read.
+    pub fn text(&self) -> &str {
+        &self.text
     }
 
     /// The logs the policy lists whose origin is `origin`.

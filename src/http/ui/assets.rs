@@ -126,6 +126,11 @@ pub(super) async fn verifier_module(
         .into_response())
 }
 
+/// The stylesheet itself (a page that must stand alone inlines it).
+pub(super) fn stylesheet() -> &'static str {
+    ASSETS[0].body
+}
+
 pub(super) fn stylesheet_path() -> &'static str {
     &ASSETS[0].path
 }

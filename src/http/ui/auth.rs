@@ -115,13 +115,7 @@ fn login_page(status: StatusCode, note: Option<&'static str>) -> Response {
     let mut response = view::render(
         status,
         &LoginPage {
-            chrome: Chrome {
-                title: "Log in".into(),
-                css: super::assets::stylesheet_path(),
-                icon: super::assets::icon_path(),
-                js: super::assets::script_path(),
-                keyed: false,
-            },
+            chrome: Chrome::bare("Log in"),
             note,
             roles: crate::domain::api_keys::Role::names(),
         },

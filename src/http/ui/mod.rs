@@ -36,6 +36,7 @@ mod trace;
 mod view;
 
 pub(crate) use overview::Activity;
+pub(crate) use report::standalone as report_standalone;
 pub(crate) use task::Verdicts;
 
 use axum::routing::{get, post};

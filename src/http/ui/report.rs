@@ -19,7 +19,7 @@ use crate::domain::record::RecordFilter;
 use crate::http::problem::ApiError;
 use crate::http::tasks::export_checkpoint;
 use crate::http::{path_segment, provable_time, AppState};
-use crate::store::Listing;
+use crate::store::{Listing, SignedCheckpoint, TaskSummary};
 
 /// The most records a report lists; the export holds every one.
 const REPORTED: u64 = VERIFY_ON_OPEN;
@@ -89,8 +89,81 @@ pub(super) async fn page(
         .task(&task_id)
         .await?
         .ok_or_else(|| ApiError::NotFound(format!("no task has id `{task_id}`")))?;
-    let (verdict, _) = walk(&state, &task_id).await?;
     let checkpoint = export_checkpoint(&state, &task, None).await?;
+    // The service as the browser reached it: its Host (an authority, no
+    // user part, else this machine's default), the scheme a proxy says.
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .and_then(|h| h.parse::<Authority>().ok())
+        .filter(|a| !a.as_str().contains('@'))
+        .or_else(|| uri.authority().cloned())
+        .map_or_else(|| "localhost:8080".to_string(), |a| a.to_string());
+    let scheme = if over_tls(&headers) { "https" } else { "http" };
+    let export = with_query(
+        &format!("{scheme}://{host}/tasks/{}/export", path_segment(&task_id)),
+        &[("tree_size", &checkpoint.tree_size.to_string())],
+    );
+    let auth = if state.guards.keys.is_some() {
+        " -H \"Authorization: Bearer $DECISION_TRAIL_TOKEN\""
+    } else {
+        ""
+    };
+    let mut report = build(
+        &state,
+        &task,
+        checkpoint,
+        Chrome::new(&state, format!("Audit report: task {task_id}")),
+    )
+    .await?;
+    let policy = if report.cosigned {
+        " --policy policy.txt"
+    } else {
+        ""
+    };
+    report.commands = format!(
+        "curl -sS --fail-with-body{auth} -o trail.ndjson {}\n\
+         decision-trail verify trail.ndjson --key log.key{policy}",
+        shell_word(&export)
+    );
+    Ok(render(StatusCode::OK, &report))
+}
+
+/// The report as a page that stands alone, for an evidence pack: styles
+/// inlined, no script, its commands naming the pack's own files.
+pub(crate) async fn standalone(
+    state: &AppState,
+    task: &TaskSummary,
+    checkpoint: SignedCheckpoint,
+) -> Result<String, ApiError> {
+    let mut report = build(
+        state,
+        task,
+        checkpoint,
+        Chrome::standalone(format!("Audit report: task {}", task.task_id)),
+    )
+    .await
+    .map_err(|e| e.0)?;
+    let policy = if report.cosigned {
+        " --policy witness.policy"
+    } else {
+        ""
+    };
+    report.commands = format!("decision-trail verify export.ndjson --key log.vkey{policy}");
+    report
+        .render()
+        .map_err(|e| ApiError::Internal(format!("the report does not render: {e}")))
+}
+
+/// The report of `task` against `checkpoint`, its commands left to the caller.
+async fn build(
+    state: &AppState,
+    task: &TaskSummary,
+    checkpoint: SignedCheckpoint,
+    chrome: Chrome,
+) -> Result<ReportPage, UiError> {
+    let task_id = task.task_id.clone();
+    let (verdict, _) = walk(state, &task_id).await?;
     let mut rows = Vec::new();
     let mut after: Option<String> = None;
     while (rows.len() as u64) < REPORTED.min(task.length) {
@@ -133,27 +206,13 @@ pub(super) async fn page(
     }
     rows.truncate(REPORTED as usize);
     let leaves: Vec<u64> = rows.iter().map(|r| r.log_index).collect();
-    let times = provable_time::times(&state, &leaves, None).await?.per_leaf;
+    let times = provable_time::times(state, &leaves, None).await?.per_leaf;
     for (row, time) in rows.iter_mut().zip(&times) {
         row.existed_by = time.existed_by().map(str::to_string);
     }
     let time_summary = times
         .last()
         .map_or_else(String::new, |t| t.summary().to_string());
-    // The service as the browser reached it: its Host (an authority, no
-    // user part, else this machine's default), the scheme a proxy says.
-    let host = headers
-        .get(header::HOST)
-        .and_then(|h| h.to_str().ok())
-        .and_then(|h| h.parse::<Authority>().ok())
-        .filter(|a| !a.as_str().contains('@'))
-        .or_else(|| uri.authority().cloned())
-        .map_or_else(|| "localhost:8080".to_string(), |a| a.to_string());
-    let scheme = if over_tls(&headers) { "https" } else { "http" };
-    let export = with_query(
-        &format!("{scheme}://{host}/tasks/{}/export", path_segment(&task_id)),
-        &[("tree_size", &checkpoint.tree_size.to_string())],
-    );
     // Cosigned: after the checkpoint's text, the log's signature line and
     // a witness's (signed-note lines start with an em dash).
     let cosigned = checkpoint
@@ -162,41 +221,27 @@ pub(super) async fn page(
         .filter(|l| l.starts_with('—'))
         .count()
         > 1;
-    let policy = if cosigned { " --policy policy.txt" } else { "" };
-    let auth = if state.guards.keys.is_some() {
-        " -H \"Authorization: Bearer $DECISION_TRAIL_TOKEN\""
-    } else {
-        ""
-    };
-    let commands = format!(
-        "curl -sS --fail-with-body{auth} -o trail.ndjson {}\n\
-         decision-trail verify trail.ndjson --key log.key{policy}",
-        shell_word(&export)
-    );
-    Ok(render(
-        StatusCode::OK,
-        &ReportPage {
-            chrome: Chrome::new(&state, format!("Audit report: task {task_id}")),
-            reader: ReaderCheck::new(&state, &task_id),
-            task_href: task_href(&task_id),
-            left_out: task.length.saturating_sub(rows.len() as u64),
-            task_id,
-            length: task.length,
-            first_timestamp: task.first_timestamp,
-            last_timestamp: task.last_timestamp,
-            head_hash: task.head_hash,
-            generated: Utc::now().to_rfc3339_opts(SecondsFormat::Secs, true),
-            verdict,
-            tree_size: checkpoint.tree_size,
-            root: to_hex(&checkpoint.root),
-            checkpoint: checkpoint.note.clone(),
-            cosigned,
-            witnessed: state.witnessing.is_some(),
-            keyed: state.guards.keys.is_some(),
-            verifier_key: state.store.verifier_key().to_string(),
-            rows,
-            commands,
-            time_summary,
-        },
-    ))
+    Ok(ReportPage {
+        chrome,
+        reader: ReaderCheck::new(state, &task_id),
+        task_href: task_href(&task_id),
+        left_out: task.length.saturating_sub(rows.len() as u64),
+        task_id,
+        length: task.length,
+        first_timestamp: task.first_timestamp.clone(),
+        last_timestamp: task.last_timestamp.clone(),
+        head_hash: task.head_hash.clone(),
+        generated: Utc::now().to_rfc3339_opts(SecondsFormat::Secs, true),
+        verdict,
+        tree_size: checkpoint.tree_size,
+        root: to_hex(&checkpoint.root),
+        checkpoint: checkpoint.note.clone(),
+        cosigned,
+        witnessed: state.witnessing.is_some(),
+        keyed: state.guards.keys.is_some(),
+        verifier_key: state.store.verifier_key().to_string(),
+        rows,
+        commands: String::new(),
+        time_summary,
+    })
 }

@@ -67,16 +67,37 @@ pub(super) struct Chrome {
     pub js: &'static str,
     /// API keys are configured: the page offers to log out.
     pub keyed: bool,
+    /// A page that stands alone (the evidence pack's report): the
+    /// stylesheet inlined, no script, no links into the service.
+    pub inline_css: Option<&'static str>,
 }
 
 impl Chrome {
     pub(super) fn new(state: &AppState, title: impl Into<String>) -> Chrome {
         Chrome {
+            keyed: state.guards.keys.is_some(),
+            ..Chrome::bare(title)
+        }
+    }
+
+    /// The chrome of a page served before or without the state's keys
+    /// (the login form, an error page).
+    pub(super) fn bare(title: impl Into<String>) -> Chrome {
+        Chrome {
             title: title.into(),
             css: assets::stylesheet_path(),
             icon: assets::icon_path(),
             js: assets::script_path(),
-            keyed: state.guards.keys.is_some(),
+            keyed: false,
+            inline_css: None,
+        }
+    }
+
+    /// The chrome of a page saved outside the service.
+    pub(super) fn standalone(title: impl Into<String>) -> Chrome {
+        Chrome {
+            inline_css: Some(assets::stylesheet()),
+            ..Chrome::bare(title)
         }
     }
 }
@@ -152,13 +173,7 @@ impl IntoResponse for UiError {
     fn into_response(self) -> Response {
         let (status, problem) = self.0.into_problem();
         let body = ErrorPage {
-            chrome: Chrome {
-                title: problem.title,
-                css: assets::stylesheet_path(),
-                icon: assets::icon_path(),
-                js: assets::script_path(),
-                keyed: false,
-            },
+            chrome: Chrome::bare(problem.title),
             status: status.as_u16(),
             detail: problem.detail,
             fields: problem

@@ -57,6 +57,7 @@ async fn every_vector_of_the_spec_gets_its_verdict() {
         if said(&got) != said(expect)
             || status != Some(status_due)
             || (expect.get("records").is_some() && got["records"] != expect["records"])
+            || (expect.get("existed_by").is_some() && got["existed_by"] != expect["existed_by"])
         {
             wrong.push(format!(
                 "{}: expected {expect}, got {got} (exit {status:?})",

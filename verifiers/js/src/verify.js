@@ -518,6 +518,9 @@ async function verifyTlogProof(text, o, res) {
     try { r = parseStrict(typeof o.record === 'string' ? o.record : fromUtf8(o.record)); } catch (e) {
       fail('malformed', null, `the record (--record) is not JSON: ${e.message}`);
     }
+    // GET /thoughts/{id} adds the record's provable time: served beside
+    // the record, not part of it (spec §11).
+    if (r !== null && typeof r === 'object' && !Array.isArray(r)) delete r.provable_time;
     const bad = shapeProblem(r);
     if (bad) fail('malformed', null, `the record (--record) is not a record: ${bad}`);
     const h = await recordHash(r);

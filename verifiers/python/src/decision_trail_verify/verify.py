@@ -451,6 +451,10 @@ class _Run:
         if record_text is not None:
             try:
                 rec = jsonc.loads(record_text)
+                # GET /thoughts/{id} adds the record's provable time: served
+                # beside the record, not part of it (spec §11).
+                if isinstance(rec, dict):
+                    rec.pop("provable_time", None)
                 check_shape(rec)
             except (jsonc.JSONError, Malformed) as e:
                 raise _Fail("malformed", None, f"the record (--record) is not a record: {e}")
