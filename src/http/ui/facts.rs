@@ -161,6 +161,17 @@ impl Totals {
             .then(|| format!("{} in · {} out", self.input, self.output))
     }
 
+    /// [`Totals::tokens`] in a list's narrow column: `212.5k in · 1.8k out`.
+    pub(super) fn tokens_short(&self) -> Option<String> {
+        self.tokens.then(|| {
+            format!(
+                "{} in · {} out",
+                short_count(self.input),
+                short_count(self.output)
+            )
+        })
+    }
+
     pub(super) fn cost(&self) -> Option<String> {
         self.costed.then(|| cost_text(self.cost))
     }
@@ -172,6 +183,15 @@ impl Totals {
         Some(duration_text(
             d.num_seconds() as f64 * 1e9 + f64::from(d.subsec_nanos()),
         ))
+    }
+}
+
+/// A count in at most five characters or so: `9999`, `12.3k`, `4.5M`.
+fn short_count(n: u64) -> String {
+    match n {
+        0..=9_999 => n.to_string(),
+        10_000..=999_999 => format!("{:.1}k", n as f64 / 1e3),
+        _ => format!("{:.1}M", n as f64 / 1e6),
     }
 }
 
@@ -366,6 +386,15 @@ mod tests {
         )));
         t.add(&Facts::default());
         assert_eq!(t.tokens().as_deref(), Some("10 in · 3 out"));
+        assert_eq!(t.tokens_short().as_deref(), Some("10 in · 3 out"));
+        assert_eq!(
+            (
+                short_count(212_500),
+                short_count(1_750),
+                short_count(4_500_000)
+            ),
+            ("212.5k".into(), "1750".into(), "4.5M".into())
+        );
         assert_eq!(t.cost().as_deref(), Some("$1.25"));
         assert_eq!(t.took().as_deref(), Some("4.00 s"));
         assert_eq!((t.records, t.errors), (3, 1));

@@ -278,7 +278,7 @@ pub(super) async fn list(
             length: t.length,
             first_timestamp: t.first_timestamp,
             last_timestamp: t.last_timestamp,
-            tokens: sum.totals.tokens(),
+            tokens: sum.totals.tokens_short(),
             cost: sum.totals.cost(),
             took: sum.totals.took(),
             errors: sum.totals.errors,
