@@ -1,6 +1,8 @@
 // The trail browser in Debian's chromium, driven by playwright-core (.ci/ui
 // runs it). Phases: `pages BASE` seeds records over the API and over OTLP
-// and checks every page, its keys, its PDF print and axe-core; `tampered
+// and checks every page, its keys, its PDF print and axe-core, a REST
+// trail with the metadata convention against the same trail over OTLP,
+// reviewers' verdicts and the dense task list; `tampered
 // BASE` clicks Verify on the chain .ci/ui rewrote in the file; `login BASE`
 // (UI_TOKEN set) checks the login flow of a keyed service.
 // Any failed check, console error, CSP violation or dialog exits non-zero.
@@ -121,6 +123,60 @@ async function seed() {
       append({ type: 'analysis', task_id: 'browser-long', agent_id: 'a', content: `long ${start + i}` })));
   }
   await otlpTrace();
+  await sameTrip();
+  await reviewed();
+}
+
+// The same short trip twice: over OTLP (task browser-trip-otlp) and over
+// plain REST with the metadata convention (browser-trip-rest), the model
+// call with a cost and the tool's run failing.
+async function sameTrip() {
+  const t0 = 1_775_898_000_000n;
+  const ns = (ms) => String((t0 + BigInt(ms)) * 1_000_000n);
+  const iso = (ms) => new Date(Number(t0) + ms).toISOString();
+  const kv = (o) => Object.entries(o).map(([key, v]) =>
+    ({ key, value: typeof v === 'number' ? { intValue: String(v) } : { stringValue: v } }));
+  const span = (id, parent, name, from, to, a, error) => ({
+    traceId: 'c7ad6b7169203331b7ad6b7169203331', spanId: id.toString(16).padStart(16, '0'),
+    parentSpanId: parent ? parent.toString(16).padStart(16, '0') : '', name, kind: 1,
+    startTimeUnixNano: ns(from), endTimeUnixNano: ns(to), attributes: kv({ ...a, 'gen_ai.conversation.id': 'browser-trip-otlp' }),
+    ...(error ? { status: { code: 2, message: error } } : {}),
+  });
+  const r = await fetch(`${base}/v1/traces`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ resourceSpans: [{ resource: { attributes: kv({ 'service.name': 'trip-agent' }) },
+      scopeSpans: [{ scope: { name: 'ui' }, spans: [
+        span(1, 0, 'invoke_agent trip-agent', 0, 3000, { 'gen_ai.operation.name': 'invoke_agent' }),
+        span(2, 1, 'chat gpt-4o', 100, 1300, { 'gen_ai.operation.name': 'chat', 'gen_ai.request.model': 'gpt-4o', 'gen_ai.usage.input_tokens': 12, 'gen_ai.usage.output_tokens': 5 }),
+        span(3, 1, 'execute_tool search_trains', 1400, 2000, { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'search_trains' }, 'timeout'),
+      ] }] }] }),
+  });
+  if (r.status !== 200) throw new Error(`OTLP export: ${r.status} ${await r.text()}`);
+  const task = 'browser-trip-rest';
+  const run = await append({ type: 'plan', task_id: task, agent_id: 'trip-agent', content: 'Plan the trip to Paris',
+    metadata: { started_at: iso(0), ended_at: iso(3000) } });
+  await append({ type: 'decision', task_id: task, agent_id: 'trip-agent', content: 'Search the trains first', parent_id: run.id,
+    metadata: { started_at: iso(100), ended_at: iso(1300), model: 'gpt-4o', input_tokens: 12, output_tokens: 5, cost_usd: 0.0042, status: 'ok' } });
+  await append({ type: 'analysis', task_id: task, agent_id: 'trip-agent', content: 'search_trains(Lyon, Paris) failed', parent_id: run.id,
+    metadata: { started_at: iso(1400), ended_at: iso(2000), tool: 'search_trains', input: { from: 'Lyon', to: 'Paris' }, status: 'error', error: 'timeout' } });
+}
+
+// Reviewers' verdicts: browser-review has a decision approved, one
+// overridden and one not reviewed; browser-reviewed has all reviewed.
+async function reviewed() {
+  const decide = (task, content) => append({ type: 'decision', task_id: task, agent_id: 'support-agent', content });
+  const verdict = (d, verdict, reason) => append({
+    type: verdict === 'overridden' ? 'decision' : 'reflection', task_id: d.task_id, agent_id: 'reviewer-1', parent_id: d.id,
+    content: verdict === 'overridden' ? 'Ask the customer first' : `${verdict}: ${reason}`,
+    metadata: { oversight: { verdict, reviewer: 'reviewer-1', reason } },
+  });
+  const a = await decide('browser-review', 'Refund the order in full');
+  const b = await decide('browser-review', 'Close the ticket');
+  await decide('browser-review', 'Offer a voucher');
+  await verdict(a, 'approved', 'within policy');
+  await verdict(b, 'overridden', 'the customer asked a question');
+  const c = await decide('browser-reviewed', 'Escalate to billing');
+  await verdict(c, 'approved', 'right team');
 }
 
 async function open(browser, options = {}, expectedStatuses = []) {
@@ -173,7 +229,7 @@ async function pages(browser) {
   check(await page.locator('main img').count() === 0, 'an <img> in content is not an element');
   await page.click('button:has-text("Verify")');
   const verdict = await page.locator('#verdict').textContent();
-  check(/valid, 4 records, proven in checkpoint of size \d+/.test(verdict), `Verify: ${verdict.trim()}`);
+  check(/✓ Valid · 4 records · proven in checkpoint of size \d+/.test(verdict), `Verify says it once: ${verdict.trim()}`);
   await page.setViewportSize({ width: 1100, height: 760 });
   await shot(page, 'docs-task');
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -205,22 +261,35 @@ async function pages(browser) {
   await page.goto(`${base}/ui/tasks`);
   await page.fill('form.filters input[name=agent_id]', 'reviewer');
   await page.click('form.filters button');
-  const kept = await page.locator('.card h2 a').allTextContents();
+  const kept = await page.locator('table.tasks tbody th a').allTextContents();
   check(kept.join() === 'browser-demo', `the agent filter keeps the tasks with its records: ${kept}`);
   await page.click('a:has-text("those records")');
   check((await page.locator('main').textContent()).includes('plan the interfaces first'), 'the filtered records are a click away');
   await page.goto(`${base}/ui/tasks`);
   await page.selectOption('form.filters select[name=sort]', 'length');
   await page.click('form.filters button');
-  check(await page.locator('.card h2 a').first().textContent() === 'browser-otlp', 'by length, the 1,000-record trace comes first');
+  check(await page.locator('table.tasks tbody th a').first().textContent() === 'browser-otlp', 'by length, the 1,000-record trace comes first');
   await page.click('a[rel=next]');
   check(page.url().includes('sort=length') && page.url().includes('page=2'), 'the next page keeps the order');
-  check(await page.locator('.card').count() === 25, 'a page of 25 tasks');
+  check(await page.locator('table.tasks tbody tr').count() === 25, 'a page of 25 tasks');
+  // The dense table: one line per task, most of a page on one screen;
+  // its headers sort it, without script.
+  await page.goto(`${base}/ui/tasks`);
+  const heights = await page.locator('table.tasks tbody tr').evaluateAll((rows) => rows.map((r) => r.getBoundingClientRect().height));
+  check(heights.length === 25 && heights.every((h) => h < 30), `one line per task: ${Math.max(...heights)} px at most`);
+  const visible = await page.locator('table.tasks tbody tr').evaluateAll((rows) => rows.filter((r) => r.getBoundingClientRect().bottom <= window.innerHeight).length);
+  check(visible >= 24, `${visible} of 25 tasks in view on 1440 × 900`);
+  await shot(page, 'desktop-tasks-dense');
+  await page.click('table.tasks thead a:has-text("task")');
+  const named = await page.locator('table.tasks tbody th a').allTextContents();
+  check(page.url().endsWith('sort=name') && named.join() === [...named].sort().join(), `the task header sorts by id: ${named.slice(0, 3)}`);
+  await page.click('table.tasks thead a:has-text("records")');
+  check(await page.locator('table.tasks tbody th a').first().textContent() === 'browser-otlp', 'the records header sorts by length');
   await page.goto(`${base}/ui/agents`);
   check(await page.locator('table.list tbody tr').count() >= 5, 'the agents are listed');
   await shot(page, 'desktop-agents');
   await page.click('table.list a[href="/ui/tasks?agent_id=reviewer"]');
-  check((await page.locator('.card h2 a').allTextContents()).join() === 'browser-demo', "an agent's tasks are a click away");
+  check((await page.locator('table.tasks tbody th a').allTextContents()).join() === 'browser-demo', "an agent's tasks are a click away");
 
   // The trace view of the OTLP-made task: rows, durations, bars, chips.
   await page.goto(`${base}/ui/tasks/browser-otlp?view=trace`);
@@ -250,7 +319,9 @@ async function pages(browser) {
   await page.keyboard.press('Home');
   check(await focused() === '#0', 'Home reaches the first row');
   await page.click('a[rel=next]');
-  check(page.url().includes('view=trace') && page.url().includes('after='), 'the trace pages on');
+  check(page.url().includes('after=') && await page.locator('a.row').count() === 100, 'the trace pages on');
+  await restLikeOtlp(page);
+  await oversight(page);
   await page.goto(`${base}/ui/tasks/browser-demo?view=tree`);
   await page.locator('ul.tree summary').first().focus();
   await page.keyboard.press('ArrowLeft');
@@ -271,7 +342,7 @@ async function pages(browser) {
   check(text.includes('Valid') && text.includes('decision-trail verify trail.ndjson'), 'and the verdict and the command');
   check(!text.includes('Skip to content') && !text.includes('Log out'), 'the print leaves the navigation out');
   await shot(page, 'desktop-report');
-  await page.goto(`${base}/ui/tasks/browser-long`);
+  await page.goto(`${base}/ui/tasks/browser-long?view=timeline`);
   await page.click('a[rel=next]');
   await page.click('a[rel=next]');
   check(await page.locator('a[href^="/ui/thoughts/"]:has-text("#249")').count() === 1, 'the third page of 250 records ends at #249');
@@ -285,6 +356,7 @@ async function pages(browser) {
     const phone = await open(browser, { viewport: { width: 375, height: 812 }, colorScheme: scheme, isMobile: true });
     for (const [name, path] of [['overview', '/ui'], ['tasks', '/ui/tasks'], ['task', '/ui/tasks/browser-demo?verify=1'],
       ['trace', '/ui/tasks/browser-otlp?view=trace'], ['agents', '/ui/agents'], ['report', '/ui/tasks/browser-demo/report'],
+      ['sessions', '/ui/sessions'], ['review', '/ui/tasks/browser-review?view=timeline'],
       ['search', '/ui/search?q=jwt']]) {
       await phone.page.goto(`${base}${path}`);
       const width = await phone.page.evaluate(() => document.documentElement.scrollWidth);
@@ -298,8 +370,72 @@ async function pages(browser) {
   await axe(browser, ['/ui', '/ui/tasks', '/ui/tasks?agent_id=reviewer&sort=length', '/ui/records?agent_id=reviewer',
     '/ui/agents', '/ui/sessions', '/ui/sessions/browser-session', '/ui/sessions/browser-session?view=trace',
     '/ui/tasks/browser-demo', '/ui/tasks/browser-demo?view=tree', '/ui/tasks/browser-otlp?view=trace',
-    '/ui/tasks/browser-demo/report', `/ui/thoughts/${some.id}`, '/ui/search?q=jwt', '/ui/log', '/ui/nowhere']);
+    '/ui/tasks/browser-demo/report', `/ui/thoughts/${some.id}`, '/ui/search?q=jwt', '/ui/log', '/ui/nowhere',
+    '/ui/tasks?unreviewed=1&sort=name', '/ui/tasks/browser-trip-rest', '/ui/tasks/browser-review',
+    '/ui/tasks/browser-review?view=timeline', '/ui/tasks/browser-review/report']);
   await reader(browser);
+}
+
+// A REST trail with the metadata convention shows as the same trail sent
+// over OTLP: durations, waterfall bars, chips, the error, and totals.
+async function restLikeOtlp(page) {
+  const seen = {};
+  for (const task of ['browser-trip-otlp', 'browser-trip-rest']) {
+    await page.goto(`${base}/ui/tasks/${task}`);
+    check(await page.locator('.tabs a[aria-current=page]').textContent() === 'Trace', `${task} opens on its trace`);
+    const tooks = (await page.locator('a.row .took').allTextContents()).map((t) => t.trim());
+    const bars = await page.locator('a.row svg.span rect').evaluateAll((rs) => rs.map((r) => `${r.getAttribute('x')}/${r.getAttribute('width')}`));
+    const errors = await page.locator('ol.trace-list li.error .badge.error').count();
+    const totals = (await page.locator('dl.totals').innerText()).replace(/\s+/g, ' ').trim();
+    await page.locator('a.row').nth(1).click();
+    await page.waitForURL(/selected=/);
+    const chips = (await page.locator('#detail .chip').allTextContents()).map((c) => c.replace(/\s+/g, ' ').trim());
+    seen[task] = { tooks, bars, errors, totals, chips };
+  }
+  const [otlp, rest] = [seen['browser-trip-otlp'], seen['browser-trip-rest']];
+  check(rest.tooks.join() === '3.00 s,1.20 s,600 ms' && rest.tooks.join() === otlp.tooks.join(), `the same durations: ${rest.tooks} / ${otlp.tooks}`);
+  check(rest.bars.length === 3 && rest.bars.join() === otlp.bars.join(), `the same waterfall: ${rest.bars} / ${otlp.bars}`);
+  check(rest.errors === 1 && otlp.errors === 1, `the failed tool's run is an error row, in words: ${rest.errors} / ${otlp.errors}`);
+  for (const said of ['tokens 12 in · 5 out', 'took 3.00 s', 'errors 1 error']) {
+    check(rest.totals.includes(said) && otlp.totals.includes(said), `both totals say "${said}": ${rest.totals} / ${otlp.totals}`);
+  }
+  check(rest.totals.includes('cost $0.0042'), `the REST trail's cost: ${rest.totals}`);
+  for (const chip of ['model gpt-4o', 'tokens 12 in · 5 out', 'took 1.20 s']) {
+    check(rest.chips.includes(chip) && otlp.chips.includes(chip), `both model calls' chips have "${chip}": ${rest.chips} / ${otlp.chips}`);
+  }
+  await shot(page, 'desktop-trace-rest');
+  await page.goto(`${base}/ui/tasks?sort=name`);
+  const row = page.locator('tr:has(a[href="/ui/tasks/browser-trip-rest"])');
+  const cells = (await row.textContent()).replace(/\s+/g, ' ');
+  check(cells.includes('12 in · 5 out') && cells.includes('$0.0042') && cells.includes('3.00 s') && cells.includes('1 error'),
+    `the list's row of the REST trail says its totals: ${cells}`);
+}
+
+// Reviewers' verdicts marked on their decisions, in the report, and the
+// filter of tasks with a decision not reviewed.
+async function oversight(page) {
+  await page.goto(`${base}/ui/tasks/browser-review`);
+  check(await page.locator('a.row .badge.verdict-approved').count() === 1 && await page.locator('a.row .badge.verdict-overridden').count() === 1,
+    'the trace marks the approved and the overridden decision');
+  const mark = await page.locator('#detail p.oversight').textContent();
+  check(/approved by reviewer-1, \d+ s later/.test(mark) && mark.includes('within policy'), `the detail says the verdict: ${mark}`);
+  await page.click('.tabs a:has-text("Cards")');
+  const replaced = page.locator('p.oversight:has-text("overridden by reviewer-1") a');
+  check(await replaced.count() === 1, 'the cards mark the overridden decision');
+  await replaced.click();
+  check((await page.locator('main').textContent()).includes('Ask the customer first'), 'the override links its replacement');
+  await page.goto(`${base}/ui/tasks/browser-review/report`);
+  check(await page.locator('table.verdicts tbody tr').count() === 2, 'the report lists both verdicts');
+  await page.goto(`${base}/ui/tasks`);
+  await page.check('form.filters input[name=unreviewed]');
+  await page.click('form.filters button');
+  check(page.url().includes('unreviewed=1'), 'the filter is a query parameter');
+  const kept = await page.locator('table.tasks tbody th a').allTextContents();
+  check(kept[0] === 'browser-review' && !kept.includes('browser-reviewed'),
+    `the filter keeps the tasks with a decision not reviewed: ${kept.slice(0, 5)}`);
+  const badge = await page.locator('tr:has(a[href="/ui/tasks/browser-review"]) .badge.unreviewed').textContent();
+  check(badge.trim() === '1', `the row counts its decisions not reviewed: ${badge}`);
+  await shot(page, 'desktop-tasks-unreviewed');
 }
 
 // The reader's own check (templates/ui/reader.js): the page fetches the

@@ -92,9 +92,9 @@ async function shoot(name, path, check, scheme = 'light') {
 }
 const has = (page, selector) => page.locator(selector).first().waitFor({ timeout: 5000 });
 try {
-  await shoot('task', `/ui/tasks/${task}`, async (page) => {
+  await shoot('task', `/ui/tasks/${task}?view=timeline`, async (page) => {
     const verdict = await page.locator('#verdict').textContent();
-    if (!/valid, 6 records/.test(verdict)) throw new Error(`verdict: ${verdict.trim()}`);
+    if (!/Valid · 6 records/.test(verdict)) throw new Error(`verdict: ${verdict.trim()}`);
   });
   // The trace with the second chat selected: its model and tokens beside.
   const support = (await (await fetch(`${base}/thoughts?task_id=ticket-4821`)).json()).records;
@@ -105,9 +105,9 @@ try {
   });
   await shoot('trace-dark', `/ui/tasks/${task}?view=trace`, (page) => has(page, 'svg.span rect'), 'dark');
   await shoot('overview', '/ui', (page) => has(page, 'svg.chart rect:not([height="0"])'));
-  await shoot('tasks', '/ui/tasks', (page) => has(page, '.card'));
+  await shoot('tasks', '/ui/tasks', (page) => has(page, 'table.tasks tbody tr'));
   await shoot('agents', '/ui/agents', (page) => has(page, 'table.list tbody tr'));
-  await shoot('sessions', '/ui/sessions', (page) => has(page, '.card'));
+  await shoot('sessions', '/ui/sessions', (page) => has(page, 'table.sessions tbody tr'));
   await shoot('report', `/ui/tasks/${task}/report`, (page) => has(page, 'table.trail'));
   await shoot('search', '/ui/search?q=train', (page) => has(page, 'mark'));
   await shoot('log', '/ui/log', (page) => has(page, '#checkpoint'));

@@ -1,7 +1,8 @@
 //! What the trail browser (`http::ui`) reads besides the API's own reads:
-//! tasks by newest activity or sorted and filtered, the agents and types of
-//! a task, a record's children, the agents, and the recent activity the
-//! overview charts.
+//! tasks by newest activity or sorted and filtered (or only those with a
+//! decision no reviewer answered), what a task's last records say (their
+//! kind, parent and metadata, not their content), a record's children, the
+//! agents, and the recent activity the overview charts.
 
 use super::listings::task_page;
 use super::{Page, Store, StoreError, TaskSummary};
@@ -9,17 +10,24 @@ use crate::domain::cursor::{self, CursorKind};
 use crate::domain::record::RecordFilter;
 use crate::domain::Record;
 
-/// The most recent records of a task whose agents and types a task's row
-/// in the browser names: a bounded read, whatever the task's length.
+/// The most recent records of a task whose agents, types, totals and
+/// unreviewed decisions a task's row in the browser says: a bounded read,
+/// whatever the task's length.
 pub const MIX_OF_LAST: u32 = 500;
 
-/// A task's agents and its record types, each once.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct TaskMix {
-    /// Agents of the task's last [`MIX_OF_LAST`] records, sorted.
-    pub agents: Vec<String>,
-    /// Types of those records, sorted.
-    pub types: Vec<String>,
+/// What the browser reads of one of a task's records to sum up the task
+/// (tokens, cost, time, errors) and its review: everything but the content.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TaskRecordFacts {
+    pub id: String,
+    pub seq: u64,
+    pub parent_id: Option<String>,
+    /// The record's type.
+    pub kind: String,
+    pub agent_id: String,
+    pub timestamp: String,
+    /// Its canonical metadata; None without any, or once erased.
+    pub metadata: Option<String>,
 }
 
 /// How a list of tasks is ordered; each ties on the task appended last
@@ -34,10 +42,17 @@ pub enum TaskSort {
     Created,
     /// Longest chain first.
     Length,
+    /// By task id, A to Z.
+    Name,
 }
 
 impl TaskSort {
-    pub const ALL: [TaskSort; 3] = [TaskSort::Activity, TaskSort::Created, TaskSort::Length];
+    pub const ALL: [TaskSort; 4] = [
+        TaskSort::Activity,
+        TaskSort::Created,
+        TaskSort::Length,
+        TaskSort::Name,
+    ];
 
     /// The name a query parameter uses.
     pub fn as_str(self) -> &'static str {
@@ -45,6 +60,7 @@ impl TaskSort {
             TaskSort::Activity => "activity",
             TaskSort::Created => "created",
             TaskSort::Length => "length",
+            TaskSort::Name => "name",
         }
     }
 
@@ -57,6 +73,7 @@ impl TaskSort {
             TaskSort::Activity => "last_timestamp DESC, task_no DESC",
             TaskSort::Created => "task_no DESC",
             TaskSort::Length => "length DESC, task_no DESC",
+            TaskSort::Name => "task_id, task_no DESC",
         }
     }
 }
@@ -87,17 +104,20 @@ pub struct AgentSummary {
 
 impl Store {
     /// Up to `limit` tasks after the first `offset` in `sort`'s order; with
-    /// a filter, only the tasks with a record it keeps.
+    /// a filter, only the tasks with a record it keeps; with `unreviewed`,
+    /// only those with a decision that no record answers with a reviewer's
+    /// verdict (`metadata.oversight`).
     pub async fn tasks_sorted(
         &self,
         filter: &RecordFilter,
+        unreviewed: bool,
         sort: TaskSort,
         offset: u64,
         limit: u32,
     ) -> Result<Vec<TaskSummary>, StoreError> {
         let rows = self
             .reads
-            .tasks_sorted(filter, sort.order(), offset, limit)
+            .tasks_sorted(filter, unreviewed, sort.order(), offset, limit)
             .await?;
         Ok(rows.into_iter().map(|(_, t)| t).collect())
     }
@@ -204,19 +224,13 @@ impl Store {
         Ok(task_page(rows, limit))
     }
 
-    /// The agents and types of a task's last [`MIX_OF_LAST`] records.
-    pub async fn task_mix(&self, task_id: &str) -> Result<TaskMix, StoreError> {
-        let pairs = self.reads.task_mix(task_id, MIX_OF_LAST).await?;
-        let mut mix = TaskMix::default();
-        for (agent, kind) in pairs {
-            mix.agents.push(agent);
-            mix.types.push(kind);
-        }
-        for names in [&mut mix.agents, &mut mix.types] {
-            names.sort_unstable();
-            names.dedup();
-        }
-        Ok(mix)
+    /// A task's last `last` records as [`TaskRecordFacts`], newest first.
+    pub async fn task_facts(
+        &self,
+        task_id: &str,
+        last: u32,
+    ) -> Result<Vec<TaskRecordFacts>, StoreError> {
+        self.reads.task_facts(task_id, last).await
     }
 
     /// Up to `limit` records of `record`'s task that answer it, in seq order.

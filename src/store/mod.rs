@@ -79,7 +79,7 @@ pub mod witness_copy;
 pub mod witness_file;
 pub(crate) mod writer;
 
-pub use activity::{ActivityCount, AgentSummary, TaskMix, TaskSort, MIX_OF_LAST};
+pub use activity::{ActivityCount, AgentSummary, TaskRecordFacts, TaskSort, MIX_OF_LAST};
 pub use backup::{backup, BackupManifest, BACKUP_DATABASE, BACKUP_MANIFEST};
 pub use config::{
     Seams, StoreConfig, Synchronous, DEFAULT_DATABASE_URL, DEFAULT_IDEMPOTENCY_TTL,

@@ -23,6 +23,8 @@ use crate::domain::merkle::StoredHashes;
 use crate::domain::record::RecordFilter;
 use crate::domain::Record;
 
+mod oversight;
+
 /// Uses the partial index on `session_id` of both schemas.
 const SESSION: &str = "session_id IS NOT NULL AND session_id";
 
@@ -424,21 +426,6 @@ impl Reads {
         Ok(rows.into_iter().map(Into::into).collect())
     }
 
-    /// The agents and types of a task's last `last` records, each pair once.
-    pub(crate) async fn task_mix(
-        &self,
-        task_id: &str,
-        last: u32,
-    ) -> Result<Vec<(String, String)>, StoreError> {
-        let query = Query::new(
-            "SELECT DISTINCT agent_id, type FROM (SELECT agent_id, type FROM thoughts \
-             WHERE task_id = $1 ORDER BY seq DESC LIMIT $2) AS recent",
-        )
-        .bind(Param::Text(task_id))
-        .bind(Param::Int(i64::from(last)));
-        self.rows.db().fetch_all(&query).await
-    }
-
     /// The records up to log index `through` appended since `since` (an RFC
     /// 3339 timestamp), counted by hour (the timestamp's first 13
     /// characters), agent and type.
@@ -517,21 +504,26 @@ impl Reads {
 
     /// Up to `limit` tasks after the first `offset`, in `order` (SQL over
     /// the task table's columns), keeping only the tasks with a record that
-    /// `filter` keeps when it is not empty.
+    /// `filter` keeps when it is not empty, and with `unreviewed` only those
+    /// with a decision no verdict answers.
     pub(crate) async fn tasks_sorted(
         &self,
         filter: &RecordFilter,
+        unreviewed: bool,
         order: &str,
         offset: u64,
         limit: u32,
     ) -> Result<Vec<(u64, TaskSummary)>, StoreError> {
-        let mut query = Query::new(format!("SELECT {TASK_COLUMNS} FROM tasks"));
+        let mut query = Query::new(format!("SELECT {TASK_COLUMNS} FROM tasks WHERE 1 = 1"));
         if !filter.is_empty() {
             query
                 .sql
-                .push_str(" WHERE task_id IN (SELECT task_id FROM thoughts WHERE 1 = 1");
+                .push_str(" AND task_id IN (SELECT task_id FROM thoughts WHERE 1 = 1");
             filter_clauses(&mut query, self.rows.db().dialect(), None, filter);
             query.sql.push(')');
+        }
+        if unreviewed {
+            let _ = write!(query.sql, " AND {}", oversight::unreviewed_clause());
         }
         let n = query.push(Param::Int(i64::from(limit)));
         let o = query.push(Param::Int(position(offset).unwrap_or(i64::MAX)));

@@ -103,8 +103,8 @@ async fn placing_and_lifting_a_hold_each_append_a_record_to_the_trail() {
     // The browser shows them as the service's own: the trail, the trace
     // view and the printable report.
     for page in [
+        "/ui/tasks/crm?view=timeline",
         "/ui/tasks/crm",
-        "/ui/tasks/crm?view=trace",
         "/ui/tasks/crm/report",
     ] {
         let html = app.get(page).await.text().await.unwrap();

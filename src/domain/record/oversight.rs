@@ -57,6 +57,12 @@ impl OversightVerdict {
     }
 }
 
+impl std::fmt::Display for OversightVerdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// A record's oversight member, read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Oversight {

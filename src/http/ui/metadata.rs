@@ -1,9 +1,10 @@
 //! A record's metadata as the pages show it: one row per top-level key
 //! (nested values folded, as indented JSON), the whole as raw JSON, and
-//! chips for what people scan a trace for: the model, the tokens, the tool
-//! and the span's duration, read from the keys OpenTelemetry's GenAI
-//! conventions and the OTLP mapping write (docs/design.md §11), or from
-//! the plain keys an agent may send (`model`, `input_tokens`, `tool`).
+//! chips for what people scan a trace for: the model, the tokens, the tool,
+//! the cost, the span's duration and an error, read from the keys
+//! OpenTelemetry's GenAI conventions and the OTLP mapping write
+//! (docs/design.md §11), or from the plain keys of the REST convention
+//! (`model`, `input_tokens`, `tool`, `cost_usd`, `started_at`, `error`…).
 
 use chrono::{DateTime, FixedOffset};
 use serde_json::{Map, Value};
@@ -112,14 +113,31 @@ fn chips(map: &Map<String, Value>) -> Vec<Chip> {
             value: tool,
         });
     }
+    let facts = super::facts::facts(map);
+    if let Some(cost) = facts.cost_usd {
+        chips.push(Chip {
+            label: "cost",
+            value: super::facts::cost_text(cost),
+        });
+    }
     if let Some(took) = duration(map) {
         chips.push(Chip {
             label: "took",
             value: took,
         });
     }
+    if let Some(error) = facts.error {
+        chips.push(Chip {
+            label: "error",
+            value: error.chars().take(ERROR_SHOWN).collect(),
+        });
+    }
     chips
 }
+
+/// The characters of an error message a chip shows (the metadata table
+/// holds all of it).
+const ERROR_SHOWN: usize = 300;
 
 /// When the work a record tells of began and ended: the span's
 /// `otel.start_time` and `otel.end_time` (the OTLP mapping), else an

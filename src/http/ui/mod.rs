@@ -7,7 +7,7 @@
 //! - `overview`: `/ui`, the last day's records charted, the log and witnesses;
 //! - `tasks`: `/ui/tasks`, tasks filtered and sorted; `/ui/records`, the
 //!   records the filters keep; `agents`: `/ui/agents`;
-//! - `task`: `/ui/tasks/{task_id}`, a chain as a timeline or a tree, and its walk;
+//! - `task`: `/ui/tasks/{task_id}`, a chain as a trace, cards or a tree, and its walk;
 //! - `report`: `/ui/tasks/{task_id}/report`, a task's printable audit report;
 //! - `thought`: `/ui/thoughts/{id}`, one record, its hash and proof, its receipt;
 //! - `sessions`: `/ui/sessions`, the sessions, and `/ui/sessions/{session_id}`;
@@ -17,11 +17,14 @@
 //!   a JSON index of links);
 //! - `view`: what the pages share: a record as shown, times, the page frame,
 //!   errors as pages, the security headers; `metadata`: a record's metadata
-//!   as rows and chips (model, tokens, tool, duration).
+//!   as rows and chips (model, tokens, tool, cost, duration, error);
+//!   `facts`: what metadata says of the work (the OTLP mapping's keys or the
+//!   REST convention's), a task's totals and reviewers' verdicts.
 
 mod agents;
 mod assets;
 pub(crate) mod auth;
+mod facts;
 mod log;
 mod metadata;
 mod overview;

@@ -1,6 +1,7 @@
 //! `/ui/tasks/{task_id}/report`: the task's audit report, a page made to
 //! be printed (or saved as PDF) and filed: the chain walked, the checkpoint
-//! that proves it with its cosignatures and the log's verifier key, every
+//! that proves it with its cosignatures and the log's verifier key, the
+//! task's totals and every reviewer's verdict on its decisions, every
 //! record with its hash, and the commands that check it all again offline.
 
 use askama::Template;
@@ -11,7 +12,8 @@ use axum::response::Response;
 use chrono::{SecondsFormat, Utc};
 
 use super::auth::over_tls;
-use super::task::{walk, VerdictView, VERIFY_ON_OPEN};
+use super::facts::{sum_up, TaskSum};
+use super::task::{walk, VerdictView, FACTS_READ, VERIFY_ON_OPEN};
 use super::view::{render, shell_word, task_href, with_query, Chrome, ReaderCheck, UiError};
 use crate::domain::merkle::to_hex;
 use crate::domain::record::erasure::statement_label;
@@ -75,6 +77,10 @@ struct ReportPage {
     reader: ReaderCheck,
     /// The last listed record's provable time, in words.
     time_summary: String,
+    /// Totals and reviewers' verdicts, of the last `sum_of_last` records
+    /// when the task is longer.
+    sum: TaskSum,
+    sum_of_last: Option<u32>,
 }
 
 /// `GET /ui/tasks/{task_id}/report`.
@@ -164,6 +170,7 @@ async fn build(
 ) -> Result<ReportPage, UiError> {
     let task_id = task.task_id.clone();
     let (verdict, _) = walk(state, &task_id).await?;
+    let sum = sum_up(&state.store.task_facts(&task_id, FACTS_READ).await?);
     let mut rows = Vec::new();
     let mut after: Option<String> = None;
     while (rows.len() as u64) < REPORTED.min(task.length) {
@@ -226,6 +233,8 @@ async fn build(
         reader: ReaderCheck::new(state, &task_id),
         task_href: task_href(&task_id),
         left_out: task.length.saturating_sub(rows.len() as u64),
+        sum_of_last: (task.length > u64::from(FACTS_READ)).then_some(FACTS_READ),
+        sum,
         task_id,
         length: task.length,
         first_timestamp: task.first_timestamp.clone(),

@@ -1,7 +1,9 @@
 //! `/ui/sessions`: the work sessions, a page at a time, in the order they
-//! began; `/ui/sessions/{session_id}`: one session's summary (its tasks and
-//! agents) and its records, a page at a time, in log order, as cards or as
-//! a trace.
+//! began, one line each; `/ui/sessions/{session_id}`: one session's summary
+//! (its tasks and agents) and its records, a page at a time, in log order,
+//! as cards or as a trace grouped by task, reviewers' verdicts marked.
+
+use std::collections::HashMap;
 
 use askama::Template;
 use axum::extract::{Path, State};
@@ -10,8 +12,10 @@ use axum::response::Response;
 use chrono::Utc;
 use serde::Deserialize;
 
+use super::facts::{mark, sum_up, TaskSum, Verdict};
+use super::task::FACTS_READ;
 use super::tasks::RECORDS_PER_PAGE;
-use super::trace::{trace_of_page, Trace};
+use super::trace::{trace_of_page, Trace, TracePage};
 use super::view::{
     ago, record_views, render, session_href, task_href, with_query, Chrome, Link, RecordView,
     UiError, UiQuery,
@@ -134,7 +138,26 @@ pub(super) async fn page(
         )
         .await?;
     let now = Utc::now();
+    // The tasks of the page, summed up (their verdicts mark its decisions),
+    // read at once.
+    let mut task_ids: Vec<&str> = listed.items.iter().map(|r| r.task_id.as_str()).collect();
+    task_ids.sort_unstable();
+    task_ids.dedup();
+    let facts = futures_util::future::try_join_all(
+        task_ids
+            .iter()
+            .map(|t| state.store.task_facts(t, FACTS_READ)),
+    )
+    .await?;
+    let mut by_task: HashMap<String, TaskSum> = HashMap::new();
+    let mut verdicts: Vec<Verdict> = Vec::new();
+    for (task_id, rows) in task_ids.iter().zip(facts) {
+        let mut sum = sum_up(&rows);
+        verdicts.append(&mut sum.verdicts);
+        by_task.insert(task_id.to_string(), sum);
+    }
     let mut records = record_views(&state, &listed.items, now).await?;
+    mark(&mut records, &verdicts);
     let href = session_href(&session_id);
     let view = match params.view.as_deref() {
         None | Some("records") => "",
@@ -148,8 +171,14 @@ pub(super) async fn page(
     };
     let trace = if view == "trace" {
         let views = std::mem::take(&mut records);
-        let (after, selected) = (params.after.as_deref(), params.selected.as_deref());
-        Some(trace_of_page(&state, &href, after, selected, &listed.items, views, now).await?)
+        let page = TracePage {
+            href: &href,
+            after: params.after.as_deref(),
+            selected: params.selected.as_deref(),
+            verdicts: &verdicts,
+            by_task: Some(&by_task),
+        };
+        Some(trace_of_page(&state, page, &listed.items, views, now).await?)
     } else {
         None
     };

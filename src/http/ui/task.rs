@@ -1,7 +1,9 @@
 //! `/ui/tasks/{task_id}`: a task's chain, a page of records at a time, as
-//! a timeline or as its reasoning tree; opening it walks a chain of up to
-//! `VERIFY_ON_OPEN` records, and `?verify=1` any chain
-//! (`Store::verify_chain`, constant memory), saying where it breaks.
+//! a trace (the default), a timeline or its reasoning tree, under its
+//! totals (tokens, cost, time, errors) and with reviewers' verdicts on its
+//! decisions; opening it walks a chain of up to `VERIFY_ON_OPEN` records,
+//! and `?verify=1` any chain (`Store::verify_chain`, constant memory),
+//! saying where it breaks.
 
 use askama::Template;
 use axum::extract::{Path, State};
@@ -11,8 +13,9 @@ use chrono::Utc;
 use quick_cache::sync::Cache;
 use serde::Deserialize;
 
+use super::facts::{mark, sum_up, TaskSum};
 use super::tasks::RECORDS_PER_PAGE;
-use super::trace::{trace_of_page, Trace};
+use super::trace::{trace_of_page, Trace, TracePage};
 use super::view::{
     ago, record_href, record_views, render, task_href, with_query, Chrome, ReaderCheck, RecordView,
     UiError, UiQuery,
@@ -39,6 +42,10 @@ const VERDICTS_KEPT: usize = 10_000;
 /// reads every record: bounded work per page view).
 pub(super) const VERIFY_ON_OPEN: u64 = 10_000;
 
+/// The most records a task's page and report sum up (totals, verdicts):
+/// the newest, a bounded read however long the task.
+pub(super) const FACTS_READ: u32 = 10_000;
+
 impl Default for Verdicts {
     fn default() -> Verdicts {
         Verdicts {
@@ -48,13 +55,16 @@ impl Default for Verdicts {
 }
 
 impl Verdicts {
-    /// `valid` while the task has the length it was walked at; `broken`
-    /// once a walk broke (appends never mend a chain); else `unverified`.
-    pub(super) fn badge(&self, task_id: &str, length: u64) -> &'static str {
+    /// The last walk's verdict, as a badge's class and words: `broken`
+    /// once a walk broke (appends never mend a chain); `valid` while the
+    /// task has the length it was walked at, or for the records walked
+    /// when it has grown since (a chain only grows); else `unverified`.
+    pub(super) fn badge(&self, task_id: &str, length: u64) -> (&'static str, String) {
         match self.inner.get(task_id) {
-            Some((_, false)) => "broken",
-            Some((walked, true)) if walked == length => "valid",
-            _ => "unverified",
+            Some((_, false)) => ("broken", "✗ broken".into()),
+            Some((walked, true)) if walked >= length => ("valid", "✓ valid".into()),
+            Some((walked, true)) => ("valid", format!("✓ valid to #{}", walked.saturating_sub(1))),
+            None => ("unverified", "not walked yet".into()),
         }
     }
 
@@ -66,7 +76,7 @@ impl Verdicts {
 /// `/ui/tasks/{task_id}`'s parameters.
 #[derive(Deserialize)]
 pub(super) struct TaskParams {
-    /// `timeline` (the default), `tree` or `trace`.
+    /// `trace` (the default), `timeline` or `tree`.
     view: Option<String>,
     /// In the trace view, the record detailed beside the rows.
     selected: Option<String>,
@@ -115,6 +125,11 @@ struct TaskPage {
     report_href: String,
     /// The trace view's rows and detail.
     trace: Option<Trace>,
+    /// What the task's records read say: totals, verdicts, unreviewed
+    /// decisions.
+    sum: TaskSum,
+    /// The sum is of the last [`FACTS_READ`] records only.
+    sum_of_last: Option<u32>,
     verdict: Option<VerdictView>,
     records: Vec<RecordView>,
     nodes: Vec<TreeItem>,
@@ -150,13 +165,13 @@ pub(super) async fn page(
     UiQuery(params): UiQuery<TaskParams>,
 ) -> Result<Response, UiError> {
     let view = match params.view.as_deref() {
-        None | Some("timeline") => "timeline",
+        None | Some("trace") => "trace",
+        Some("timeline") => "timeline",
         Some("tree") => "tree",
-        Some("trace") => "trace",
         Some(_) => {
             return Err(UiError(ApiError::invalid(vec![FieldError::new(
                 "view",
-                "must be timeline, tree or trace",
+                "must be trace, timeline or tree",
             )])))
         }
     };
@@ -183,8 +198,10 @@ pub(super) async fn page(
         )
         .await?;
     let now = Utc::now();
+    let sum = sum_up(&state.store.task_facts(&task_id, FACTS_READ).await?);
     let broken_id = verdict.as_ref().and_then(|(_, id)| id.clone());
     let mut records = record_views(&state, &listed.items, now).await?;
+    mark(&mut records, &sum.verdicts);
     if let Some((at, reason)) = &broken_id {
         for view in records.iter_mut().filter(|v| v.id == *at) {
             view.broken = Some(reason.clone());
@@ -198,8 +215,18 @@ pub(super) async fn page(
     let href = task_href(&task_id);
     let trace = if view == "trace" {
         let views = std::mem::take(&mut records);
-        let (after, selected) = (params.after.as_deref(), params.selected.as_deref());
-        Some(trace_of_page(&state, &href, after, selected, &listed.items, views, now).await?)
+        let page = TracePage {
+            href: &href,
+            after: params.after.as_deref(),
+            // A broken chain opens on the record where it breaks.
+            selected: params
+                .selected
+                .as_deref()
+                .or(broken_id.as_ref().map(|(id, _)| id.as_str())),
+            verdicts: &sum.verdicts,
+            by_task: None,
+        };
+        Some(trace_of_page(&state, page, &listed.items, views, now).await?)
     } else {
         None
     };
@@ -209,7 +236,7 @@ pub(super) async fn page(
             h.at, h.by, h.reason
         )
     });
-    let shown = if view == "timeline" { "" } else { view };
+    let shown = if view == "trace" { "" } else { view };
     let next = listed
         .next
         .map(|cursor| with_query(&href, &[("view", shown), ("after", &cursor)]));
@@ -222,11 +249,13 @@ pub(super) async fn page(
         &TaskPage {
             chrome: Chrome::new(&state, format!("Task {task_id}")),
             reader: ReaderCheck::new(&state, &task_id),
-            timeline_href: href.clone(),
+            timeline_href: with_query(&href, &[("view", "timeline")]),
             tree_href: with_query(&href, &[("view", "tree")]),
-            trace_href: with_query(&href, &[("view", "trace")]),
+            trace_href: href.clone(),
             report_href: format!("{href}/report"),
             trace,
+            sum_of_last: (task.length > u64::from(FACTS_READ)).then_some(FACTS_READ),
+            sum,
             view,
             task_id,
             length: task.length,
@@ -271,9 +300,7 @@ pub(super) async fn walk(
             (
                 VerdictView {
                     valid: true,
-                    text: format!(
-                        "valid, {length} records{erased}, proven in checkpoint of size {size}"
-                    ),
+                    text: format!("{length} records{erased} · proven in checkpoint of size {size}"),
                     broken_href: None,
                 },
                 None,
@@ -285,7 +312,7 @@ pub(super) async fn walk(
             (
                 VerdictView {
                     valid: false,
-                    text: format!("broken at record #{seq} ({}), {reason}", at.id),
+                    text: format!("at record #{seq} ({}) · {reason}", at.id),
                     broken_href: Some(record_href(&at.id)),
                 },
                 Some((at.id, reason)),

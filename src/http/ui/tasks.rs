@@ -1,6 +1,9 @@
-//! `/ui/tasks`: the tasks, newest activity first or in another order,
-//! only those with a record the filters keep when given, a page at a time;
-//! `/ui/records`: the records the filters keep, in log order.
+//! `/ui/tasks`: the tasks as a dense table, one line each (records,
+//! agents, types, last activity, tokens, cost, time, errors, decisions not
+//! reviewed, the last walk's verdict), newest activity first or sorted by a
+//! column, only those with a record the filters keep when given (or with a
+//! decision no reviewer answered), a page at a time; `/ui/records`: the
+//! records the filters keep, in log order.
 
 use askama::Template;
 use axum::extract::State;
@@ -9,6 +12,7 @@ use axum::response::Response;
 use chrono::Utc;
 use serde::Deserialize;
 
+use super::facts::sum_up;
 use super::view::{
     ago, record_views, render, task_href, with_query, Chrome, RecordView, UiError, UiQuery,
 };
@@ -34,8 +38,11 @@ pub(super) struct ListParams {
     session_id: Option<Identifier>,
     /// The cursor of the page of records.
     after: Option<String>,
-    /// The tasks' order: `activity` (the default), `created` or `length`.
+    /// The tasks' order: `activity` (the default), `created`, `length` or
+    /// `name`.
     sort: Option<String>,
+    /// Any value: only the tasks with a decision no reviewer answered.
+    unreviewed: Option<String>,
     /// The page of tasks, from 1.
     page: Option<u64>,
 }
@@ -53,8 +60,17 @@ pub(super) struct TaskRow {
     /// Agents and types of its last records (`store::MIX_OF_LAST`).
     pub agents: Vec<String>,
     pub types: Vec<String>,
-    /// `valid`, `broken` or `unverified`: what its last walk here found.
+    /// Their totals, when they say them.
+    pub tokens: Option<String>,
+    pub cost: Option<String>,
+    pub took: Option<String>,
+    pub errors: u64,
+    /// Their decisions no reviewer answered.
+    pub unreviewed: u64,
+    /// `valid`, `broken` or `unverified`: what its last walk here found,
+    /// and in words.
     pub verdict: &'static str,
+    pub verdict_text: String,
 }
 
 /// The filter form's values, as given.
@@ -69,6 +85,8 @@ pub(super) struct FilterForm {
     pub session_id: String,
     pub since: String,
     pub until: String,
+    /// Only the tasks with a decision no reviewer answered.
+    pub unreviewed: bool,
 }
 
 impl FilterForm {
@@ -88,31 +106,69 @@ impl FilterForm {
             session_id: filter.session_id.clone().unwrap_or_default(),
             since: filter.since.clone().unwrap_or_default(),
             until: filter.until.clone().unwrap_or_default(),
+            unreviewed: false,
         }
     }
 
-    /// The filters (and the order) as query parameters, for the next
-    /// page's link.
-    pub(super) fn pairs(&self) -> Vec<(&'static str, &str)> {
-        let sort = match self.sort {
-            Some(s) if s != TaskSort::Activity => s.as_str(),
-            _ => "",
-        };
+    /// The filters of records as query parameters.
+    fn filters(&self) -> Vec<(&'static str, &str)> {
         vec![
             ("agent_id", &self.agent_id),
             ("type", &self.kind),
             ("session_id", &self.session_id),
             ("since", &self.since),
             ("until", &self.until),
-            ("sort", sort),
         ]
+    }
+
+    /// The filters (and the order) as query parameters, for the next
+    /// page's link.
+    pub(super) fn pairs(&self) -> Vec<(&'static str, &str)> {
+        self.pairs_sorted(self.sort.unwrap_or_default())
+    }
+
+    /// The filters with the order `sort`.
+    fn pairs_sorted(&self, sort: TaskSort) -> Vec<(&'static str, &str)> {
+        let mut pairs = self.filters();
+        let sort = if sort == TaskSort::Activity {
+            ""
+        } else {
+            sort.as_str()
+        };
+        pairs.push(("sort", sort));
+        pairs.push(("unreviewed", if self.unreviewed { "1" } else { "" }));
+        pairs
     }
 
     /// The records these filters keep, as a link.
     pub(super) fn records_href(&self) -> String {
-        let mut pairs = self.pairs();
-        pairs.pop();
-        with_query("/ui/records", &pairs)
+        with_query("/ui/records", &self.filters())
+    }
+
+    /// A column header's link: this list in the order `name`.
+    pub(super) fn sort_href(&self, name: &str) -> String {
+        let sort = TaskSort::parse(name).unwrap_or_default();
+        with_query("/ui/tasks", &self.pairs_sorted(sort))
+    }
+
+    /// A column header's `aria-sort`: "descending" or "ascending" for the
+    /// column the list is in the order of, else "none".
+    pub(super) fn aria_sort(&self, name: &str) -> &'static str {
+        match self.sort {
+            Some(s) if s.as_str() == name && s == TaskSort::Name => "ascending",
+            Some(s) if s.as_str() == name => "descending",
+            _ => "none",
+        }
+    }
+
+    /// Whether a filter of records is given.
+    pub(super) fn record_filtered(&self) -> bool {
+        self.filters().iter().any(|(_, v)| !v.is_empty())
+    }
+
+    /// Whether any filter is given.
+    pub(super) fn filtered(&self) -> bool {
+        self.unreviewed || self.record_filtered()
     }
 
     /// The orders the form offers.
@@ -175,7 +231,7 @@ pub(super) async fn list(
         Some(name) => TaskSort::parse(name).unwrap_or_else(|| {
             bad.push(FieldError::new(
                 "sort",
-                "must be activity, created or length",
+                "must be activity, created, length or name",
             ));
             TaskSort::Activity
         }),
@@ -191,32 +247,44 @@ pub(super) async fn list(
         return Err(UiError(ApiError::invalid(bad)));
     }
     let filter = filter_of(&params, filter);
-    let form = FilterForm::of("/ui/tasks", Some(sort), &filter);
+    let mut form = FilterForm::of("/ui/tasks", Some(sort), &filter);
+    form.unreviewed = params.unreviewed.is_some();
     let now = Utc::now();
     let offset = (page - 1).saturating_mul(u64::from(TASKS_PER_PAGE));
     let mut listed = state
         .store
-        .tasks_sorted(&filter, sort, offset, TASKS_PER_PAGE + 1)
+        .tasks_sorted(&filter, form.unreviewed, sort, offset, TASKS_PER_PAGE + 1)
         .await?;
     let more = listed.len() > TASKS_PER_PAGE as usize;
     listed.truncate(TASKS_PER_PAGE as usize);
-    // Each task's mix is its own indexed read: read them at once, on the
-    // read pool's connections.
-    let mixes =
-        futures_util::future::try_join_all(listed.iter().map(|t| state.store.task_mix(&t.task_id)))
-            .await?;
+    // Each task's last records are their own indexed read: read them at
+    // once, on the read pool's connections.
+    let facts = futures_util::future::try_join_all(
+        listed
+            .iter()
+            .map(|t| state.store.task_facts(&t.task_id, MIX_OF_LAST)),
+    )
+    .await?;
     let mut tasks = Vec::with_capacity(listed.len());
-    for (t, mix) in listed.into_iter().zip(mixes) {
+    for (t, rows) in listed.into_iter().zip(facts) {
+        let sum = sum_up(&rows);
+        let (verdict, verdict_text) = state.verdicts.badge(&t.task_id, t.length);
         tasks.push(TaskRow {
             href: task_href(&t.task_id),
-            verdict: state.verdicts.badge(&t.task_id, t.length),
+            verdict,
+            verdict_text,
             last_ago: ago(&t.last_timestamp, now),
             task_id: t.task_id,
             length: t.length,
             first_timestamp: t.first_timestamp,
             last_timestamp: t.last_timestamp,
-            agents: mix.agents,
-            types: mix.types,
+            tokens: sum.totals.tokens_short(),
+            cost: sum.totals.cost(),
+            took: sum.totals.took(),
+            errors: sum.totals.errors,
+            unreviewed: sum.unreviewed,
+            agents: sum.agents,
+            types: sum.types,
         });
     }
     let link = |n: u64| {
@@ -247,16 +315,21 @@ pub(super) async fn records(
     State(state): State<AppState>,
     UiQuery((params, filter)): UiQuery<(ListParams, FilterQuery)>,
 ) -> Result<Response, UiError> {
-    if params.sort.is_some() || params.page.is_some() {
+    if params.sort.is_some() || params.page.is_some() || params.unreviewed.is_some() {
         let mut bad = Vec::new();
         for (name, given) in [
             ("sort", params.sort.is_some()),
             ("page", params.page.is_some()),
+            ("unreviewed", params.unreviewed.is_some()),
         ] {
             if given {
                 bad.push(FieldError::new(
                     name,
-                    "records are in log order, paged by `after`",
+                    if name == "unreviewed" {
+                        "a filter of the task list"
+                    } else {
+                        "records are in log order, paged by `after`"
+                    },
                 ));
             }
         }

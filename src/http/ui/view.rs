@@ -305,8 +305,14 @@ pub(super) struct RecordView {
     /// The metadata as rows of keys and values, and raw (its exact
     /// canonical form is on the record's own page).
     pub metadata: Option<super::metadata::MetadataView>,
-    /// Model, tokens, tool and duration, when the metadata says them.
+    /// Model, tokens, tool, cost, duration and error, when the metadata
+    /// says them.
     pub chips: Vec<super::metadata::Chip>,
+    /// The error the record reports (`facts::error_of`).
+    pub error: Option<String>,
+    /// Reviewers' verdicts on it, when it is a decision and the page read
+    /// them (`facts::mark`).
+    pub marks: Vec<super::facts::Mark>,
     pub session: Option<Link>,
     pub parent: Option<ParentLink>,
     pub timestamp: String,
@@ -383,7 +389,13 @@ impl RecordView {
             Some((view, chips)) => (Some(view), chips),
             None => (None, Vec::new()),
         };
+        let error = chips
+            .iter()
+            .find(|c| c.label == "error")
+            .map(|c| c.value.clone());
         RecordView {
+            error,
+            marks: Vec::new(),
             href: record_href(&r.id),
             id: r.id.clone(),
             seq: r.seq,

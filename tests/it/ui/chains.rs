@@ -18,7 +18,7 @@ async fn a_long_chain_is_read_a_page_at_a_time_in_both_views() {
         .map(|i| new_record("plan", "long", "a", &format!("step {i}")))
         .collect();
     futures_util::future::join_all(bodies.iter().map(|b| app.append(b))).await;
-    for view in ["", "?view=tree"] {
+    for view in ["?view=timeline", "?view=tree"] {
         let mut path = format!("/ui/tasks/long{view}");
         let mut seen = BTreeSet::new();
         let mut pages = 0;
@@ -56,27 +56,29 @@ async fn verify_says_valid_with_its_length_and_checkpoint_and_the_list_remembers
     }
     let body = html(&app, "/ui/tasks/fine?verify=1").await;
     assert!(
-        body.contains("valid, 3 records, proven in checkpoint of size 3"),
+        body.contains("3 records · proven in checkpoint of size 3"),
         "{body}"
     );
     assert!(html(&app, "/ui/tasks")
         .await
-        .contains("badge valid\">valid"));
-    // Grown since: no longer known valid.
+        .contains("badge valid\">✓ valid</span>"));
+    // Grown since: valid as far as it was walked.
     record(&app, "fine", "r 3", json!({})).await;
     assert!(html(&app, "/ui/tasks")
         .await
-        .contains("badge unverified\">not verified yet"));
+        .contains("badge valid\">✓ valid to #2</span>"));
     // Opening the task walks its (short) chain: the verdict is on the page
     // without Verify, and the list knows it again.
     let body = html(&app, "/ui/tasks/fine").await;
     assert!(
-        body.contains("valid, 4 records, proven in checkpoint of size 4"),
+        body.contains(
+            "✓ Valid</strong> · <span class=\"wrap\">4 records · proven in checkpoint of size 4"
+        ),
         "{body}"
     );
     assert!(html(&app, "/ui/tasks")
         .await
-        .contains("badge valid\">valid"));
+        .contains("badge valid\">✓ valid</span>"));
 }
 
 /// A chain longer than the page walks on opening says it is not verified
@@ -102,7 +104,7 @@ async fn a_long_chain_is_walked_on_verify_not_on_opening() {
     assert!(!body.contains("verdict valid"), "{body}");
     let body = html(&app, "/ui/tasks/long?verify=1").await;
     assert!(
-        body.contains("valid, 11000 records, proven in checkpoint of size 11000"),
+        body.contains("11000 records · proven in checkpoint of size 11000"),
         "{body}"
     );
 }
@@ -137,16 +139,19 @@ async fn verify_highlights_the_first_record_tampered_in_the_file() {
     let body = html(&app, "/ui/tasks/t?verify=1").await;
     assert!(body.contains("verdict broken"), "{body}");
     assert!(
-        body.contains(&format!("broken at record #1 ({victim}), hash_mismatch")),
+        body.contains(&format!(
+            "✗ Broken</strong> · <span class=\"wrap\">at record #1 ({victim}) · hash_mismatch"
+        )),
         "{body}"
     );
-    // The record is marked where it is drawn, and only it.
+    // The trace (the default view) opens on the broken record: it is marked
+    // where it is drawn, and only it.
     let marked: Vec<&str> = body.split("class=\"record broken\"").skip(1).collect();
     assert_eq!(marked.len(), 1, "{body}");
     assert!(marked[0].contains("forged") && marked[0].contains("Chain broken at this record"));
     assert!(html(&app, "/ui/tasks")
         .await
-        .contains("badge broken\">broken"));
+        .contains("badge broken\">✗ broken</span>"));
     // The record's own page shows the recomputed hash differs.
     let own = html(&app, &format!("/ui/thoughts/{victim}")).await;
     assert!(own.contains("does not match the stored hash"), "{own}");

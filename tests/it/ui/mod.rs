@@ -8,9 +8,15 @@
 //! - `login`: with keys, only the login form until a key is posted; the
 //!   cookie, its CSRF rule, logout, and the API that ignores it;
 //! - `views`: the overview, the task list's filters, order and pages, the
-//!   agents, the trace view and the audit report.
+//!   agents, the trace view and the audit report;
+//! - `convention`: the REST metadata convention read as the OTLP mapping's,
+//!   errors, reviewers' verdicts marked and reported;
+//! - `lists`: the dense task and session lists, their sorting, the filter
+//!   of unreviewed decisions, a session's trace by task, the wording.
 
 mod chains;
+mod convention;
+mod lists;
 mod login;
 mod pages;
 mod views;

@@ -40,11 +40,12 @@ async fn every_page_answers_with_its_content() {
         "{list}"
     );
     assert!(
-        list.contains("2 records") && list.contains("badge unverified\">not verified yet"),
+        list.contains("<td class=\"num\">2</td>")
+            && list.contains("<span class=\"hint\">not walked yet</span>"),
         "{list}"
     );
 
-    let task = html(&app, "/ui/tasks/refactor-auth").await;
+    let task = html(&app, "/ui/tasks/refactor-auth?view=timeline").await;
     assert!(
         task.contains("Split the module.\nThen test."),
         "line breaks kept: {task}"

@@ -8,7 +8,7 @@ use super::{html, next_page};
 use crate::support::{new_record, run_binary, TestApp};
 
 /// Appends `records` in one batch; their stored forms.
-async fn batch(app: &TestApp, records: Vec<Value>) -> Vec<Value> {
+pub(super) async fn batch(app: &TestApp, records: Vec<Value>) -> Vec<Value> {
     let r = app
         .client
         .post(app.url("/thoughts/batch"))
@@ -109,9 +109,9 @@ async fn the_overview_charts_the_last_day_from_the_records_and_follows_the_log()
     );
 }
 
-/// The task ids of a task list's cards, in order.
+/// The task ids of a task list's rows, in order.
 fn cards(body: &str) -> Vec<String> {
-    body.split("<li class=\"card\">\n<h2><a href=\"/ui/tasks/")
+    body.split("<th scope=\"row\" class=\"name\"><a href=\"/ui/tasks/")
         .skip(1)
         .map(|rest| rest[..rest.find('"').unwrap()].to_string())
         .collect()
@@ -236,7 +236,7 @@ async fn agents_are_listed_with_their_records_tasks_and_types_and_paged() {
 
 /// An OTLP/HTTP JSON export of one agent's trace: its run, a chat with
 /// the model, a tool's run.
-fn otlp_trace() -> Value {
+pub(super) fn otlp_trace() -> Value {
     let attrs = |pairs: &[(&str, Value)]| -> Vec<Value> {
         pairs
             .iter()
@@ -448,7 +448,7 @@ async fn the_report_lists_every_hash_and_its_commands_check_the_trail_offline() 
         assert!(body.contains(hash.as_str()), "{hash}: {body}");
     }
     assert!(
-        body.contains("✓ Valid:</strong> <span class=\"wrap\">valid, 3 records"),
+        body.contains("✓ Valid</strong> · <span class=\"wrap\">3 records · proven"),
         "{body}"
     );
     let key = app.store.verifier_key().to_string();
