@@ -74,6 +74,21 @@ enum Command {
     /// `verify state` lists the logs pinned by earlier checks; `verify forget`
     /// forgets one.
     Verify(VerifyArgs),
+    /// Download a task's evidence pack (GET /tasks/{id}/evidence): one ZIP
+    /// archive an auditor files, which `verify PACK` checks whole.
+    Evidence {
+        /// The task.
+        task: String,
+        /// The service, e.g. http://127.0.0.1:8080.
+        #[arg(long, env = "DECISION_TRAIL_URL")]
+        url: String,
+        /// An API key (a reader's is enough), for a service that requires one.
+        #[arg(long, env = "DECISION_TRAIL_TOKEN", hide_env_values = true)]
+        token: Option<String>,
+        /// Where to write it; default `evidence-<task>.zip` in this folder.
+        #[arg(long, short)]
+        out: Option<PathBuf>,
+    },
     /// Capability fingerprints, computed as `@khoralabs/agent-capabilities`
     /// computes them, offline.
     #[command(subcommand)]
@@ -351,6 +366,12 @@ pub fn main() -> ExitCode {
         Some(Command::Witness(args)) => witness::witness(args),
         Some(Command::Healthcheck { addr }) => tools::healthcheck(&addr),
         Some(Command::Mcp { url, token }) => mcp::mcp(&url, token.as_deref()),
+        Some(Command::Evidence {
+            task,
+            url,
+            token,
+            out,
+        }) => pack::download(&task, &url, token.as_deref(), out),
         Some(Command::Capabilities(CapabilitiesCommand::Fingerprint)) => {
             capabilities::fingerprint_stdin()
         }

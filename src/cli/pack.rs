@@ -6,7 +6,8 @@
 //! those of the export, the report naming the export's head and root.
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 
 use serde_json::Value;
 
@@ -14,9 +15,11 @@ use super::verify::{verify_text, FileVerdict, VerifyArgs};
 use crate::domain::audit::{code, fail};
 use crate::domain::checkpoint::open_note;
 use crate::domain::evidence::{
-    manifest_files, part_of, read_zip, sha256_hex, PackStatement, Part, MANIFEST, MANIFEST_SIG,
+    file_name, manifest_files, part_of, read_zip, sha256_hex, PackStatement, Part, MANIFEST,
+    MANIFEST_SIG,
 };
 use crate::domain::witness::Policy;
+use crate::http::path_segment;
 
 /// Checks the evidence pack `bytes` (read from `file`) with the log's key
 /// `key` (else the pack's own `log.vkey`, said so) and `policy` (else the
@@ -203,4 +206,60 @@ pub(super) fn verify_pack(
     said.push("ok: times.json, erasures.json, holds.json and oversight.json are the export's; report.html names its head and root".into());
     verdict.prepend(said);
     Ok(verdict)
+}
+
+/// `decision-trail evidence TASK --url URL`: fetches the task's pack and
+/// writes it to `out` (default `evidence-<task>.zip`), then says how to
+/// check it.
+pub(super) fn download(
+    task: &str,
+    url: &str,
+    token: Option<&str>,
+    out: Option<PathBuf>,
+) -> ExitCode {
+    let fetched = (|| -> Result<PathBuf, String> {
+        let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
+        let client = super::remote::client(token)?;
+        let address = format!(
+            "{}/tasks/{}/evidence",
+            url.trim_end_matches('/'),
+            path_segment(task)
+        );
+        let bytes = runtime.block_on(async {
+            let response = client
+                .get(&address)
+                .send()
+                .await
+                .map_err(|e| format!("GET {address}: {e}"))?;
+            let status = response.status();
+            let body = response
+                .bytes()
+                .await
+                .map_err(|e| format!("GET {address}: {e}"))?;
+            if !status.is_success() {
+                return Err(format!(
+                    "GET {address}: {status}: {}",
+                    String::from_utf8_lossy(&body).trim()
+                ));
+            }
+            Ok(body)
+        })?;
+        let out = out.unwrap_or_else(|| PathBuf::from(file_name(task)));
+        std::fs::write(&out, &bytes).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+        Ok(out)
+    })();
+    match fetched {
+        Ok(out) => {
+            println!(
+                "wrote {}; check it with: decision-trail verify {} --key <the log's key, kept apart>",
+                out.display(),
+                out.display()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("decision-trail evidence: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }

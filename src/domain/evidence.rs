@@ -119,6 +119,23 @@ pub fn part_of(record: &serde_json::Value) -> Option<Part> {
     }
 }
 
+/// The pack's file name for task `task_id`: `evidence-<task>.zip`, the id's
+/// characters other than ASCII letters, digits, `-`, `_` and `.` as `_`
+/// (a name any file system and `Content-Disposition` take as it is).
+pub fn file_name(task_id: &str) -> String {
+    let safe: String = task_id
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "-_.".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    format!("evidence-{safe}.zip")
+}
+
 /// Lowercase hex SHA-256.
 pub fn sha256_hex(bytes: &[u8]) -> String {
     hex::encode(Sha256::digest(bytes))

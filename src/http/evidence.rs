@@ -93,22 +93,12 @@ pub async fn evidence(
     files.push((MANIFEST, manifest.into_bytes()));
     files.push((MANIFEST_SIG, signed.into_bytes()));
     let zip = evidence::write_zip(&files, chrono::Utc::now()).map_err(ApiError::Internal)?;
-    let name: String = task_id
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || "-_.".contains(c) {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
     Ok((
         [
             (header::CONTENT_TYPE, "application/zip".to_string()),
             (
                 header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"evidence-{name}.zip\""),
+                format!("attachment; filename=\"{}\"", evidence::file_name(&task_id)),
             ),
         ],
         zip,

@@ -12,6 +12,8 @@
 //! - `search`: full-text search;
 //! - `erasure`: erasing an erasable record's content, and legal holds
 //!   (docs/design.md §12);
+//! - `oversight`: a reviewer's verdict on a decision; `evidence`: a task's
+//!   evidence pack (docs/design.md §13);
 //! - `capabilities`: fingerprints, diffs and the snapshot registry;
 //! - `otlp`: OTLP/HTTP trace exports at `/v1/traces`, their agents' spans
 //!   made records (otlp mapping v2);

@@ -103,3 +103,16 @@ pub fn read_all(mut s: std::net::TcpStream) -> String {
     let _ = s.read_to_end(&mut out);
     String::from_utf8_lossy(&out).into_owned()
 }
+
+/// A record as `GET /thoughts/{id}` serves it, less the provable time it
+/// adds (served beside the record, not a member of it): the record as
+/// appended, to compare.
+pub fn record_only(mut served: Value) -> Value {
+    if let Some(members) = served.as_object_mut() {
+        assert!(
+            members.remove("provable_time").is_some(),
+            "GET /thoughts/{{id}} serves the provable time: {served:?}"
+        );
+    }
+    served
+}

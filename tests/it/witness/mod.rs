@@ -2,6 +2,7 @@
 //! crate's code (`server`), and a service that asks witnesses to cosign
 //! (`service`, `postgres`).
 
+mod evidence;
 mod postgres;
 mod server;
 pub(crate) mod service;
