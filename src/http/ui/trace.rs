@@ -19,7 +19,7 @@ use crate::domain::count;
 use crate::domain::merkle::to_hex;
 use crate::domain::Record;
 use crate::http::records::inclusion;
-use crate::http::AppState;
+use crate::http::{provable_time, AppState};
 
 /// The deepest indent drawn; deeper rows are drawn at it.
 const DEEPEST: usize = 8;
@@ -61,6 +61,8 @@ pub(super) struct Detail {
     pub root: String,
     /// The inclusion proof's hashes, leaf side first.
     pub proof: Vec<String>,
+    /// Its provable time in words (docs/design.md §13).
+    pub time: String,
 }
 
 /// A page's trace.
@@ -188,11 +190,13 @@ async fn trace(
                 .find(|r| r.record.id == view.id)
                 .and_then(|r| r.record.broken.clone());
             let (checkpoint, proof, _) = inclusion(state, record).await?;
+            let time = provable_time::of_record(state, record.log_index).await?;
             Some(Detail {
                 record: view,
                 tree_size: checkpoint.tree_size,
                 root: to_hex(&checkpoint.root),
                 proof: proof.iter().map(to_hex).collect(),
+                time: time.summary().to_string(),
             })
         }
         None => None,

@@ -163,6 +163,17 @@ async fn existed_by_is_the_second_earliest_first_covering_cosignature_and_verify
         )),
         "{page}"
     );
+    let (status, trace) = log
+        .get(&format!("/ui/tasks/timed?view=trace&selected={first_id}"))
+        .await;
+    assert_eq!(status, 200);
+    assert!(
+        trace.contains(&format!(
+            "existed by {} (2 of 3 witnesses)",
+            expected(first_leaf)
+        )),
+        "{trace}"
+    );
     let (status, report) = log.get("/ui/tasks/timed/report").await;
     assert_eq!(status, 200);
     assert!(
