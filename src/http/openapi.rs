@@ -7,15 +7,13 @@
 use std::borrow::Cow;
 
 use utoipa::openapi::schema::{Object, SchemaType};
-use utoipa::openapi::{ObjectBuilder, Ref, RefOr, Schema, Type};
+use utoipa::openapi::{Ref, RefOr, Schema, Type};
 use utoipa::{OpenApi, PartialSchema, ToSchema};
 
 use super::problem::ApiError;
-use super::records::RecordBody;
 use super::wire::{HashHex, Identifier};
 use super::{guard, problem, router};
-use crate::domain::chain::BreakReason;
-use crate::domain::{FieldError, RECORD_TYPES};
+use crate::domain::FieldError;
 
 #[derive(OpenApi)]
 #[openapi(
@@ -306,58 +304,6 @@ pub(crate) fn served(keys_configured: bool) -> utoipa::openapi::OpenApi {
         }
     }
     api
-}
-
-/// A string schema whose values are `values`, for enums the domain defines.
-fn string_enum(description: &str, values: impl IntoIterator<Item = &'static str>) -> RefOr<Schema> {
-    ObjectBuilder::new()
-        .schema_type(Type::String)
-        .description(Some(description))
-        .enum_values(Some(values))
-        .into()
-}
-
-/// The record types (`domain::RECORD_TYPES`), as the schema `ThoughtType`.
-pub struct RecordTypeSchema;
-
-impl PartialSchema for RecordTypeSchema {
-    fn schema() -> RefOr<Schema> {
-        string_enum("The record types, case-sensitive.", RECORD_TYPES)
-    }
-}
-
-impl ToSchema for RecordTypeSchema {
-    fn name() -> Cow<'static, str> {
-        Cow::Borrowed("ThoughtType")
-    }
-}
-
-/// Why a chain walk stops (`domain::chain::BreakReason`), as the schema
-/// `BreakReasonBody`.
-pub struct BreakReasonSchema;
-
-impl PartialSchema for BreakReasonSchema {
-    fn schema() -> RefOr<Schema> {
-        string_enum(
-            "Why a chain walk stopped.",
-            BreakReason::ALL.iter().map(|r| r.as_str()),
-        )
-    }
-}
-
-impl ToSchema for BreakReasonSchema {
-    fn name() -> Cow<'static, str> {
-        Cow::Borrowed("BreakReasonBody")
-    }
-}
-
-/// Every further line of an export: a record and its inclusion proof.
-#[derive(ToSchema)]
-#[allow(dead_code)] // documents the export; `domain::export` writes it
-pub struct ExportLine {
-    record: RecordBody,
-    /// RFC 9162 inclusion proof of the record in the header's tree, hex.
-    inclusion_proof: Vec<String>,
 }
 
 /// The operations of a path the service serves (GET, POST, PUT, DELETE).

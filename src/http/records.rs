@@ -12,7 +12,6 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::extract::JsonBody;
 use super::guard::Caller;
-use super::openapi::RecordTypeSchema;
 use super::problem::responses::{
     BadRequest, ConflictResponse, Forbidden, InternalError, KeyReused, NotFound, NotSignedResponse,
     PayloadTooLarge, Unavailable, UnsupportedMediaType,
@@ -21,7 +20,7 @@ use super::problem::ApiError;
 use super::provable_time::{self, ProvableTime, WitnessCheckpoint};
 use super::query::{OfRecords, Page, PlainQuery, Query, QueryPart};
 use super::tlog::{tlog_proof_file, wants_tlog_proof};
-use super::wire::{HashHex, Identifier};
+use super::wire::{HashHex, Identifier, RecordTypeSchema};
 use super::AppState;
 use crate::domain::api_keys::Role;
 use crate::domain::chain::timestamp_bound;

@@ -8,14 +8,13 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::openapi::{BreakReasonSchema, ExportLine};
 use super::problem::responses::{BadRequest, InternalError, NotFound, Unavailable};
 use super::problem::ApiError;
 use super::provable_time;
 use super::query::{OfTasks, Page, PlainQuery, Query};
 use super::records::RecordBody;
 use super::tlog::signed_at;
-use super::wire::HashHex;
+use super::wire::{BreakReasonSchema, HashHex};
 use super::AppState;
 use crate::domain::export;
 use crate::store::{ChainVerdict, SignedCheckpoint, TaskSummary};
@@ -368,4 +367,13 @@ async fn next_export_chunk(
 /// Whether a count is zero (a field left out of an answer then).
 fn is_zero(n: &u64) -> bool {
     *n == 0
+}
+
+/// Every further line of an export: a record and its inclusion proof.
+#[derive(ToSchema)]
+#[allow(dead_code)] // documents the export; `domain::export` writes it
+pub struct ExportLine {
+    record: RecordBody,
+    /// RFC 9162 inclusion proof of the record in the header's tree, hex.
+    inclusion_proof: Vec<String>,
 }

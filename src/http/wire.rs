@@ -6,12 +6,16 @@
 use std::marker::PhantomData;
 
 use serde::{de, Deserialize, Deserializer};
+use std::borrow::Cow;
 use utoipa::openapi::schema::{KnownFormat, SchemaFormat};
+
 use utoipa::openapi::{ObjectBuilder, RefOr, Schema, Type};
 use utoipa::{PartialSchema, ToSchema};
 
+use crate::domain::chain::BreakReason;
 use crate::domain::cursor::{self, CursorKind, CURSOR_PATTERN};
 use crate::domain::record::{identifier_problem, is_hash_hex, HASH_PATTERN, MAX_ID_CHARS};
+use crate::domain::RECORD_TYPES;
 
 /// Reads a string with `parse`; what `parse` refuses is the parameter's problem.
 pub(crate) fn read_text<'de, D, T>(
@@ -147,5 +151,51 @@ impl<'de, L: Paged> Deserialize<'de> for Cursor<L> {
 impl<L: Paged> PartialSchema for Cursor<L> {
     fn schema() -> RefOr<Schema> {
         string().pattern(Some(CURSOR_PATTERN)).into()
+    }
+}
+
+/// A string schema whose values are `values`, for enums the domain defines.
+pub(super) fn string_enum(
+    description: &str,
+    values: impl IntoIterator<Item = &'static str>,
+) -> RefOr<Schema> {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .description(Some(description))
+        .enum_values(Some(values))
+        .into()
+}
+
+/// The record types (`domain::RECORD_TYPES`), as the schema `ThoughtType`.
+pub struct RecordTypeSchema;
+
+impl PartialSchema for RecordTypeSchema {
+    fn schema() -> RefOr<Schema> {
+        string_enum("The record types, case-sensitive.", RECORD_TYPES)
+    }
+}
+
+impl ToSchema for RecordTypeSchema {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("ThoughtType")
+    }
+}
+
+/// Why a chain walk stops (`domain::chain::BreakReason`), as the schema
+/// `BreakReasonBody`.
+pub struct BreakReasonSchema;
+
+impl PartialSchema for BreakReasonSchema {
+    fn schema() -> RefOr<Schema> {
+        string_enum(
+            "Why a chain walk stopped.",
+            BreakReason::ALL.iter().map(|r| r.as_str()),
+        )
+    }
+}
+
+impl ToSchema for BreakReasonSchema {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("BreakReasonBody")
     }
 }
