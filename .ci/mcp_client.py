@@ -32,6 +32,7 @@ EXPECTED_TOOLS = {
     "thought_tree",
     "thought_trail",
     "thought_search",
+    "oversight_verdict",
 }
 
 
@@ -126,12 +127,23 @@ async def exercise(session: ClientSession, task: str, transport: str) -> None:
     assert base64.b64decode(lines[2]) == root, "the proof does not lead to the signed root"
     assert root.hex() == receipt["root"]
 
+    # A person's verdict on the decision: a record of its task answering it.
+    verdict_record = await call(
+        session,
+        "oversight_verdict",
+        {"id": written[2]["id"], "verdict": "approved", "reviewer": "reviewer-1", "reason": "fine"},
+    )
+    assert verdict_record["parent_id"] == written[2]["id"], verdict_record
+    assert verdict_record["metadata"]["oversight"]["verdict"] == "approved", verdict_record
+    verdict = await call(session, "audit_verify_chain", {"task_id": task})
+    assert verdict["valid"] is True and verdict["length"] == 4, verdict
+
     refused = await session.call_tool(
         "thought_record", {"type": "bad", "task_id": task, "agent_id": "a", "content": "x"}
     )
     assert refused.is_error and refused.structured_content["error"]["code"] == "INVALID_PARAMS"
     print(
-        f"ok: {transport}: {len(names)} tools; 3 records appended, listed and verified; "
+        f"ok: {transport}: {len(names)} tools; 3 records appended, listed and verified, a verdict given; "
         f"receipt of log_index {receipt['log_index']} proven to the signed root of "
         f"{receipt['tree_size']} records"
     )
