@@ -13,10 +13,10 @@ use serde_json::{json, Value};
 
 use super::problem::responses::{InternalError, NotFound, Unavailable};
 use super::problem::ApiError;
+use super::provable_time::ProvableTime;
 use super::tasks::{export_checkpoint, export_stream};
 use super::AppState;
 use crate::domain::evidence::{self, PackStatement, MANIFEST, MANIFEST_SIG};
-use crate::domain::witness::time::{check_witness_checkpoints, leaf_times};
 
 /// Download a task's evidence pack.
 ///
@@ -49,14 +49,14 @@ pub async fn evidence(
     let origin = state.store.origin();
     let report = super::ui::report_standalone(&state, &task, checkpoint.clone()).await?;
     let mut export = Vec::new();
-    let mut chunks =
-        std::pin::pin!(export_stream(state.clone(), task_id.clone(), checkpoint).await?);
+    let (chunks, times) = export_stream(state.clone(), task_id.clone(), checkpoint).await?;
+    let mut chunks = std::pin::pin!(chunks);
     while let Some(chunk) = chunks.next().await {
         let chunk: Bytes =
             chunk.map_err(|e| ApiError::Internal(format!("the export failed: {e}")))?;
         export.extend_from_slice(&chunk);
     }
-    let parts = Parts::of(&state, &export)?;
+    let parts = Parts::of(&export, &times)?;
     let key = format!("{}\n", state.store.verifier_key());
     let policy = state
         .witnessing
@@ -121,70 +121,33 @@ struct Parts {
 }
 
 impl Parts {
-    /// Sorts the export's records into the pack's files, and computes each
-    /// one's provable time from the export's own header (what `verify`
-    /// recomputes).
-    fn of(state: &AppState, export: &[u8]) -> Result<Parts, ApiError> {
+    /// Sorts the export's records into the pack's files, beside each one's
+    /// provable time (`times`, in the export's order).
+    fn of(export: &[u8], times: &[ProvableTime]) -> Result<Parts, ApiError> {
         let text = std::str::from_utf8(export).map_err(|e| ApiError::Internal(e.to_string()))?;
-        let mut lines = text.lines();
-        let header: Value = serde_json::from_str(lines.next().unwrap_or_default())
-            .map_err(|e| ApiError::Internal(format!("the export's header: {e}")))?;
         let mut parts = Parts {
             erasures: Vec::new(),
             holds: Vec::new(),
             oversight: Vec::new(),
             times: Vec::new(),
         };
-        let mut records = Vec::new();
-        for line in lines.filter(|l| !l.is_empty()) {
+        let records = text.lines().skip(1).filter(|l| !l.is_empty());
+        for (line, time) in records.zip(times) {
             let value: Value = serde_json::from_str(line)
                 .map_err(|e| ApiError::Internal(format!("an export line: {e}")))?;
-            let record = value["record"].clone();
-            match evidence::part_of(&record) {
+            let record = &value["record"];
+            match evidence::part_of(record) {
                 Some(evidence::Part::Erasure) => parts.erasures.push(record.clone()),
                 Some(evidence::Part::Hold) => parts.holds.push(record.clone()),
                 Some(evidence::Part::Oversight) => parts.oversight.push(record.clone()),
                 None => {}
             }
-            records.push(record);
-        }
-        let leaves: Vec<u64> = records
-            .iter()
-            .filter_map(|r| r["log_index"].as_u64())
-            .collect();
-        let times = match &state.witnessing {
-            None => vec![None; leaves.len()],
-            Some(w) => {
-                let entries = crate::domain::export::witness_times_of(
-                    &crate::domain::json::parse(&header["witness_times"].to_string(), 8)
-                        .map_err(|e| ApiError::Internal(e.to_string()))?,
-                )
-                .unwrap_or_default();
-                let (size, root) = (
-                    header["tree_size"].as_u64().unwrap_or_default(),
-                    header["root"]
-                        .as_str()
-                        .and_then(crate::domain::merkle::from_hex)
-                        .ok_or_else(|| ApiError::Internal("the export's root".into()))?,
-                );
-                let checked = check_witness_checkpoints(
-                    &entries,
-                    state.store.verifier_key(),
-                    w.policy(),
-                    size,
-                    root,
-                )
-                .map_err(ApiError::Internal)?;
-                leaf_times(w.policy(), &checked, &leaves)
-            }
-        };
-        for (record, time) in records.iter().zip(times) {
             parts.times.push(json!({
                 "id": record["id"],
                 "seq": record["seq"],
                 "log_index": record["log_index"],
-                "existed_by": time.as_ref().map(|t| t.time_text()),
-                "witnesses": time.as_ref().map(|t| t.witnesses.clone()),
+                "existed_by": time.existed_by(),
+                "witnesses": time.witnesses(),
             }));
         }
         Ok(parts)

@@ -4,8 +4,9 @@
 //! - `openapi`: the document generated from it (the rules of `wire` written
 //!   in place), and docs-only schemas;
 //! - `records` (`/thoughts`: the wire says thought, the code says record),
-//!   `tasks`, `tlog`, `health`: handlers next to their request and response
-//!   types (`tlog` serves the Merkle log: checkpoints and proofs);
+//!   `receipts`, `tasks`, `tlog`, `health`: handlers next to their request
+//!   and response types (`tlog` serves the Merkle log: checkpoints and
+//!   proofs);
 //! - `tiles`: the log as C2SP tlog-tiles at the root (`/checkpoint`,
 //!   `/tile/…`);
 //! - `trees`: a task's reasoning tree, a record's trail, work sessions;
@@ -63,6 +64,7 @@ mod oversight;
 pub(crate) mod problem;
 mod provable_time;
 mod query;
+mod receipts;
 mod records;
 mod router;
 mod search;

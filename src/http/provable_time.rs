@@ -53,6 +53,13 @@ impl ProvableTime {
         self.existed_by.as_deref()
     }
 
+    /// The witnesses that set the time; None without one.
+    pub(crate) fn witnesses(&self) -> Option<&[String]> {
+        self.existed_by
+            .is_some()
+            .then_some(self.witnesses.as_slice())
+    }
+
     pub(crate) fn summary(&self) -> &str {
         &self.summary
     }

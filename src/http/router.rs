@@ -22,7 +22,7 @@ use super::openapi::{self, ApiDoc};
 use super::problem::ApiError;
 use super::{
     access_log, batch, capabilities, erasure, evidence, guard, health, mcp, metrics, newline, otlp,
-    oversight, records, search, tasks, tiles, tlog, trees, ui, AppState,
+    oversight, receipts, records, search, tasks, tiles, tlog, trees, ui, AppState,
 };
 
 pub(crate) fn routes() -> OpenApiRouter<AppState> {
@@ -30,7 +30,7 @@ pub(crate) fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(records::append, records::list))
         .routes(routes!(batch::append_batch))
         .routes(routes!(records::get_one))
-        .routes(routes!(records::receipt))
+        .routes(routes!(receipts::receipt))
         .routes(routes!(oversight::review))
         .routes(routes!(erasure::erase))
         .routes(routes!(

@@ -10,7 +10,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::problem::responses::{BadRequest, InternalError, NotFound, Unavailable};
 use super::problem::ApiError;
-use super::provable_time;
+use super::provable_time::{self, ProvableTime};
 use super::query::{OfTasks, Page, PlainQuery, Query};
 use super::records::RecordBody;
 use super::tlog::signed_at;
@@ -230,7 +230,7 @@ pub async fn export(
         return Err(ApiError::NotFound(format!("no task has id `{task_id}`")));
     };
     let checkpoint = export_checkpoint(&state, &task, query.tree_size).await?;
-    let stream = export_stream(state, task_id, checkpoint).await?;
+    let (stream, _) = export_stream(state, task_id, checkpoint).await?;
     Ok((
         [(header::CONTENT_TYPE, "application/x-ndjson")],
         Body::from_stream(stream),
@@ -240,12 +240,20 @@ pub async fn export(
 
 /// A task's export against `checkpoint`, as a stream of chunks: the header
 /// (with the task statement and the witness times of the task's records),
-/// then its records with their proofs, read a batch at a time.
+/// then its records with their proofs, read a batch at a time; and each
+/// record's provable time, in the export's order (what a verifier
+/// recomputes from the header).
 pub(crate) async fn export_stream(
     state: AppState,
     task_id: String,
     checkpoint: SignedCheckpoint,
-) -> Result<impl futures_util::Stream<Item = Result<Bytes, std::io::Error>>, ApiError> {
+) -> Result<
+    (
+        impl futures_util::Stream<Item = Result<Bytes, std::io::Error>>,
+        Vec<ProvableTime>,
+    ),
+    ApiError,
+> {
     let origin = checkpoint.note.lines().next().unwrap_or_default();
     let statement = state
         .store
@@ -264,6 +272,8 @@ pub(crate) async fn export_stream(
         witness_times: times.checkpoints,
     }
     .to_line();
+    // A task's records in seq order are in log order: the leaves' order.
+    let per_record = times.per_leaf;
     let start = ExportCursor {
         state,
         task_id,
@@ -272,7 +282,10 @@ pub(crate) async fn export_stream(
         header: Some(header + "\n"),
         done: false,
     };
-    Ok(futures_util::stream::unfold(start, next_export_chunk))
+    Ok((
+        futures_util::stream::unfold(start, next_export_chunk),
+        per_record,
+    ))
 }
 
 /// The checkpoint an export is given against: that of `size`, or the

@@ -15,7 +15,8 @@ use super::view::{
 use crate::domain::cursor::{self, CursorKind};
 use crate::domain::merkle::to_hex;
 use crate::domain::record::RecordFilter;
-use crate::http::records::{inclusion, receipt as api_receipt, record_or_404};
+use crate::http::receipts::{inclusion, receipt as api_receipt};
+use crate::http::records::record_or_404;
 use crate::http::{path_segment, provable_time, AppState};
 use crate::store::Listing;
 

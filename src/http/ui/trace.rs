@@ -18,7 +18,7 @@ use super::view::{record_views, task_href, with_query, Link, RecordView, UiError
 use crate::domain::count;
 use crate::domain::merkle::to_hex;
 use crate::domain::Record;
-use crate::http::records::inclusion;
+use crate::http::receipts::inclusion;
 use crate::http::{provable_time, AppState};
 
 /// The deepest indent drawn; deeper rows are drawn at it.
