@@ -347,7 +347,13 @@ pub(super) fn fsck(database_url: &str, key: Option<&Path>, policy: Option<&Path>
                 );
             }
             println!(
-                "ok: the search index is the records' words; {} re-verified",
+                "ok: {}; {} re-verified",
+                if report.index_checked {
+                    "the search index is the records' words"
+                } else {
+                    "no search index file beside the database: the service makes it again and \
+                     builds it from the records"
+                },
                 count(report.snapshots, "capability snapshot")
             );
             if let Some(n) = report.cosignatures {

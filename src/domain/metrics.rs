@@ -58,6 +58,9 @@ pub const RECORDS_APPENDED: &str = "decision_trail_records_appended_total";
 pub const IDEMPOTENT_REPLAYS: &str = "decision_trail_idempotent_replays_total";
 pub const APPEND_BATCH_SIZE: &str = "decision_trail_append_batch_size";
 pub const APPEND_COMMIT_DURATION: &str = "decision_trail_append_commit_duration_seconds";
+pub const APPEND_WAIT: &str = "decision_trail_append_wait_seconds";
+pub const WRITER_BUSY: &str = "decision_trail_writer_busy_seconds";
+pub const BACKGROUND_BUSY: &str = "decision_trail_background_busy_seconds";
 pub const APPEND_QUEUE_FULL: &str = "decision_trail_append_queue_full_total";
 pub const APPEND_QUEUE_DEPTH: &str = "decision_trail_append_queue_depth";
 pub const LOG_SIZE: &str = "decision_trail_log_size";
@@ -146,6 +149,28 @@ pub const FAMILIES: &[Family] = &[
         APPEND_COMMIT_DURATION,
         "Seconds from a batch's transaction opening to its commit",
         &[],
+        LATENCY_BUCKETS,
+    ),
+    histogram(
+        APPEND_WAIT,
+        "Seconds from an append's queueing to its answer, by the writer's activity that took \
+         most of it (begin, plan, write, commit, erasure, job; queue: between activities)",
+        &["cause"],
+        LATENCY_BUCKETS,
+    ),
+    histogram(
+        WRITER_BUSY,
+        "Seconds of each of the writer's activities: begin (opening a transaction), plan \
+         (reads and planning), write (statements), commit (the durable write), erasure \
+         (cleaning erased bytes), job (probes, snapshots, cosignatures, bindings)",
+        &["what"],
+        LATENCY_BUCKETS,
+    ),
+    histogram(
+        BACKGROUND_BUSY,
+        "Seconds of each step of the work beside the writer, on connections of its own: index \
+         (a search indexer's transaction), checkpoint (copying SQLite's WAL into the database)",
+        &["what"],
         LATENCY_BUCKETS,
     ),
     recorded(

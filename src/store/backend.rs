@@ -41,6 +41,8 @@ pub(crate) struct SearchDocument {
 pub(crate) struct Opened {
     pub reads: Box<dyn RowReads>,
     pub batches: Box<dyn BatchStorage>,
+    /// The search index's connection, apart from the writer's.
+    pub index: Box<dyn IndexStorage>,
     /// How this backend's search document of a record is made, from its
     /// content and canonical metadata.
     pub search_document: fn(&str, Option<&str>) -> SearchDocument,
@@ -265,9 +267,6 @@ pub(crate) trait BatchStorage: Send {
         retired_at: &'a str,
         successor: Option<&'a SuccessorRow>,
     ) -> Answer<'a, SignedCheckpoint>;
-    /// Builds the search index again from the records (`decision-trail
-    /// index rebuild`, docs/design.md §7): the records indexed.
-    fn rebuild_index(&mut self) -> Answer<'_, u64>;
     /// Stores witnesses' cosignature lines of the checkpoint of `tree_size`
     /// (its own statements, between batches).
     fn put_cosignatures<'a>(
@@ -300,10 +299,14 @@ pub(crate) trait BatchStorage: Send {
         None
     }
     fn load<'a>(&'a mut self, wanted: Wanted<'a>) -> Answer<'a, Loaded>;
+    /// Writes the batch's rows. Answers, for a backend whose search index
+    /// loses an erased record's words in the indexer's turn (SQLite), each
+    /// erased record's log index and the document its index row was made
+    /// from (a contentless index's row is deleted by giving its text again).
     fn write<'a>(
         &'a mut self,
         batch: &'a PlannedBatch<'a>,
-    ) -> BoxFuture<'a, Result<(), BatchError>>;
+    ) -> BoxFuture<'a, Result<Vec<(u64, SearchDocument)>, BatchError>>;
     /// Deletes idempotency keys expired at `now_ms`, and reads an expiry
     /// later than `latest_ms` (now plus the TTL: no key the service stored
     /// expires later) as `latest_ms`.
@@ -321,8 +324,15 @@ pub(crate) trait BatchStorage: Send {
     /// the erased bytes are gone from its files too (SQLite: the WAL
     /// checkpointed and truncated).
     fn after_erasure(&mut self) -> Answer<'_, ()>;
-    /// The search indexer's turn (docs/design.md §7), between batches:
-    /// begins its transaction, holding the index's progress (replicas take
+    fn close(self: Box<Self>) -> BoxFuture<'static, ()>;
+}
+
+/// The search index's own storage (docs/design.md §7): its connection,
+/// apart from the writer's, so that an indexing transaction never holds the
+/// log's write lock (SQLite: the index is a file of its own; PostgreSQL:
+/// another connection, outside the log's advisory lock).
+pub(crate) trait IndexStorage: Send {
+    /// The indexer's turn (docs/design.md §7): begins its transaction, holding the index's progress (replicas take
     /// turns), and answers the log size the index covers and the log's size
     /// as stored (None when the progress row is missing). `commit` or
     /// `rollback` ends it.
@@ -335,11 +345,21 @@ pub(crate) trait BatchStorage: Send {
     /// the indexer's transaction.
     fn index_read(&mut self, from: u64, limit: usize) -> Answer<'_, Vec<Record>>;
     /// Adds the index rows (log index, document) and stores `indexed_size`
-    /// as the index's progress, in the indexer's transaction.
+    /// as the index's progress, in the indexer's transaction. An erased
+    /// record's row is written empty, whatever its document: answers their
+    /// log indexes (whose rows an erasure's turn must then not delete).
     fn index_write<'a>(
         &'a mut self,
         rows: &'a [(u64, SearchDocument)],
         indexed_size: u64,
-    ) -> Answer<'a, ()>;
+    ) -> Answer<'a, Vec<u64>>;
+    /// Takes out of the index the rows of erased records (log index, the
+    /// document their row was made from: what `BatchStorage::write`
+    /// answered), in a transaction of its own, and cleans the index's files
+    /// of their bytes (docs/design.md §12). A backend whose erasure empties
+    /// the index row in its own transaction does nothing.
+    fn index_erase<'a>(&'a mut self, erased: &'a [(u64, SearchDocument)]) -> Answer<'a, ()>;
+    fn commit(&mut self) -> Answer<'_, ()>;
+    fn rollback(&mut self) -> BoxFuture<'_, ()>;
     fn close(self: Box<Self>) -> BoxFuture<'static, ()>;
 }

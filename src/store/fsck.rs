@@ -33,6 +33,9 @@ pub struct FsckReport {
     pub signed_by: Option<String>,
     /// Capability snapshots re-verified.
     pub snapshots: u64,
+    /// Whether there was a search index to check (a SQLite database copied
+    /// without its index's file has none: the service builds it again).
+    pub index_checked: bool,
     /// Stored cosignature lines checked against the witness policy, when
     /// one was given.
     pub cosignatures: Option<u64>,
@@ -136,6 +139,7 @@ pub async fn fsck(
         ));
     }
     // The search index is derived: it must be its records' words, no more.
+    let index_checked = index.present();
     if let Some(difference) = index.finish().await.map_err(store_error)? {
         return Err(format!(
             "{difference}; `decision-trail index rebuild` builds it again from the records"
@@ -157,6 +161,7 @@ pub async fn fsck(
         tasks: audit.tasks(),
         signed_by,
         snapshots,
+        index_checked,
         cosignatures,
     })
 }

@@ -2,6 +2,7 @@
 //! built again from the records, page by page as `fsck` reads them, and
 //! compared with the stored one; the first difference is named. On SQLite
 //! the rebuilt index is a temporary FTS5 table on the read-only connection
+//! (which attaches the index's file as `search`)
 //! and both are compared word by word through `fts5vocab`; on PostgreSQL
 //! each record's stored `tsvector` is compared with the one made again.
 
@@ -13,16 +14,21 @@ use super::StoreError;
 use crate::domain::search::{index_text, metadata_text};
 use crate::domain::Record;
 
-/// The index as migration 0007 makes it (not as the database says it is:
+/// The index as the index's file is made (not as the file says it is:
 /// a replaced tokenizer is a difference too).
 const SQLITE_REBUILT: &str = "CREATE VIRTUAL TABLE temp.fsck_index USING fts5(content, metadata, \
      content = '', tokenize = \"unicode61 categories 'L* N* Co M* So'\")";
 
 /// The check under way.
 pub(crate) enum IndexCheck {
-    /// The connection that holds the temporary rebuilt index, and the log
-    /// size the stored index says it covers.
-    Sqlite(PoolConnection<Sqlite>, u64),
+    /// The connection that holds the temporary rebuilt index, the log
+    /// size the stored index says it covers, and the schema that holds it
+    /// (`search`: the index's file; `main`: a database from before the
+    /// index had a file of its own, read as it is).
+    Sqlite(PoolConnection<Sqlite>, u64, String),
+    /// No index to check: a SQLite database without its index's file (the
+    /// service makes it again and builds it from the records).
+    Absent,
     /// The pool, the first difference found so far, and the covered size.
     Postgres(PgPool, Option<String>, u64),
 }
@@ -47,13 +53,23 @@ impl IndexCheck {
     pub(crate) async fn begin(db: Db<'_>) -> Result<IndexCheck, StoreError> {
         match db {
             Db::SqlitePool(pool) => {
-                let covered = indexed_size(Db::SqlitePool(pool)).await?;
                 let mut conn = pool.acquire().await.map_err(fault)?;
+                let schema: Option<String> = sqlx::query_scalar(
+                    "SELECT schema FROM pragma_table_list WHERE name = 'thoughts_fts' \
+                     ORDER BY schema = 'search' DESC LIMIT 1",
+                )
+                .fetch_optional(&mut *conn)
+                .await
+                .map_err(fault)?;
+                let Some(schema) = schema else {
+                    return Ok(IndexCheck::Absent);
+                };
+                let covered = indexed_size(Db::SqlitePool(pool)).await?;
                 sqlx::query(SQLITE_REBUILT)
                     .execute(&mut *conn)
                     .await
                     .map_err(fault)?;
-                Ok(IndexCheck::Sqlite(conn, covered))
+                Ok(IndexCheck::Sqlite(conn, covered, schema))
             }
             Db::PgPool(pool) => {
                 let covered = indexed_size(Db::PgPool(pool)).await?;
@@ -66,7 +82,8 @@ impl IndexCheck {
     /// Adds the next page of records, in log order.
     pub(crate) async fn add(&mut self, records: &[Record]) -> Result<(), StoreError> {
         match self {
-            IndexCheck::Sqlite(conn, covered) => {
+            IndexCheck::Absent => Ok(()),
+            IndexCheck::Sqlite(conn, covered, _) => {
                 let end = records.partition_point(|r| r.log_index < *covered);
                 for chunk in records[..end].chunks(300) {
                     let sql = format!(
@@ -121,15 +138,21 @@ impl IndexCheck {
         }
     }
 
+    /// Whether there is an index to check.
+    pub(crate) fn present(&self) -> bool {
+        !matches!(self, IndexCheck::Absent)
+    }
+
     /// The first difference between the stored index and the rebuilt one.
     pub(crate) async fn finish(self) -> Result<Option<String>, StoreError> {
         match self {
-            IndexCheck::Sqlite(mut conn, _) => {
+            IndexCheck::Absent => Ok(None),
+            IndexCheck::Sqlite(mut conn, _, schema) => {
                 for sql in [
-                    "CREATE VIRTUAL TABLE temp.fsck_stored USING fts5vocab(main, thoughts_fts, instance)",
-                    "CREATE VIRTUAL TABLE temp.fsck_rebuilt USING fts5vocab(temp, fsck_index, instance)",
+                    format!("CREATE VIRTUAL TABLE temp.fsck_stored USING fts5vocab({schema}, thoughts_fts, instance)"),
+                    "CREATE VIRTUAL TABLE temp.fsck_rebuilt USING fts5vocab(temp, fsck_index, instance)".to_string(),
                 ] {
-                    sqlx::query(sql).execute(&mut *conn).await.map_err(fault)?;
+                    sqlx::query(&sql).execute(&mut *conn).await.map_err(fault)?;
                 }
                 let columns = "SELECT doc, term, col, offset FROM temp.";
                 let extra: Option<(i64, String, String, i64)> = sqlx::query_as(&format!(

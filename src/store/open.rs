@@ -124,6 +124,8 @@ pub(super) struct CheckedLog {
 /// What of [`Opened`] is left once its reads and writer's connection are
 /// taken.
 pub(super) struct OpenedParts {
+    /// The search index's connection.
+    pub index: Box<dyn super::backend::IndexStorage>,
     pub search_document: fn(&str, Option<&str>) -> super::backend::SearchDocument,
     pub shared: bool,
     pub writer_thread: bool,
@@ -184,6 +186,7 @@ pub(super) async fn open_checked(config: &StoreConfig) -> Result<CheckedLog, Sto
     .await?;
     Ok(CheckedLog {
         opened: OpenedParts {
+            index: opened.index,
             search_document: opened.search_document,
             shared: opened.shared,
             writer_thread: opened.writer_thread,
@@ -242,6 +245,7 @@ impl Store {
         };
         let (writer, own, publish) = Writer::start(
             batches,
+            opened.index,
             opened.search_document,
             frontier,
             own,
@@ -273,9 +277,8 @@ impl Store {
     /// index rebuild`, docs/design.md §7): the records indexed.
     pub async fn rebuild_index(config: &StoreConfig) -> Result<u64, StoreError> {
         let opened = open_backend(config).await?;
-        let mut batches = opened.batches;
-        let indexed = batches.rebuild_index().await;
-        batches.close().await;
+        let indexed = super::writer::rebuild_index(opened.index, opened.search_document).await;
+        opened.batches.close().await;
         Reads::new(opened.reads).close().await;
         indexed
     }

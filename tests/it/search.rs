@@ -534,29 +534,23 @@ async fn the_search_tool_answers_the_rest_body() {
     assert_eq!(answer["result"]["structuredContent"]["data"], rest);
 }
 
-/// Records stored before the index existed are indexed at start.
+/// The index's file holds nothing but what the records give: one that is
+/// missing (removed, or a database from before the index had a file of its
+/// own) is made again and built from the records at start.
 #[tokio::test]
-async fn records_stored_before_the_index_are_searchable_after_the_upgrade() {
-    if crate::support::sqlite_only("a SQLite database from before the FTS5 index") {
+async fn records_are_searchable_again_once_the_index_file_is_made_again() {
+    if crate::support::sqlite_only("the search index's own SQLite file") {
         return;
     }
-    use sqlx::Connection;
     let app = TestApp::spawn().await;
     for t in ["older ocelot", "older 数据库 record"] {
         app.append(&new_record("plan", "t", "a", t)).await;
     }
     let (path, dir) = app.stop().await;
-    let url = format!("sqlite://{}", path.display());
-    {
-        // The database as it was before migration 0007.
-        let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
-        for sql in [
-            "DROP TABLE thoughts_fts",
-            "DROP TABLE search_progress",
-            "DELETE FROM _sqlx_migrations WHERE version IN (7, 17)",
-        ] {
-            sqlx::query(sql).execute(&mut conn).await.unwrap();
-        }
+    for suffix in ["-search", "-search-wal", "-search-shm"] {
+        let mut name = path.as_os_str().to_owned();
+        name.push(suffix);
+        let _ = std::fs::remove_file(std::path::PathBuf::from(name));
     }
     let app = TestApp::builder().database(path, dir).spawn().await;
     assert_eq!(found(&app, &[("q", "ocelot")]).await, ["older ocelot"]);
@@ -589,9 +583,9 @@ async fn metadata_is_searched_as_its_decoded_text() {
     assert!(found(&app, &[("q", "nsecond")]).await.is_empty());
 }
 
-/// The writer merges the search index in bounded steps, 16 segments at a
-/// time (migration 0014: FTS5 merges nothing on its own, and merges a whole
-/// level only at 64 segments): many separate appends leave few segments, the
+/// The indexer merges the search index in bounded steps, 16 segments at a
+/// time (FTS5 merges nothing on its own as the index's file is made, and
+/// merges a whole level only at 64 segments): many separate appends leave few segments, the
 /// index stays sound, and a word stays found across the merges.
 #[tokio::test]
 async fn the_writer_merges_the_search_index_in_steps_and_finds_across_merges() {
@@ -599,13 +593,26 @@ async fn the_writer_merges_the_search_index_in_steps_and_finds_across_merges() {
         return;
     }
     let app = TestApp::spawn().await;
+    let index = crate::support::index_url(&app.database_url);
+    let scalar = |sql: String| {
+        let index = index.clone();
+        async move {
+            use sqlx::Connection;
+            let mut conn = sqlx::SqliteConnection::connect(&index).await.unwrap();
+            sqlx::query_scalar::<_, i64>(&sql)
+                .fetch_one(&mut conn)
+                .await
+                .unwrap()
+        }
+    };
     let option = |name: &str| format!("SELECT v FROM thoughts_fts_config WHERE k = '{name}'");
-    for (name, value) in [("automerge", 0), ("usermerge", 16), ("crisismerge", 64)] {
-        assert_eq!(
-            crate::support::scalar(&app, &option(name)).await,
-            value,
-            "{name}"
-        );
+    for (name, value) in [
+        ("automerge", 0),
+        ("usermerge", 16),
+        ("crisismerge", 64),
+        ("secure-delete", 1),
+    ] {
+        assert_eq!(scalar(option(name)).await, value, "{name}");
     }
     // One append per request: each is its own commit, so its own level-0
     // segment. Without the writer's steps 60 segments would be left (under
@@ -615,11 +622,13 @@ async fn the_writer_merges_the_search_index_in_steps_and_finds_across_merges() {
         app.append(&new_record("plan", "t", "a", &format!("wombat number {i}")))
             .await;
     }
-    let segments =
-        crate::support::scalar(&app, "SELECT count(DISTINCT segid) FROM thoughts_fts_idx").await;
+    // The index follows on its own schedule: brought up to the log first.
+    let (status, page) = search(&app, &[("q", "wombat"), ("fresh", "true")]).await;
+    assert_eq!(status, 200, "{page}");
+    let segments = scalar("SELECT count(DISTINCT segid) FROM thoughts_fts_idx".into()).await;
     assert!((1..=20).contains(&segments), "{segments} segments");
     crate::support::execute(
-        &app.database_url,
+        &index,
         "INSERT INTO thoughts_fts (thoughts_fts) VALUES ('integrity-check')",
     )
     .await
@@ -702,4 +711,46 @@ async fn a_service_killed_while_the_index_is_behind_indexes_the_rest_at_its_next
     served.child.wait().unwrap();
     let (ok, out, err) = crate::support::run_binary(vec!["fsck".into(), url]).await;
     assert!(ok && out.contains("search index"), "{out}{err}");
+}
+
+/// The index is a file of its own, written by the indexer's own connection:
+/// a transaction holding the index's write lock (an indexing step, here held
+/// open by another connection) never holds an append, and once it ends the
+/// indexer catches up.
+#[tokio::test]
+async fn a_transaction_holding_the_index_file_never_holds_appends() {
+    if crate::support::sqlite_only("the search index's own SQLite file") {
+        return;
+    }
+    use sqlx::Connection;
+    let app = TestApp::spawn().await;
+    app.append(&new_record("plan", "t", "a", "before the lock"))
+        .await;
+    let mut holder = sqlx::SqliteConnection::connect(&crate::support::index_url(&app.database_url))
+        .await
+        .unwrap();
+    sqlx::query("BEGIN IMMEDIATE")
+        .execute(&mut holder)
+        .await
+        .unwrap();
+    // While the index's file is locked for writing, appends go on (on the
+    // database file's lock alone) and are read back.
+    for i in 0..20 {
+        let r = app
+            .append(&new_record("plan", "t", "a", &format!("kangaroo {i}")))
+            .await;
+        let (status, _) = app
+            .get_json(&format!("/thoughts/{}", r["id"].as_str().unwrap()))
+            .await;
+        assert_eq!(status, 200);
+    }
+    sqlx::query("ROLLBACK").execute(&mut holder).await.unwrap();
+    drop(holder);
+    let (status, page) = search(
+        &app,
+        &[("q", "kangaroo"), ("fresh", "true"), ("limit", "50")],
+    )
+    .await;
+    assert_eq!(status, 200, "{page}");
+    assert_eq!(page["hits"].as_array().unwrap().len(), 20, "{page}");
 }

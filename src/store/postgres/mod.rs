@@ -150,11 +150,15 @@ pub(crate) async fn open(config: &StoreConfig) -> Result<Opened, StoreError> {
         .run(&mut *conn)
         .await
         .map_err(|e| StoreError::Internal(format!("migrations failed: {e}")))?;
-    let reads = read_pool(config, options)?;
+    let reads = read_pool(config, options.clone())?;
     tracing::info!(database = %redact(&config.database_url), "PostgreSQL opened");
+    // The indexer's connection, apart from the writer's (it connects at its
+    // first step).
+    let index = tx::PgBatches::new(options, config.connect_timeout, config.statement_timeout);
     Ok(Opened {
         reads: Box::new(reads),
         batches: Box::new(writer),
+        index: Box::new(index),
         key_dir: None,
         search_document: search::search_document,
         shared: true,

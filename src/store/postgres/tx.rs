@@ -18,7 +18,8 @@ use crate::domain::checkpoint::{note_checkpoint, LogSigner};
 use crate::domain::merkle::{leaf_data, leaf_hash, stored_leaf_index, Frontier, StoredHashes};
 use crate::domain::Record;
 use crate::store::backend::{
-    Answer, BatchError, BatchStorage, Loaded, Moved, PlannedBatch, SearchDocument, Wanted,
+    Answer, BatchError, BatchStorage, IndexStorage, Loaded, Moved, PlannedBatch, SearchDocument,
+    Wanted,
 };
 use crate::store::rows::{hash_bytes, head, stored_hash, RECORD_COLUMNS};
 use crate::store::sql::{Db, Param, Query};
@@ -158,14 +159,6 @@ impl BatchStorage for PgBatches {
                             §2, \"The second day\")"
                     .into(),
             }))
-        })
-    }
-
-    fn rebuild_index(&mut self) -> Answer<'_, u64> {
-        Box::pin(async move {
-            let conn = self.connection().await?;
-            let result = rebuild_index(conn).await;
-            self.settle(result)
         })
     }
 
@@ -389,7 +382,7 @@ impl BatchStorage for PgBatches {
     fn write<'a>(
         &'a mut self,
         batch: &'a PlannedBatch<'a>,
-    ) -> BoxFuture<'a, Result<(), BatchError>> {
+    ) -> BoxFuture<'a, Result<Vec<(u64, SearchDocument)>, BatchError>> {
         Box::pin(async move {
             let conn = self.in_batch().map_err(BatchError::Batch)?;
             let written = match insert_records(conn, &batch.records).await {
@@ -416,7 +409,8 @@ impl BatchStorage for PgBatches {
             {
                 self.conn = None;
             }
-            written
+            // An erasure empties its record's search row in this transaction.
+            written.map(|()| Vec::new())
         })
     }
 
@@ -432,103 +426,6 @@ impl BatchStorage for PgBatches {
                     .bind(Param::Int(latest_ms)),
             )
             .await
-        })
-    }
-
-    fn index_begin(&mut self) -> Answer<'_, (Option<u64>, u64)> {
-        Box::pin(async move {
-            let conn = self.connection().await?;
-            // The progress row's lock: one replica's indexer at a time, and
-            // an erasure (which takes it too) never interleaves with one.
-            let result = async {
-                sqlx::Executor::execute(&mut *conn, "BEGIN ISOLATION LEVEL READ COMMITTED")
-                    .await
-                    .map_err(map_error)?;
-                let indexed: Option<(i64,)> =
-                    sqlx::query_as("SELECT indexed_size FROM search_progress FOR UPDATE")
-                        .fetch_optional(&mut *conn)
-                        .await
-                        .map_err(map_error)?;
-                let (size,): (i64,) =
-                    sqlx::query_as("SELECT COALESCE(MAX(log_index) + 1, 0) FROM thoughts")
-                        .fetch_one(&mut *conn)
-                        .await
-                        .map_err(map_error)?;
-                Ok((indexed.map(|(i,)| i.max(0) as u64), size as u64))
-            }
-            .await;
-            self.settle(result)
-        })
-    }
-
-    fn index_reset(&mut self) -> Answer<'_, ()> {
-        Box::pin(async move {
-            let conn = self.in_batch()?;
-            let result = async {
-                sqlx::query("DELETE FROM thoughts_search")
-                    .execute(&mut *conn)
-                    .await?;
-                sqlx::query(
-                    "INSERT INTO search_progress (id, indexed_size) VALUES (1, 0) \
-                     ON CONFLICT (id) DO UPDATE SET indexed_size = 0",
-                )
-                .execute(&mut *conn)
-                .await
-                .map(drop)
-            }
-            .await
-            .map_err(map_error);
-            self.settle(result)
-        })
-    }
-
-    fn index_read(&mut self, from: u64, limit: usize) -> Answer<'_, Vec<Record>> {
-        Box::pin(async move {
-            let conn = self.in_batch()?;
-            let sql = format!(
-                "SELECT {RECORD_COLUMNS} FROM thoughts WHERE log_index >= $1 \
-                 ORDER BY log_index LIMIT $2"
-            );
-            let rows: Result<Vec<super::rows::RecordRow>, _> = sqlx::query_as(&sql)
-                .bind(from as i64)
-                .bind(limit as i64)
-                .fetch_all(&mut *conn)
-                .await
-                .map_err(map_error);
-            let rows = self.settle(rows)?;
-            super::rows::records(rows)
-        })
-    }
-
-    fn index_write<'a>(
-        &'a mut self,
-        rows: &'a [(u64, SearchDocument)],
-        indexed_size: u64,
-    ) -> Answer<'a, ()> {
-        Box::pin(async move {
-            // An erased record's words never reach the index, whatever
-            // document was kept for it (another replica may have erased it;
-            // every erasure takes the progress row's lock this step holds).
-            let conn = self.in_batch()?;
-            let indexes: Vec<i64> = rows.iter().map(|(i, _)| *i as i64).collect();
-            let documents: Vec<&str> = rows.iter().map(|(_, d)| d.content.as_str()).collect();
-            let result = sqlx::query(
-                "WITH search AS (\
-                    INSERT INTO thoughts_search (log_index, doc) \
-                    SELECT u.i, CASE WHEN t.erased_at IS NULL THEN u.d::tsvector \
-                        ELSE ''::tsvector END \
-                    FROM UNNEST($1::bigint[], $2::text[]) AS u(i, d) \
-                    JOIN thoughts t ON t.log_index = u.i) \
-                 UPDATE search_progress SET indexed_size = $3",
-            )
-            .bind(&indexes)
-            .bind(&documents)
-            .bind(indexed_size as i64)
-            .execute(&mut *conn)
-            .await
-            .map(drop)
-            .map_err(map_error);
-            self.settle(result)
         })
     }
 
@@ -633,58 +530,121 @@ fn locked_transaction() -> String {
     format!("BEGIN ISOLATION LEVEL READ COMMITTED; SELECT pg_advisory_xact_lock({LOG_LOCK})")
 }
 
-/// Builds `thoughts_search` again from the records in one transaction,
-/// holding the log's lock (no replica appends meanwhile).
-async fn rebuild_index(conn: &mut sqlx::PgConnection) -> Result<u64, StoreError> {
-    let begin =
-        format!("BEGIN; SELECT pg_advisory_xact_lock({LOG_LOCK}); SELECT indexed_size FROM search_progress FOR UPDATE; DELETE FROM thoughts_search");
-    sqlx::Executor::execute(&mut *conn, begin.as_str())
-        .await
-        .map_err(map_error)?;
-    let result = async {
-        let mut after = -1i64;
-        let mut indexed = 0u64;
-        loop {
-            let rows: Vec<(i64, Vec<u8>, Option<String>)> = sqlx::query_as(
-                "SELECT log_index, content, metadata FROM thoughts WHERE log_index > $1 \
-                 ORDER BY log_index LIMIT 2000",
-            )
-            .bind(after)
-            .fetch_all(&mut *conn)
-            .await
-            .map_err(map_error)?;
-            let Some(last) = rows.last() else {
-                sqlx::query("UPDATE search_progress SET indexed_size = $1")
-                    .bind(after + 1)
-                    .execute(&mut *conn)
+/// The indexer's connection is a `PgBatches` of its own (docs/design.md §7):
+/// its transactions hold the progress row's lock, never the log's.
+impl IndexStorage for PgBatches {
+    fn index_begin(&mut self) -> Answer<'_, (Option<u64>, u64)> {
+        Box::pin(async move {
+            let conn = self.connection().await?;
+            // The progress row's lock: one replica's indexer at a time, and
+            // an erasure (which takes it too) never interleaves with one.
+            let result = async {
+                sqlx::Executor::execute(&mut *conn, "BEGIN ISOLATION LEVEL READ COMMITTED")
                     .await
                     .map_err(map_error)?;
-                return Ok(indexed);
-            };
-            after = last.0;
-            let indexes: Vec<i64> = rows.iter().map(|r| r.0).collect();
-            let documents: Vec<String> = rows
-                .iter()
-                .map(|(_, content, metadata)| {
-                    super::search::document(&String::from_utf8_lossy(content), metadata.as_deref())
-                })
-                .collect();
-            sqlx::query(
-                "INSERT INTO thoughts_search (log_index, doc) \
-                 SELECT * FROM UNNEST($1::bigint[], $2::text[]::tsvector[])",
+                let indexed: Option<(i64,)> =
+                    sqlx::query_as("SELECT indexed_size FROM search_progress FOR UPDATE")
+                        .fetch_optional(&mut *conn)
+                        .await
+                        .map_err(map_error)?;
+                let (size,): (i64,) =
+                    sqlx::query_as("SELECT COALESCE(MAX(log_index) + 1, 0) FROM thoughts")
+                        .fetch_one(&mut *conn)
+                        .await
+                        .map_err(map_error)?;
+                Ok((indexed.map(|(i,)| i.max(0) as u64), size as u64))
+            }
+            .await;
+            self.settle(result)
+        })
+    }
+
+    fn index_reset(&mut self) -> Answer<'_, ()> {
+        Box::pin(async move {
+            let conn = self.in_batch()?;
+            let result = async {
+                sqlx::query("DELETE FROM thoughts_search")
+                    .execute(&mut *conn)
+                    .await?;
+                sqlx::query(
+                    "INSERT INTO search_progress (id, indexed_size) VALUES (1, 0) \
+                     ON CONFLICT (id) DO UPDATE SET indexed_size = 0",
+                )
+                .execute(&mut *conn)
+                .await
+                .map(drop)
+            }
+            .await
+            .map_err(map_error);
+            self.settle(result)
+        })
+    }
+
+    fn index_read(&mut self, from: u64, limit: usize) -> Answer<'_, Vec<Record>> {
+        Box::pin(async move {
+            let conn = self.in_batch()?;
+            let sql = format!(
+                "SELECT {RECORD_COLUMNS} FROM thoughts WHERE log_index >= $1 \
+                 ORDER BY log_index LIMIT $2"
+            );
+            let rows: Result<Vec<super::rows::RecordRow>, _> = sqlx::query_as(&sql)
+                .bind(from as i64)
+                .bind(limit as i64)
+                .fetch_all(&mut *conn)
+                .await
+                .map_err(map_error);
+            let rows = self.settle(rows)?;
+            super::rows::records(rows)
+        })
+    }
+
+    fn index_write<'a>(
+        &'a mut self,
+        rows: &'a [(u64, SearchDocument)],
+        indexed_size: u64,
+    ) -> Answer<'a, Vec<u64>> {
+        Box::pin(async move {
+            // An erased record's words never reach the index, whatever
+            // document was kept for it (another replica may have erased it;
+            // every erasure takes the progress row's lock this step holds).
+            let conn = self.in_batch()?;
+            let indexes: Vec<i64> = rows.iter().map(|(i, _)| *i as i64).collect();
+            let documents: Vec<&str> = rows.iter().map(|(_, d)| d.content.as_str()).collect();
+            let result = sqlx::query(
+                "WITH search AS (\
+                    INSERT INTO thoughts_search (log_index, doc) \
+                    SELECT u.i, CASE WHEN t.erased_at IS NULL THEN u.d::tsvector \
+                        ELSE ''::tsvector END \
+                    FROM UNNEST($1::bigint[], $2::text[]) AS u(i, d) \
+                    JOIN thoughts t ON t.log_index = u.i) \
+                 UPDATE search_progress SET indexed_size = $3",
             )
             .bind(&indexes)
             .bind(&documents)
+            .bind(indexed_size as i64)
             .execute(&mut *conn)
             .await
-            .map_err(map_error)?;
-            indexed += rows.len() as u64;
-        }
+            .map(drop)
+            .map_err(map_error);
+            // An erasure empties its row in its own transaction.
+            self.settle(result).map(|()| Vec::new())
+        })
     }
-    .await;
-    let end = if result.is_ok() { "COMMIT" } else { "ROLLBACK" };
-    sqlx::Executor::execute(&mut *conn, end)
-        .await
-        .map_err(map_error)?;
-    result
+
+    fn index_erase<'a>(&'a mut self, _erased: &'a [(u64, SearchDocument)]) -> Answer<'a, ()> {
+        // An erasure empties its record's search row in its own transaction.
+        Box::pin(async { Ok(()) })
+    }
+
+    fn commit(&mut self) -> Answer<'_, ()> {
+        BatchStorage::commit(self)
+    }
+
+    fn rollback(&mut self) -> BoxFuture<'_, ()> {
+        BatchStorage::rollback(self)
+    }
+
+    fn close(self: Box<Self>) -> BoxFuture<'static, ()> {
+        BatchStorage::close(self)
+    }
 }

@@ -8,11 +8,16 @@
 //! - `tx`: the writer's transactions: loads, inserts, idempotency keys
 //!   ([`super::backend::BatchStorage`]);
 //! - `rebuild`: `decision-trail log rebuild`, a new log over the records;
+//! - `index`: the search index's own file and the indexer's connection
+//!   ([`super::backend::IndexStorage`]);
 //! - `search`: full-text search over the FTS5 index;
 //! - `raw`: SQLite driven directly for the hot paths (the writer's batches,
 //!   records, pages, chains, proofs), on threads of their own;
-//! - `lock`: one process per file (a second refuses to start).
+//! - `lock`: one process per file (a second refuses to start);
+//! - `checkpointer`: the WAL copied into the file, off the writer's path.
 
+mod checkpointer;
+mod index;
 mod lock;
 mod raw;
 mod reads;
@@ -69,12 +74,8 @@ pub(crate) fn migrator() -> &'static sqlx::migrate::Migrator {
     &MIGRATOR
 }
 
-/// WAL pages after which the writer copies the WAL into the database file
-/// (SQLite's default is 1,000; 16 MiB here).
-const WAL_AUTOCHECKPOINT: u32 = 4000;
-
 /// How long a statement waits for a lock held by another process before failing.
-const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+pub(super) const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Free memory the C library keeps at the top of a heap before giving it
 /// back to the kernel.
@@ -139,6 +140,8 @@ pub(crate) async fn open(config: &StoreConfig) -> Result<Opened, StoreError> {
         .busy_timeout(BUSY_TIMEOUT)
         // The index pages every append touches stay in memory (32 MiB).
         .pragma("cache_size", "-32768")
+        // The checkpointer's thread copies the WAL (`checkpointer`).
+        .pragma("wal_autocheckpoint", "0")
         // What is deleted or rewritten is overwritten with zeros, so that an
         // erased record's bytes do not stay in free space (docs/design.md §12).
         .pragma("secure_delete", "ON")
@@ -158,16 +161,13 @@ pub(crate) async fn open(config: &StoreConfig) -> Result<Opened, StoreError> {
         .await
         .map_err(|e| StoreError::Internal(format!("migrations failed: {e}")))?;
     // The batches' connection, with the same durability (read back) and
-    // foreign keys enforced, as sqlx's connections have them. It checkpoints
-    // the WAL itself after a commit (another thread's PASSIVE checkpoints
-    // never catch up with a writer that commits every few milliseconds, and
-    // the WAL grew without bound), every WAL_AUTOCHECKPOINT pages: a page
-    // rewritten by many batches in between is copied once.
+    // foreign keys enforced, as sqlx's connections have them. It never
+    // checkpoints the WAL: the checkpointer's thread does.
     let raw_writer = raw::open(&path, true)?;
     let level = pragma_level(config.synchronous);
     raw_writer
         .execute_batch(&format!(
-            "PRAGMA synchronous = {level}; PRAGMA cache_size = -32768; PRAGMA foreign_keys = ON; PRAGMA wal_autocheckpoint = {WAL_AUTOCHECKPOINT}; PRAGMA secure_delete = ON;"
+            "PRAGMA synchronous = {level}; PRAGMA cache_size = -32768; PRAGMA foreign_keys = ON; PRAGMA wal_autocheckpoint = 0; PRAGMA secure_delete = ON;"
         ))
         .map_err(raw::map_error)?;
     let (journal, synchronous): (String, i64) = raw_writer
@@ -184,17 +184,24 @@ pub(crate) async fn open(config: &StoreConfig) -> Result<Opened, StoreError> {
             config.synchronous
         )));
     }
+    let checkpointer = checkpointer::start(&path)?;
+    // The index's file, made before readers attach it.
+    let index = index::open(&path)?;
     let read_options = base
         .read_only(true)
         .busy_timeout(BUSY_TIMEOUT)
         .disable_statement_logging();
-    let pool = SqlitePoolOptions::new()
-        .max_connections(config.read_connections.max(1))
-        .acquire_timeout(Duration::from_secs(5))
-        .connect_with(read_options)
-        .await
-        .map_err(|e| open_error(&path, e))?;
+    let pool = attaching_index(
+        SqlitePoolOptions::new()
+            .max_connections(config.read_connections.max(1))
+            .acquire_timeout(Duration::from_secs(5)),
+        &path,
+    )
+    .connect_with(read_options)
+    .await
+    .map_err(|e| open_error(&path, e))?;
     Ok(Opened {
+        index: Box::new(index),
         reads: Box::new(reads::SqliteReads {
             pool,
             raw: std::sync::Arc::new(raw::ReadPool::new(path.clone(), config.read_connections)),
@@ -202,6 +209,7 @@ pub(crate) async fn open(config: &StoreConfig) -> Result<Opened, StoreError> {
         batches: Box::new(tx::SqliteBatches {
             conn: writer,
             raw: raw_writer,
+            _checkpointer: checkpointer,
             _lock: lock,
             dir: dir.clone(),
             min_free_bytes: config.min_free_bytes,
@@ -225,8 +233,13 @@ pub(crate) async fn open_read_only(config: &StoreConfig) -> Result<Box<dyn RowRe
             path.display()
         )));
     }
-    let pool = SqlitePoolOptions::new()
-        .max_connections(2)
+    let mut options = SqlitePoolOptions::new().max_connections(2);
+    // Without its file (never made, or removed) the index is checked as
+    // missing: its progress row is not there.
+    if index::path_of(&path).exists() {
+        options = attaching_index(options, &path);
+    }
+    let pool = options
         .connect_with(base.read_only(true).disable_statement_logging())
         .await
         .map_err(|e| open_error(&path, e))?;
@@ -234,6 +247,22 @@ pub(crate) async fn open_read_only(config: &StoreConfig) -> Result<Box<dyn RowRe
         pool,
         raw: std::sync::Arc::new(raw::ReadPool::new(path, 2)),
     }))
+}
+
+/// Read connections that see the search index's file as `search` (read
+/// only, as the connection is): its tables are found by their names.
+fn attaching_index(options: SqlitePoolOptions, database: &Path) -> SqlitePoolOptions {
+    let index = index::path_of(database).to_string_lossy().into_owned();
+    options.after_connect(move |conn, _| {
+        let index = index.clone();
+        Box::pin(async move {
+            sqlx::query("ATTACH DATABASE ? AS search")
+                .bind(index)
+                .execute(conn)
+                .await
+                .map(drop)
+        })
+    })
 }
 
 fn connect_options(url: &str) -> Result<SqliteConnectOptions, StoreError> {

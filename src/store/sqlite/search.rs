@@ -1,27 +1,13 @@
-//! Full-text search over the FTS5 index of migration 0007 (docs/design.md §7).
+//! Full-text search over the FTS5 index in the index's file (`index`,
+//! docs/design.md §7).
 
-use sqlx::SqliteConnection;
-
-use super::map_error;
 use crate::domain::search::{index_text, metadata_text, SearchQuery};
-use crate::domain::Record;
 use crate::store::backend::SearchDocument;
-use crate::store::rows::RecordColumns;
 
-/// `rows::RECORD_COLUMNS`, with the hashes (stored as bytes since migration
-/// 0011) as the hex text a `RecordColumns` reads.
-const RECORD_COLUMNS_AS_TEXT: &str =
-    "log_index, id, task_id, seq, type, agent_id, content, metadata, capabilities, session_id, \
-     parent_id, timestamp, lower(hex(prev_hash)) AS prev_hash, lower(hex(hash)) AS hash, \
-     content_commitment, salt, erased_at, erased_by, erased_reason";
 use crate::store::search::SearchSql;
-use crate::store::StoreError;
 
-/// Index rows per statement (3 bound values each, under SQLite's 32,766).
-const ROWS_PER_STATEMENT: usize = 1000;
-
-/// One bounded step of merging the index's segments (migration 0014: FTS5
-/// merges nothing on its own), run in the transaction that added rows: it
+/// One bounded step of merging the index's segments (FTS5 merges nothing
+/// on its own: `index::SCHEMA`), run in the transaction that added rows: it
 /// works on a level holding 16 segments, or goes on with a merge begun
 /// earlier, and writes about as many pages as it is given. Positive, so
 /// that it does nothing while no level is full.
@@ -53,96 +39,6 @@ pub(super) fn document(content: &str, metadata: Option<&str>) -> SearchDocument 
     SearchDocument {
         content: index_text(content),
         metadata: metadata.map(metadata_text),
-    }
-}
-
-/// Adds the records' rows to the index, in the caller's transaction
-/// (`documents[i]` is `records[i]`'s), and merges for them.
-pub(super) async fn index(
-    conn: &mut SqliteConnection,
-    records: &[Record],
-    documents: &[&SearchDocument],
-) -> Result<(), StoreError> {
-    let rows: Vec<(&Record, &&SearchDocument)> = records.iter().zip(documents).collect();
-    for chunk in rows.chunks(ROWS_PER_STATEMENT) {
-        let sql = format!(
-            "INSERT INTO thoughts_fts (rowid, content, metadata) VALUES {}",
-            vec!["(?, ?, ?)"; chunk.len()].join(", ")
-        );
-        let mut query = sqlx::query(&sql);
-        for (r, d) in chunk {
-            query = query
-                .bind(r.log_index as i64)
-                .bind(d.content.as_str())
-                .bind(d.metadata.as_deref());
-        }
-        query.execute(&mut *conn).await.map_err(map_error)?;
-    }
-    let text: usize = documents.iter().map(|d| text_bytes(d)).sum();
-    sqlx::query(MERGE_STEP)
-        .bind(merge_pages(text))
-        .execute(&mut *conn)
-        .await
-        .map_err(map_error)?;
-    Ok(())
-}
-
-/// Indexes every record the index does not cover yet (`index rebuild`,
-/// after emptying it), in transactions of 5,000 that each store the progress
-/// they made: one cut short is finished by the service's indexer. Answers
-/// how many were indexed.
-pub(super) async fn catch_up(conn: &mut SqliteConnection) -> Result<u64, StoreError> {
-    let mut indexed = 0;
-    loop {
-        sqlx::query("BEGIN IMMEDIATE")
-            .execute(&mut *conn)
-            .await
-            .map_err(map_error)?;
-        let step = async {
-            let (from,): (i64,) = sqlx::query_as("SELECT indexed_size FROM search_progress")
-                .fetch_one(&mut *conn)
-                .await
-                .map_err(map_error)?;
-            let sql = format!(
-                "SELECT {RECORD_COLUMNS_AS_TEXT} FROM thoughts WHERE log_index >= ? \
-                 ORDER BY log_index LIMIT 5000"
-            );
-            let rows: Vec<RecordColumns> = sqlx::query_as(&sql)
-                .bind(from)
-                .fetch_all(&mut *conn)
-                .await
-                .map_err(map_error)?;
-            let records: Vec<Record> = rows
-                .into_iter()
-                .map(Record::try_from)
-                .collect::<Result<_, _>>()?;
-            let Some(last) = records.last() else {
-                return Ok(0);
-            };
-            let next = last.log_index as i64 + 1;
-            let documents: Vec<SearchDocument> = records
-                .iter()
-                .map(|r| document(&r.content, r.metadata.as_ref().map(|m| m.canonical())))
-                .collect();
-            let documents: Vec<&SearchDocument> = documents.iter().collect();
-            index(conn, &records, &documents).await?;
-            sqlx::query("UPDATE search_progress SET indexed_size = ?")
-                .bind(next)
-                .execute(&mut *conn)
-                .await
-                .map_err(map_error)?;
-            Ok::<u64, StoreError>(records.len() as u64)
-        }
-        .await;
-        let end = if step.is_ok() { "COMMIT" } else { "ROLLBACK" };
-        sqlx::query(end)
-            .execute(&mut *conn)
-            .await
-            .map_err(map_error)?;
-        match step? {
-            0 => return Ok(indexed),
-            n => indexed += n,
-        }
     }
 }
 

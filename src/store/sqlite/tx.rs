@@ -11,7 +11,6 @@ use crate::domain::checkpoint::LogSigner;
 use crate::domain::idempotency::ERASED_FINGERPRINT;
 use crate::domain::merkle::Frontier;
 use crate::domain::record::Capabilities;
-use crate::domain::search::{index_text, metadata_text};
 use crate::domain::{Metadata, Record};
 use crate::store::backend::{
     Answer, BatchError, BatchStorage, Erasing, Holding, Loaded, Moved, PlannedBatch,
@@ -38,6 +37,8 @@ pub(super) struct SqliteBatches {
     pub(super) dir: PathBuf,
     /// Free bytes under which the database is not ready for appends.
     pub(super) min_free_bytes: u64,
+    /// The WAL's checkpoints, for as long as the writer lives.
+    pub(super) _checkpointer: super::checkpointer::Checkpointer,
     /// This process's hold on the file, for as long as the writer lives.
     pub(super) _lock: super::lock::FileLock,
 }
@@ -108,30 +109,6 @@ impl BatchStorage for SqliteBatches {
             retired_at,
             successor,
         ))
-    }
-
-    fn rebuild_index(&mut self) -> Answer<'_, u64> {
-        Box::pin(async move {
-            // Emptied, then indexed from the first record in transactions of
-            // their own: a rebuild cut short is finished by the service's
-            // indexer, which indexes every record from the stored progress.
-            self.execute("BEGIN IMMEDIATE").await?;
-            let emptied = async {
-                self.execute("INSERT INTO thoughts_fts (thoughts_fts) VALUES ('delete-all')")
-                    .await?;
-                self.execute("UPDATE search_progress SET indexed_size = 0")
-                    .await
-            }
-            .await;
-            self.execute(if emptied.is_ok() {
-                "COMMIT"
-            } else {
-                "ROLLBACK"
-            })
-            .await?;
-            emptied?;
-            super::search::catch_up(&mut self.conn).await
-        })
     }
 
     fn put_snapshot<'a>(
@@ -271,12 +248,13 @@ impl BatchStorage for SqliteBatches {
     fn write<'a>(
         &'a mut self,
         batch: &'a PlannedBatch<'a>,
-    ) -> BoxFuture<'a, Result<(), BatchError>> {
+    ) -> BoxFuture<'a, Result<Vec<(u64, SearchDocument)>, BatchError>> {
         Box::pin(async move {
             insert_records(&self.raw, &batch.records).map_err(BatchError::Record)?;
-            erase(&self.raw, &batch.erasures)?;
+            let erased = erase(&self.raw, &batch.erasures)?;
             hold(&self.raw, &batch.holds)?;
-            write_the_rest(&self.raw, batch).map_err(BatchError::Batch)
+            write_the_rest(&self.raw, batch).map_err(BatchError::Batch)?;
+            Ok(erased)
         })
     }
 
@@ -293,105 +271,6 @@ impl BatchStorage for SqliteBatches {
                 .and_then(|mut s| s.execute([latest_ms]))
                 .map(|_| ())
                 .map_err(raw::map_error)
-        })
-    }
-
-    fn index_begin(&mut self) -> Answer<'_, (Option<u64>, u64)> {
-        Box::pin(async move {
-            if !self.raw.is_autocommit() {
-                self.run("ROLLBACK")?;
-            }
-            self.run("BEGIN IMMEDIATE")?;
-            let (indexed, size): (Option<i64>, i64) = self
-                .raw
-                .prepare_cached(
-                    "SELECT (SELECT indexed_size FROM search_progress), \
-                     (SELECT COALESCE(MAX(log_index) + 1, 0) FROM thoughts)",
-                )
-                .and_then(|mut s| s.query_row([], |row| Ok((row.get(0)?, row.get(1)?))))
-                .map_err(raw::map_error)?;
-            Ok((indexed.map(|i| i.max(0) as u64), size as u64))
-        })
-    }
-
-    fn index_reset(&mut self) -> Answer<'_, ()> {
-        Box::pin(async move {
-            self.raw
-                .execute_batch(
-                    "INSERT INTO thoughts_fts (thoughts_fts) VALUES ('delete-all'); \
-                     INSERT INTO search_progress (id, indexed_size) VALUES (1, 0) \
-                     ON CONFLICT (id) DO UPDATE SET indexed_size = 0;",
-                )
-                .map_err(raw::map_error)
-        })
-    }
-
-    fn index_read(&mut self, from: u64, limit: usize) -> Answer<'_, Vec<Record>> {
-        Box::pin(async move {
-            let sql = format!(
-                "SELECT {} FROM thoughts WHERE log_index >= ? ORDER BY log_index LIMIT ?",
-                crate::store::rows::RECORD_COLUMNS
-            );
-            raw::records(
-                &self.raw,
-                &sql,
-                rusqlite::params![position(from), limit as i64],
-            )
-        })
-    }
-
-    fn index_write<'a>(
-        &'a mut self,
-        rows: &'a [(u64, SearchDocument)],
-        indexed_size: u64,
-    ) -> Answer<'a, ()> {
-        Box::pin(async move {
-            let mut insert = self
-                .raw
-                .prepare_cached(
-                    "INSERT INTO thoughts_fts (rowid, content, metadata) VALUES (?, ?, ?)",
-                )
-                .map_err(raw::map_error)?;
-            // An erased record's words never reach the index, whatever
-            // document was kept for it.
-            let erased: std::collections::HashSet<i64> = match (rows.first(), rows.last()) {
-                (Some((first, _)), Some((last, _))) => self
-                    .raw
-                    .prepare_cached(
-                        "SELECT log_index FROM thoughts WHERE log_index BETWEEN ? AND ? \
-                         AND erased_at IS NOT NULL",
-                    )
-                    .and_then(|mut s| {
-                        s.query_map([position(*first), position(*last)], |row| row.get(0))?
-                            .collect()
-                    })
-                    .map_err(raw::map_error)?,
-                _ => Default::default(),
-            };
-            let mut text = 0;
-            for (at, d) in rows {
-                if erased.contains(&(*at as i64)) {
-                    insert
-                        .execute(rusqlite::params![position(*at), "", None::<String>])
-                        .map_err(raw::map_error)?;
-                    continue;
-                }
-                insert
-                    .execute(rusqlite::params![position(*at), d.content, d.metadata])
-                    .map_err(raw::map_error)?;
-                text += search::text_bytes(d);
-            }
-            // The index's merging for these rows, bounded by their text
-            // (docs/design.md §7).
-            self.raw
-                .prepare_cached(search::MERGE_STEP)
-                .and_then(|mut s| s.execute([search::merge_pages(text)]))
-                .map_err(raw::map_error)?;
-            self.raw
-                .prepare_cached("UPDATE search_progress SET indexed_size = ?")
-                .and_then(|mut s| s.execute([position(indexed_size)]))
-                .map_err(raw::map_error)?;
-            Ok(())
         })
     }
 
@@ -536,9 +415,13 @@ fn hold(conn: &rusqlite::Connection, holds: &[Holding]) -> Result<(), BatchError
 /// their words from the search index (FTS5's secure-delete, migration 0016),
 /// in the batch's transaction (docs/design.md §12). A record that cannot be
 /// erased (not erasable, erased already, its task held) fails its append.
-fn erase(conn: &rusqlite::Connection, erasures: &[Erasing]) -> Result<(), BatchError> {
+fn erase(
+    conn: &rusqlite::Connection,
+    erasures: &[Erasing],
+) -> Result<Vec<(u64, SearchDocument)>, BatchError> {
+    let mut erased = Vec::with_capacity(erasures.len());
     if erasures.is_empty() {
-        return Ok(());
+        return Ok(erased);
     }
     let mut read = conn
         .prepare_cached(
@@ -547,49 +430,29 @@ fn erase(conn: &rusqlite::Connection, erasures: &[Erasing]) -> Result<(), BatchE
         .map_err(|e| BatchError::Batch(raw::map_error(e)))?;
     for e in erasures {
         let at = position(e.log_index);
-        let row: Option<(String, String, Option<String>, bool, bool, bool)> = read
+        // (id, content, metadata), then (erasable, erased, held).
+        type Row = ((String, String, Option<String>), (bool, bool, bool));
+        let row: Option<Row> = read
             .query_row([at], |r| {
                 Ok((
-                    r.get(0)?,
-                    r.get(1)?,
-                    r.get(2)?,
-                    r.get(3)?,
-                    r.get(4)?,
-                    r.get(5)?,
+                    (r.get(0)?, r.get(1)?, r.get(2)?),
+                    (r.get(3)?, r.get(4)?, r.get(5)?),
                 ))
             })
             .optional()
             .map_err(|e| BatchError::Batch(raw::map_error(e)))?;
         let (id, content, metadata) = match row {
-            Some((id, content, metadata, true, false, false)) => (id, content, metadata),
+            Some((row, (true, false, false))) => row,
             other => {
                 return Err(BatchError::Record(crate::store::erasure::cannot_erase(
                     e.log_index,
-                    other.map(|r| (r.0, r.3, r.4, r.5)),
+                    other.map(|((id, ..), (a, b, c))| (id, a, b, c)),
                 )))
             }
         };
-        // Only a record the indexer reached has words in the index (a
-        // contentless table's delete must name what was inserted); one it
-        // has not reached is indexed as stored, erased.
-        let indexed: i64 = conn
-            .prepare_cached("SELECT indexed_size FROM search_progress")
-            .and_then(|mut s| s.query_row([], |row| row.get(0)))
-            .map_err(|e| BatchError::Batch(raw::map_error(e)))?;
-        if (e.log_index as i64) < indexed {
-            conn.prepare_cached(
-                "INSERT INTO thoughts_fts (thoughts_fts, rowid, content, metadata) \
-                 VALUES ('delete', ?, ?, ?)",
-            )
-            .and_then(|mut s| {
-                s.execute(rusqlite::params![
-                    at,
-                    index_text(&content),
-                    metadata.as_deref().map(metadata_text)
-                ])
-            })
-            .map_err(|e| BatchError::Batch(raw::map_error(e)))?;
-        }
+        // The index loses the record's words in the indexer's turn, given
+        // the text its row was made from.
+        erased.push((e.log_index, search::document(&content, metadata.as_deref())));
         conn.prepare_cached(
             "UPDATE thoughts SET content = '', metadata = NULL, salt = NULL, erased_at = ?, \
              erased_by = ?, erased_reason = ? WHERE log_index = ?",
@@ -602,7 +465,7 @@ fn erase(conn: &rusqlite::Connection, erasures: &[Erasing]) -> Result<(), BatchE
             .map_err(|e| BatchError::Batch(raw::map_error(e)))?;
         tracing::info!(%id, log_index = e.log_index, by = %e.by, "erased a record's content");
     }
-    Ok(())
+    Ok(erased)
 }
 
 /// Writes the rest of a batch after its records: the log's new hashes, the

@@ -1,6 +1,7 @@
 //! The search indexer (docs/design.md §7): the index follows the log in
-//! transactions of its own, run by the writer between batches, after the
-//! appends they hold were acknowledged. Each step indexes up to
+//! transactions of its own, on a connection of its own (SQLite: a file of
+//! its own), run by a task of its own after the appends they hold were
+//! acknowledged: nothing of it is on the writer's path. Each step indexes up to
 //! [`STEP_RECORDS`] records from the stored progress on: those this writer
 //! committed from the documents their requests made, any other (a
 //! restart's backlog, another replica's records) from the stored record.
@@ -12,9 +13,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use tokio::sync::{mpsc, oneshot};
+
 use super::task::State;
-use crate::domain::metrics::SEARCH_INDEXED;
-use crate::store::backend::SearchDocument;
+use crate::domain::metrics::{BACKGROUND_BUSY, SEARCH_INDEXED};
+use crate::store::backend::{IndexStorage, SearchDocument};
 
 /// A document's bytes of text.
 fn text_bytes(d: &SearchDocument) -> usize {
@@ -34,6 +37,9 @@ const REFRESH_FOR: Duration = Duration::from_secs(2);
 /// records.
 const KEPT_DOCUMENTS: usize = 200_000;
 const KEPT_BYTES: usize = 64 * 1024 * 1024;
+
+/// Records written empty that the indexer remembers.
+const KEPT_EMPTIED: usize = 100_000;
 
 /// The shortest interval between steps (a `--search-refresh` of 0 would
 /// retry a failing step without pause).
@@ -180,12 +186,6 @@ impl Indexer {
         }
     }
 
-    /// Whether a step is due: the index may be behind and the last step ran
-    /// `every` ago or more.
-    pub(super) fn due(&self, log_size: u64) -> bool {
-        self.behind(log_size) && self.last.is_none_or(|t| t.elapsed() >= self.every)
-    }
-
     /// Whether the index may be behind the log this writer knows (or is to
     /// be built again).
     pub(super) fn behind(&self, log_size: u64) -> bool {
@@ -249,13 +249,185 @@ impl Indexer {
     }
 }
 
-impl State {
+/// What the writer tells the indexer, and a search asks of it.
+pub(super) enum IndexJob {
+    /// A commit took the log to `size`: the documents of its new records
+    /// (`first` on), the records it erased, and the documents their index
+    /// rows were made from (on a backend whose index loses them in the
+    /// indexer's turn).
+    Committed {
+        first: u64,
+        documents: Vec<SearchDocument>,
+        erased: Vec<u64>,
+        erased_documents: Vec<(u64, SearchDocument)>,
+        size: u64,
+    },
+    /// A batch's outcome is unknown: what it may have erased is read back.
+    Forget,
+    /// The index brought up to the log (a search with `fresh=true`): the
+    /// log size it then covers.
+    Refresh(oneshot::Sender<Result<u64, StoreError>>),
+}
+
+/// The indexer's task: its storage, and what it keeps between steps.
+pub(super) struct IndexTask {
+    pub(super) storage: Box<dyn IndexStorage>,
+    pub(super) indexer: Indexer,
+    /// How this backend's search document of a record is made, for the
+    /// records the indexer reads back.
+    pub(super) search_document: fn(&str, Option<&str>) -> SearchDocument,
+    /// The log's size as the writer last committed it.
+    pub(super) integrated: Arc<AtomicU64>,
+    /// Records erased whose rows the index still has to lose, with the
+    /// documents the rows were made from.
+    erased: Vec<(u64, SearchDocument)>,
+    /// Records a step found erased and wrote empty: an erasure's turn that
+    /// comes after has no words of theirs to take out.
+    emptied: std::collections::HashSet<u64>,
+}
+
+impl IndexTask {
+    pub(super) fn new(
+        storage: Box<dyn IndexStorage>,
+        indexer: Indexer,
+        search_document: fn(&str, Option<&str>) -> SearchDocument,
+        integrated: Arc<AtomicU64>,
+    ) -> IndexTask {
+        IndexTask {
+            storage,
+            indexer,
+            search_document,
+            integrated,
+            erased: Vec::new(),
+            emptied: Default::default(),
+        }
+    }
+
+    /// Follows the log until the writer goes (its end of `jobs` closed);
+    /// then brings the index up to the log (for at most 2 s: a crash leaves
+    /// the rest to the next start's indexer).
+    pub(super) async fn run(mut self, mut jobs: mpsc::UnboundedReceiver<IndexJob>) {
+        let shared = self.indexer.shared.clone();
+        loop {
+            let job = if self.indexer.behind(self.integrated.load(Ordering::Relaxed))
+                || !self.erased.is_empty()
+            {
+                // Due: what is queued is taken first (it may spare a read
+                // back), then a step runs.
+                match tokio::time::timeout(self.indexer.until_due(), jobs.recv()).await {
+                    Ok(job) => job,
+                    Err(_) => {
+                        self.erase_owed().await;
+                        let _ = self.index_step().await;
+                        continue;
+                    }
+                }
+            } else {
+                tokio::select! {
+                    job = jobs.recv() => job,
+                    // A search found the index altered: it is built again now.
+                    () = shared.wake.notified() => continue,
+                }
+            };
+            let Some(job) = job else { break };
+            self.take(job).await;
+            while let Ok(job) = jobs.try_recv() {
+                self.take(job).await;
+            }
+            let owed = self.indexer.behind(self.integrated.load(Ordering::Relaxed))
+                || !self.erased.is_empty();
+            if owed && self.indexer.until_due().is_zero() {
+                self.erase_owed().await;
+                let _ = self.index_step().await;
+            }
+        }
+        self.erase_owed().await;
+        if self.indexer.behind(self.integrated.load(Ordering::Relaxed)) {
+            let _ = self.refresh().await;
+        }
+        self.storage.close().await;
+    }
+
+    async fn take(&mut self, job: IndexJob) {
+        match job {
+            IndexJob::Committed {
+                first,
+                documents,
+                erased,
+                erased_documents,
+                size,
+            } => {
+                self.indexer.committed(first, documents, &erased, size);
+                let emptied = &self.emptied;
+                self.erased.extend(
+                    erased_documents
+                        .into_iter()
+                        .filter(|(at, _)| !emptied.contains(at)),
+                );
+            }
+            IndexJob::Forget => self.indexer.forget(),
+            IndexJob::Refresh(reply) => {
+                self.erase_owed().await;
+                let _ = reply.send(self.refresh().await);
+            }
+        }
+    }
+
+    /// Takes the erased records' rows out of the index; what fails is tried
+    /// again at the next step.
+    async fn erase_owed(&mut self) {
+        if self.erased.is_empty() {
+            return;
+        }
+        match self.storage.index_erase(&self.erased).await {
+            Ok(()) => self.erased.clear(),
+            Err(e) => {
+                self.storage.rollback().await;
+                tracing::warn!(error = %e, "the search index still holds erased records' words; it tries again at its next step");
+            }
+        }
+    }
+}
+
+/// Builds the index again from the records (`decision-trail index
+/// rebuild`): emptied, then indexed in steps that each store their
+/// progress, so one cut short is finished by the service's indexer. The
+/// records indexed.
+pub(crate) async fn rebuild(
+    storage: Box<dyn IndexStorage>,
+    search_document: fn(&str, Option<&str>) -> SearchDocument,
+) -> Result<u64, StoreError> {
+    let shared = Arc::new(IndexProgress::default());
+    shared.rebuild.store(true, Ordering::Relaxed);
+    let indexer = Indexer::new(LEAST_EVERY, shared.clone());
+    let mut task = IndexTask::new(
+        storage,
+        indexer,
+        search_document,
+        Arc::new(AtomicU64::new(0)),
+    );
+    let mut done = false;
+    let mut result = Ok(());
+    while !done && result.is_ok() {
+        match task.index_step().await {
+            Ok(d) => done = d,
+            Err(e) => result = Err(e),
+        }
+    }
+    task.storage.close().await;
+    result.map(|()| shared.indexed.load(Ordering::Relaxed))
+}
+
+impl IndexTask {
     /// One step of the indexer: up to [`STEP_RECORDS`] records from the
     /// stored progress on, in a transaction of its own. Answers whether the
     /// index then covers the log as stored.
     pub(super) async fn index_step(&mut self) -> Result<bool, StoreError> {
-        self.indexer.last = Some(Instant::now());
+        let since = Instant::now();
+        self.indexer.last = Some(since);
         let result = self.try_index_step().await;
+        metrics::histogram!(BACKGROUND_BUSY, "what" => "index")
+            .record(since.elapsed().as_secs_f64());
         match &result {
             Ok(_) => {
                 let mut failed = self.indexer.shared.failed.lock().expect("not poisoned");
@@ -349,9 +521,17 @@ impl State {
             }
         }
         let indexed = from + rows.len() as u64;
-        self.storage.index_write(&rows, indexed).await?;
+        let emptied = self.storage.index_write(&rows, indexed).await?;
         self.storage.commit().await?;
         metrics::counter!(SEARCH_INDEXED).increment(rows.len() as u64);
+        // Written empty from the records as stored: an erasure's turn has
+        // no words of theirs to take out (erasures are few: the set is
+        // forgotten past a bound; a start checks the index's count).
+        self.erased.retain(|(at, _)| !emptied.contains(at));
+        if self.emptied.len() > KEPT_EMPTIED {
+            self.emptied.clear();
+        }
+        self.emptied.extend(emptied);
         self.indexer.reached(indexed);
         if indexed >= size {
             self.rebuilt();
@@ -393,7 +573,7 @@ impl State {
     /// Whether the search index is well (`/readyz`): its last step did not
     /// fail, and it is not more than [`INDEX_LAG_READY`] behind.
     pub(super) fn index_health(&self) -> Result<(), StoreError> {
-        let shared = &self.indexer.shared;
+        let shared = &self.index;
         if let Some(why) = shared.altered() {
             return Err(StoreError::IndexAltered(why));
         }

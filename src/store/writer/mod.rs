@@ -14,12 +14,13 @@
 //! queue-full refusals here, batches, commits, appends and replays in `task`;
 //! the queue's depth and the log's integrated size are read when scraped.
 
+mod busy;
 mod clock;
 mod index;
 mod plan;
 mod task;
 
-pub(crate) use index::IndexProgress;
+pub(crate) use index::{rebuild as rebuild_index, IndexProgress};
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -28,7 +29,7 @@ use std::time::Instant;
 
 use tokio::sync::{mpsc, oneshot, watch, Mutex, OwnedSemaphorePermit, Semaphore};
 
-use super::backend::{BatchStorage, Effects, SearchDocument};
+use super::backend::{BatchStorage, Effects, IndexStorage, SearchDocument};
 use super::checkpoint_copy::CheckpointCopy;
 use super::{
     Appended, CapabilitySnapshot, Idempotency, Seams, SignedCheckpoint, StoreConfig, StoreError,
@@ -56,6 +57,11 @@ pub(crate) struct Writer {
     queue_bytes: usize,
     /// Says when the writer has stopped; awaited once at close.
     stopped: Mutex<Option<oneshot::Receiver<()>>>,
+    /// The indexer's queue (for searches with `fresh=true`); dropped at
+    /// close, so that the indexer stops once the writer has.
+    index_jobs: std::sync::Mutex<Option<mpsc::UnboundedSender<index::IndexJob>>>,
+    /// Says when the indexer has stopped; awaited once at close.
+    index_stopped: Mutex<Option<oneshot::Receiver<()>>>,
     /// The backend's search document of a draft (its content and canonical
     /// metadata), made before it is queued.
     search_document: fn(&str, Option<&str>) -> SearchDocument,
@@ -77,9 +83,6 @@ enum Job {
         CapabilitySnapshot,
         oneshot::Sender<Result<(CapabilitySnapshot, bool), StoreError>>,
     ),
-    /// The search index brought up to the log (a search with `fresh=true`):
-    /// the log size it then covers.
-    Refresh(oneshot::Sender<Result<u64, StoreError>>),
     /// A checkpoint the store read, verified and served, kept in the copy
     /// (docs/design.md §2: it binds this process as one it signed does).
     Bind(Arc<SignedCheckpoint>),
@@ -113,6 +116,8 @@ struct Pending {
     reply: oneshot::Sender<Vec<Result<Appended, StoreError>>>,
     /// Holds the appends' bytes in the queue's byte budget until they are answered.
     _permit: OwnedSemaphorePermit,
+    /// When it was queued: its wait is counted when it is answered (`busy`).
+    queued: Instant,
 }
 
 impl Pending {
@@ -131,6 +136,7 @@ impl Writer {
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn start(
         storage: Box<dyn BatchStorage>,
+        index_storage: Box<dyn IndexStorage>,
         search_document: fn(&str, Option<&str>) -> SearchDocument,
         frontier: Frontier,
         latest: SignedCheckpoint,
@@ -148,6 +154,13 @@ impl Writer {
         let integrated = Arc::new(AtomicU64::new(frontier.size()));
         let clock_notes = clock::ClockNotes::default();
         let index = Arc::new(IndexProgress::default());
+        let (index_jobs, index_queue) = mpsc::unbounded_channel();
+        let indexing = index::IndexTask::new(
+            index_storage,
+            index::Indexer::new(config.search_refresh, index.clone()),
+            search_document,
+            integrated.clone(),
+        );
         let state = State {
             integrated: integrated.clone(),
             opened: Instant::now(),
@@ -168,8 +181,9 @@ impl Writer {
             started: Instant::now(),
             clock_notes: clock_notes.clone(),
             erasure_owed: false,
-            indexer: index::Indexer::new(config.search_refresh, index.clone()),
-            search_document,
+            index_jobs: index_jobs.clone(),
+            index: index.clone(),
+            busy: Default::default(),
         };
         // The clock is read now, not first at the first append: a step
         // ahead in between is watched like any other (docs/design.md §2).
@@ -179,23 +193,15 @@ impl Writer {
             run(state, queue).await;
             let _ = done.send(());
         };
-        if own_thread {
-            // A runtime of its own for the writer's few awaits (the queue,
-            // replies): its storage calls block this thread, not a worker
-            // that serves HTTP.
-            let runtime = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .map_err(|e| StoreError::Internal(format!("cannot start the writer: {e}")))?;
-            // Linux keeps a thread's first 15 bytes as its name (`comm`):
-            // this one fits, so `top -H` and bench/run.sh tell it apart.
-            std::thread::Builder::new()
-                .name("trail-writer".into())
-                .spawn(move || runtime.block_on(writing))
-                .map_err(|e| StoreError::Internal(format!("cannot start the writer: {e}")))?;
-        } else {
-            tokio::spawn(writing);
-        }
+        let (index_done, index_stopped) = oneshot::channel();
+        let indexing = async move {
+            indexing.run(index_queue).await;
+            let _ = index_done.send(());
+        };
+        // Linux keeps a thread's first 15 bytes as its name (`comm`): these
+        // fit, so `top -H` and bench/run.sh tell them apart.
+        spawn("trail-writer", writing, own_thread)?;
+        spawn("trail-indexer", indexing, own_thread)?;
         let writer = Writer {
             jobs,
             queued_bytes: Arc::new(Semaphore::new(
@@ -203,6 +209,8 @@ impl Writer {
             )),
             queue_bytes: config.queue_bytes.clamp(1, u32::MAX as usize),
             stopped: Mutex::new(Some(stopped)),
+            index_jobs: std::sync::Mutex::new(Some(index_jobs)),
+            index_stopped: Mutex::new(Some(index_stopped)),
             search_document,
             index,
             integrated,
@@ -262,6 +270,7 @@ impl Writer {
                 atomic,
                 reply,
                 _permit: permit,
+                queued: Instant::now(),
             })))
             .map_err(refused_job)?;
         answer
@@ -281,10 +290,16 @@ impl Writer {
             .map_err(|_| StoreError::Unavailable("the writer stopped before answering".into()))?
     }
 
-    /// Finishes the appends already queued, then stops the writer task.
+    /// Finishes the appends already queued, then stops the writer task,
+    /// then the indexer (once it covers what the writer committed, for at
+    /// most 2 s).
     pub(crate) async fn close(&self) {
         let _ = self.jobs.send(Job::Shutdown).await;
         if let Some(stopped) = self.stopped.lock().await.take() {
+            let _ = stopped.await;
+        }
+        drop(self.index_jobs.lock().expect("not poisoned").take());
+        if let Some(stopped) = self.index_stopped.lock().await.take() {
             let _ = stopped.await;
         }
     }
@@ -343,7 +358,16 @@ impl Writer {
     /// the log size it then covers.
     pub(crate) async fn refresh_index(&self) -> Result<u64, StoreError> {
         let (reply, answer) = oneshot::channel();
-        self.ask(Job::Refresh(reply), answer).await
+        let sent = match self.index_jobs.lock().expect("not poisoned").as_ref() {
+            Some(jobs) => jobs.send(index::IndexJob::Refresh(reply)).is_ok(),
+            None => false,
+        };
+        if !sent {
+            return Err(StoreError::Unavailable("the indexer has stopped".into()));
+        }
+        answer
+            .await
+            .map_err(|_| StoreError::Unavailable("the indexer stopped before answering".into()))?
     }
 
     /// The search index's progress as the writer last learned it.
@@ -364,6 +388,30 @@ impl Writer {
         let (reply, answer) = oneshot::channel();
         self.ask(Job::Probe(reply), answer).await
     }
+}
+
+/// Runs `work` on a thread of its own named `name` when `own_thread` (a
+/// backend whose calls block: they must not hold a worker that serves
+/// HTTP), with a runtime of its own for its few awaits; otherwise as a task.
+fn spawn(
+    name: &str,
+    work: impl std::future::Future<Output = ()> + Send + 'static,
+    own_thread: bool,
+) -> Result<(), StoreError> {
+    if !own_thread {
+        tokio::spawn(work);
+        return Ok(());
+    }
+    let cannot = |e: std::io::Error| StoreError::Internal(format!("cannot start {name}: {e}"));
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(cannot)?;
+    std::thread::Builder::new()
+        .name(name.into())
+        .spawn(move || runtime.block_on(work))
+        .map_err(cannot)?;
+    Ok(())
 }
 
 /// What an append is charged in the queue's byte budget.

@@ -10,7 +10,9 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::mpsc;
 
+use super::busy::{Busy, What};
 use super::clock::ClockNotes;
+use super::index::IndexJob;
 use super::plan::{answers, Item, Outcome};
 use super::{Job, Pending, Publisher};
 use crate::domain::chain::ChainHead;
@@ -75,38 +77,20 @@ pub(super) struct State {
     /// An erasure was committed but the backend's files still hold the
     /// erased bytes (SQLite: the WAL not yet checkpointed).
     pub(super) erasure_owed: bool,
-    /// The search index, following the log between batches (`index`).
-    pub(super) indexer: super::index::Indexer,
-    /// How this backend's search document of a record is made, for the
-    /// records the indexer reads back.
-    pub(super) search_document: fn(&str, Option<&str>) -> SearchDocument,
+    /// The indexer's queue: each commit's documents and erasures.
+    pub(super) index_jobs: mpsc::UnboundedSender<IndexJob>,
+    /// The search index's progress, for readiness.
+    pub(super) index: Arc<super::IndexProgress>,
+    /// What the writer spent its recent time on (`/metrics`).
+    pub(super) busy: Busy,
 }
 
 pub(super) async fn run(mut state: State, mut queue: mpsc::Receiver<Job>) {
     let mut stopping = false;
     while !stopping {
-        // While the index is behind, a step is run when it falls due and
-        // no append waits; otherwise the writer sleeps until one comes.
-        let size = state.frontier.size();
-        let first = if state.indexer.behind(size) {
-            match tokio::time::timeout(state.indexer.until_due(), queue.recv()).await {
-                Ok(Some(job)) => job,
-                Ok(None) => break,
-                Err(_) => {
-                    let _ = state.index_step().await;
-                    continue;
-                }
-            }
-        } else {
-            let shared = state.indexer.shared.clone();
-            tokio::select! {
-                job = queue.recv() => match job {
-                    Some(job) => job,
-                    None => break,
-                },
-                // A search found the index altered: it is built again now.
-                () = shared.wake.notified() => continue,
-            }
+        let first = match queue.recv().await {
+            Some(job) => job,
+            None => break,
         };
         // Group commit: everything already waiting joins this transaction.
         // The transaction is opened at the first append, before the queue is
@@ -146,18 +130,8 @@ pub(super) async fn run(mut state: State, mut queue: mpsc::Receiver<Job>) {
         for job in later {
             state.run_job(job).await;
         }
-        // Under a steady load the queue is never empty: the index follows
-        // between batches, once every `--search-refresh`.
-        if state.indexer.due(state.frontier.size()) {
-            let _ = state.index_step().await;
-        }
     }
     queue.close();
-    // A clean stop leaves the index covering the log (for at most 2 s; a
-    // crash leaves the rest to the next start's indexer).
-    if state.indexer.behind(state.frontier.size()) {
-        let _ = state.refresh().await;
-    }
     // Anything queued after the shutdown request is refused, not dropped silently.
     while let Ok(job) = queue.try_recv() {
         if let Job::Append(pending) = job {
@@ -189,6 +163,7 @@ impl State {
                 let mut answers = answers.into_iter();
                 for pending in batch {
                     let mine: Vec<_> = answers.by_ref().take(pending.drafts.len()).collect();
+                    self.busy.answered(pending.queued);
                     // The caller may have gone away; the records are committed regardless.
                     let _ = pending.reply.send(mine);
                 }
@@ -219,6 +194,7 @@ impl State {
                     for e in answers.iter().filter_map(|a| a.as_ref().err()) {
                         tracing::warn!(error = %e, "append refused");
                     }
+                    self.busy.answered(pending.queued);
                     let _ = pending.reply.send(answers);
                 }
             }
@@ -226,7 +202,7 @@ impl State {
                 tracing::error!(error = %e, appends, "batch's outcome unknown: it may be in the log");
                 self.heads.clear();
                 // What it may have erased is read back by the indexer.
-                self.indexer.forget();
+                let _ = self.index_jobs.send(IndexJob::Forget);
                 for pending in batch {
                     pending.refuse(&e);
                 }
@@ -262,11 +238,9 @@ impl State {
     /// one this writer can extend.
     async fn begin(&mut self) -> Result<(), BatchError> {
         self.opened = Instant::now();
-        let moved = self
-            .storage
-            .begin(&self.frontier)
-            .await
-            .map_err(BatchError::Batch)?;
+        let moved = self.storage.begin(&self.frontier).await;
+        self.busy.done(What::Begin, self.opened);
+        let moved = moved.map_err(BatchError::Batch)?;
         let judged = match moved {
             Some(moved) => self.catch_up(moved),
             None => Ok(()),
@@ -312,6 +286,12 @@ impl State {
 
     /// A probe or a snapshot, between transactions.
     async fn run_job(&mut self, job: Job) {
+        let since = Instant::now();
+        self.run_job_timed(job).await;
+        self.busy.done(What::Job, since);
+    }
+
+    async fn run_job_timed(&mut self, job: Job) {
         match job {
             Job::Probe(reply) => {
                 // The stored log is looked at as a batch would find it: an
@@ -338,9 +318,6 @@ impl State {
                         .await,
                 );
             }
-            Job::Refresh(reply) => {
-                let _ = reply.send(self.refresh().await);
-            }
             Job::Bind(checkpoint) => self.bind(&checkpoint),
             Job::Append(_) | Job::Shutdown => unreachable!("appends and shutdown are the loop's"),
         }
@@ -356,12 +333,24 @@ impl State {
             .iter()
             .any(|(.., effects)| !effects.erasing.is_empty());
         match self.write_in_transaction(items, atomic).await {
-            Ok((outcomes, records, checkpoint, moved, frontier, documents, erased)) => {
-                if let Err(e) = self.storage.commit().await {
+            Ok((
+                outcomes,
+                records,
+                checkpoint,
+                moved,
+                frontier,
+                documents,
+                (erased, erased_documents),
+            )) => {
+                let since = Instant::now();
+                let committed = self.storage.commit().await;
+                self.busy.done(What::Commit, since);
+                if let Err(e) = committed {
                     self.storage.rollback().await;
                     self.settle_commit(&e, &records).await?;
                 }
                 if erases || self.erasure_owed {
+                    let since = Instant::now();
                     // Erased in the database all the same; until the files
                     // are cleaned, each commit tries again.
                     self.erasure_owed = match self.storage.after_erasure().await {
@@ -373,6 +362,7 @@ impl State {
                             true
                         }
                     };
+                    self.busy.done(What::Erasure, since);
                 }
                 self.frontier = frontier;
                 self.integrated
@@ -382,8 +372,13 @@ impl State {
                 let first = records
                     .first()
                     .map_or(self.frontier.size(), |r| r.log_index);
-                self.indexer
-                    .committed(first, documents, &erased, self.frontier.size());
+                let _ = self.index_jobs.send(IndexJob::Committed {
+                    first,
+                    documents,
+                    erased,
+                    erased_documents,
+                    size: self.frontier.size(),
+                });
                 count_batch(items.len(), &outcomes, records.len(), self.opened);
                 if self.heads.len() + moved.len() > MAX_CACHED_HEADS {
                     self.heads.clear();
@@ -523,10 +518,11 @@ impl State {
             HashMap<String, ChainHead>,
             Frontier,
             Vec<SearchDocument>,
-            Vec<u64>,
+            (Vec<u64>, Vec<(u64, SearchDocument)>),
         ),
         BatchError,
     > {
+        let since = Instant::now();
         // One reading for the batch: its expiry time, and the first new
         // record's timestamp (the next ones read the clock again).
         let (stamp, reading) = self.read_clock();
@@ -556,13 +552,17 @@ impl State {
             Some(ms) => ms.saturating_add(ttl_ms),
             None => reading.clock_ms.max(now_ms).saturating_add(ttl_ms),
         };
-        let plan = self.plan(items, atomic, loaded, expires_at, stamp)?;
+        let plan = self.plan(items, atomic, loaded, expires_at, stamp);
+        self.busy.done(What::Plan, since);
+        let plan = plan?;
+        let since = Instant::now();
         let mut checkpoint = None;
         let mut records = Vec::new();
         let mut documents = Vec::new();
         let mut erased = Vec::new();
+        let mut erased_documents = Vec::new();
         if let Some(batch) = &plan.batch {
-            self.storage.write(batch).await?;
+            erased_documents = self.storage.write(batch).await?;
         }
         if Instant::now() >= self.next_purge {
             self.storage
@@ -571,6 +571,7 @@ impl State {
                 .map_err(BatchError::Batch)?;
             self.next_purge = Instant::now() + self.seams.purge_every;
         }
+        self.busy.done(What::Write, since);
         if let Some(batch) = plan.batch {
             checkpoint = Some(batch.checkpoint);
             records = batch.records;
@@ -584,7 +585,7 @@ impl State {
             plan.moved,
             plan.frontier,
             documents,
-            erased,
+            (erased, erased_documents),
         ))
     }
 }

@@ -177,6 +177,26 @@ async fn a_scrape_after_concurrent_load_adds_up_to_the_requests_sent() {
         e.single("decision_trail_append_batch_size_count"),
         e.single("decision_trail_append_commit_duration_seconds_count")
     );
+    // Each append's wait counted once, under one cause; each batch's commit
+    // timed once among the writer's activities.
+    assert_eq!(e.sum("decision_trail_append_wait_seconds_count", &[]), 63.0);
+    assert_eq!(
+        e.sum(
+            "decision_trail_writer_busy_seconds_count",
+            &[("what", "commit")]
+        ),
+        e.single("decision_trail_append_batch_size_count").unwrap()
+    );
+    for what in ["begin", "plan", "write"] {
+        assert_eq!(
+            e.sum(
+                "decision_trail_writer_busy_seconds_count",
+                &[("what", what)]
+            ),
+            e.single("decision_trail_append_batch_size_count").unwrap(),
+            "{what}"
+        );
+    }
     assert_eq!(
         e.single("decision_trail_append_queue_full_total"),
         Some(0.0)

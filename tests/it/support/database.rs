@@ -29,6 +29,18 @@ pub async fn scalar(app: &TestApp, sql: &str) -> i64 {
 
 /// Runs one statement on a database directly, whichever backend: the rows
 /// it changed, or the database's refusal.
+/// Where the search index lives: on SQLite a file of its own beside the
+/// database (`trail.db-search`), on PostgreSQL the database itself.
+pub fn index_url(database_url: &str) -> String {
+    if database_url.starts_with("postgres") {
+        return database_url.to_string();
+    }
+    match database_url.split_once('?') {
+        Some((path, query)) => format!("{path}-search?{query}"),
+        None => format!("{database_url}-search"),
+    }
+}
+
 pub async fn execute(database_url: &str, sql: &str) -> Result<u64, String> {
     use sqlx::Connection;
     if database_url.starts_with("postgres") {

@@ -105,7 +105,7 @@ async fn a_progress_ahead_of_the_log_or_missing_is_refused_and_the_index_built_a
     let indexed = found["indexed_size"].as_u64().unwrap();
     assert!(indexed <= 3, "{found}");
     let alter = |sql: &'static str| {
-        let url = app.database_url.clone();
+        let url = crate::support::index_url(&app.database_url);
         async move { execute(&url, sql).await.unwrap() }
     };
     // Ahead of the log: nothing new would ever be indexed.
@@ -238,7 +238,9 @@ async fn planted_rows_are_refused_as_an_altered_index_and_fsck_names_them_offlin
     // A word alpha does not hold, and a row where no record is.
     let plant = "INSERT INTO thoughts_fts (rowid, content, metadata) VALUES \
          (0, 'zebra', NULL), (999, 'zebra', NULL)";
-    execute(&db_url, plant).await.unwrap();
+    execute(&crate::support::index_url(&db_url), plant)
+        .await
+        .unwrap();
     refused_as_altered(&client, &base, "zebra").await;
     let (status, page) = {
         let answer = client
@@ -265,7 +267,9 @@ async fn planted_rows_are_refused_as_an_altered_index_and_fsck_names_them_offlin
     let (ok, out, err) = run_binary(vec!["fsck".into(), db_url.clone()]).await;
     assert!(ok, "the index built again is the records': {out}{err}");
     // Planted with the service stopped: fsck names them until rebuilt.
-    execute(&db_url, plant).await.unwrap();
+    execute(&crate::support::index_url(&db_url), plant)
+        .await
+        .unwrap();
     let (ok, out, err) = run_binary(vec!["fsck".into(), db_url.clone()]).await;
     assert!(!ok, "{out}{err}");
     assert!(
@@ -311,7 +315,7 @@ async fn damaged_index_pages_are_an_altered_index_not_an_internal_error() {
     // averages, id 10, kept: FTS5 reads them first). Cut, not overwritten
     // with noise: noise that begins with zeros reads as an empty page.
     execute(
-        &db_url,
+        &crate::support::index_url(&db_url),
         "UPDATE thoughts_fts_data SET block = substr(block, 1, 4) WHERE id > 10",
     )
     .await

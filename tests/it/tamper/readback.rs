@@ -160,7 +160,7 @@ async fn a_deleted_index_row_hides_a_record_until_fsck_names_it() {
     stop(served);
     // A contentless FTS5 row is deleted by giving its text again.
     execute(
-        &db_url,
+        &crate::support::index_url(&db_url),
         "INSERT INTO thoughts_fts (thoughts_fts, rowid, content, metadata) \
          VALUES ('delete', 0, 'hidden words', NULL)",
     )
