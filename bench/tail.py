@@ -46,15 +46,16 @@ def main():
         return got
 
     def over(s, bound):
-        # Observations past the smallest bucket bound at or above `bound`.
+        # Observations past the largest bucket bound at or below `bound`
+        # (the slowest percent or so, as the buckets allow).
         les = sorted(s["buckets"])
-        at = next((le for le in les if le >= bound), les[-1])
+        at = max((le for le in les if le <= bound), default=les[0])
         return s["count"] - s["buckets"][at], at
 
     waits = series("decision_trail_append_wait_seconds", "cause")
     slow_total = sum(over(s, p99)[0] for s in waits.values())
     bound = next(iter(over(s, p99)[1] for s in waits.values())) if waits else p99
-    print(f"  appends waiting past {bound * 1000:g} ms (the bucket at or above the load's p99, {p99 * 1000:.1f} ms): "
+    print(f"  appends waiting past {bound * 1000:g} ms (the bucket at or below the load's p99, {p99 * 1000:.1f} ms): "
           f"{slow_total:.0f}, by what took most of each wait")
     for cause, s in sorted(waits.items(), key=lambda kv: -over(kv[1], p99)[0]):
         n, _ = over(s, p99)

@@ -3,9 +3,13 @@
 //! them); a thread of its own copies the WAL into the database file with a
 //! connection of its own. PASSIVE checkpoints run while appends go on (they
 //! wait for no one); one catches up with the WAL's end only when no commit
-//! lands meanwhile, so a WAL grown past [`TRUNCATE_PAST`] is copied to its
-//! end and truncated (a TRUNCATE checkpoint holds appends for its copy of
-//! the frames since the last PASSIVE one, and its fsync).
+//! lands meanwhile, so a WAL grown past [`RESTART_PAST`] is copied to its
+//! end and restarted when the writer is found between transactions (a
+//! RESTART checkpoint holds appends for its copy of the frames since the
+//! last PASSIVE one, and its fsync): the writer then writes the WAL again
+//! from its start, over blocks the file already has (a file that grows
+//! costs each commit's fsync a metadata update too), and the file is cut
+//! back to `journal_size_limit` (64 MiB) when larger.
 
 use std::path::Path;
 use std::sync::mpsc::{self, RecvTimeoutError};
@@ -21,12 +25,9 @@ use crate::store::StoreError;
 /// How often a PASSIVE checkpoint runs.
 const EVERY: Duration = Duration::from_millis(100);
 
-/// WAL frames (pages) past which it is truncated: 32 MiB of 4 KiB pages.
-const TRUNCATE_PAST: i64 = 8_192;
+/// WAL frames (pages) past which it is restarted: 32 MiB of 4 KiB pages.
+const RESTART_PAST: i64 = 8_192;
 
-/// How long a TRUNCATE checkpoint waits for readers and the writer before
-/// the next round tries again.
-const TRUNCATE_WAIT: Duration = Duration::from_millis(200);
 
 /// Stops the checkpointer when dropped (with the writer's connections),
 /// and waits for it: its connection, closed last, leaves the database one
@@ -79,15 +80,19 @@ fn run(conn: &Connection, stopping: &mpsc::Receiver<()>) {
 }
 
 /// One PASSIVE checkpoint; then, when the WAL holds more than
-/// [`TRUNCATE_PAST`] frames, one TRUNCATE.
+/// [`RESTART_PAST`] frames, one RESTART that waits for no one: it runs
+/// only if it finds the writer between transactions and every reader on
+/// the newest snapshot (otherwise it is a PASSIVE one, and the next round
+/// tries again), so appends wait only for its copy of the frames the
+/// PASSIVE one left, and its fsync, never behind a long read.
 fn round(conn: &Connection) -> Result<(), StoreError> {
     let (frames, _) = checkpoint(conn, "PASSIVE")?;
-    if frames > TRUNCATE_PAST {
-        conn.busy_timeout(TRUNCATE_WAIT).map_err(raw::map_error)?;
-        let truncated = checkpoint(conn, "TRUNCATE");
+    if frames > RESTART_PAST {
+        conn.busy_timeout(Duration::ZERO).map_err(raw::map_error)?;
+        let restarted = checkpoint(conn, "RESTART");
         conn.busy_timeout(super::BUSY_TIMEOUT)
             .map_err(raw::map_error)?;
-        truncated?;
+        restarted?;
     }
     Ok(())
 }
