@@ -82,7 +82,7 @@ pub(super) fn open(database: &Path) -> Result<SqliteIndex, StoreError> {
     // again (NORMAL keeps each transaction whole in WAL mode).
     raw.execute_batch(
         "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA secure_delete = ON; \
-         PRAGMA cache_size = -16384;",
+         PRAGMA cache_size = -8192;",
     )
     .map_err(raw::map_error)?;
     raw.execute(
