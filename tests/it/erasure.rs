@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 
 use crate::support::{
-    assert_hash_recomputes, assert_problem, bearer, oracle_commitment, problem_fields, record_only,
-    ring, run_binary, serve_binary, sqlite_only, TestApp, ADMIN, READER, WRITER,
+    assert_hash_recomputes, assert_problem, bearer, new_record, oracle_commitment, problem_fields,
+    record_only, ring, run_binary, serve_binary, sqlite_only, TestApp, ADMIN, READER, WRITER,
 };
 
 /// `DELETE /thoughts/{id}/content` with `body`, as `auth` when given.
@@ -890,4 +890,54 @@ async fn no_client_writes_a_record_that_reads_as_an_erasure() {
     app.append(&json!({"type": "plan", "task_id": "crm", "agent_id": "w",
         "content": "ok", "metadata": {"note": {"erasure": "is a word"}}}))
         .await;
+}
+
+/// The index's file counts the erased records whose rows it took out or
+/// wrote empty. A start that finds the database holding more (an erasure
+/// committed just before a crash, whose words the indexer never took out)
+/// builds the index again from the records, which hold no erased words.
+#[tokio::test]
+async fn an_erasure_the_index_never_took_out_has_the_index_built_again_at_start() {
+    if sqlite_only("edits the search index's own SQLite file") {
+        return;
+    }
+    let app = TestApp::spawn().await;
+    let r = app
+        .append(&erasable("secrets", "the word marsupial", json!({})))
+        .await;
+    app.append(&new_record("plan", "t", "a", "kept marsupial words"))
+        .await;
+    let (_, hits) = app.get_json("/search?q=marsupial&fresh=true").await;
+    assert_eq!(hits["hits"].as_array().map(Vec::len), Some(2), "{hits}");
+    let id = r["id"].as_str().unwrap();
+    assert_eq!(
+        erase(&app.url(""), id, None, &json!({"reason": "test"}))
+            .await
+            .status(),
+        200
+    );
+    let (_, hits) = app.get_json("/search?q=marsupial&fresh=true").await;
+    assert_eq!(hits["hits"].as_array().map(Vec::len), Some(1), "{hits}");
+    let index = crate::support::index_url(&app.database_url);
+    let (path, dir) = app.stop().await;
+    // As if the erasure's turn had never reached the index.
+    crate::support::execute(&index, "UPDATE search_progress SET erased = 0")
+        .await
+        .unwrap();
+    let app = TestApp::builder().database(path, dir).spawn().await;
+    let (status, hits) = app.get_json("/search?q=marsupial&fresh=true").await;
+    assert_eq!(status, 200, "{hits}");
+    assert_eq!(hits["hits"].as_array().map(Vec::len), Some(1), "{hits}");
+    // Built again from the first record: the erased one indexed empty, and
+    // counted.
+    let (erased, indexed): (i64, i64) = {
+        use sqlx::Connection;
+        let mut conn = sqlx::SqliteConnection::connect(&index).await.unwrap();
+        sqlx::query_as("SELECT erased, indexed_size FROM search_progress")
+            .fetch_one(&mut conn)
+            .await
+            .unwrap()
+    };
+    assert_eq!(erased, 1);
+    assert!(indexed >= 3, "{indexed}");
 }

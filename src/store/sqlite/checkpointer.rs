@@ -28,7 +28,6 @@ const EVERY: Duration = Duration::from_millis(100);
 /// WAL frames (pages) past which it is restarted: 32 MiB of 4 KiB pages.
 const RESTART_PAST: i64 = 8_192;
 
-
 /// Stops the checkpointer when dropped (with the writer's connections),
 /// and waits for it: its connection, closed last, leaves the database one
 /// file, the WAL copied into it and removed.
