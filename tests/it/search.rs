@@ -58,7 +58,11 @@ async fn the_index_follows_the_log_and_says_how_far_it_covers() {
             assert_eq!(hits.len(), 1, "{page}");
             break;
         }
-        assert!(hits.is_empty(), "found before indexed: {page}");
+        // What the answer says it covers was read before the search: the
+        // indexer, on its own connection, may have gone further in between,
+        // so the record may be found already (the answer promises no less
+        // than it says, not no more).
+        assert!(hits.len() <= 1, "{page}");
         tries += 1;
         assert!(tries < 100, "the index did not follow the log in 10 s");
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
