@@ -16,8 +16,12 @@ use crate::domain::Record;
 
 /// The index as the index's file is made (not as the file says it is:
 /// a replaced tokenizer is a difference too).
-const SQLITE_REBUILT: &str = "CREATE VIRTUAL TABLE temp.fsck_index USING fts5(content, metadata, \
-     content = '', tokenize = \"unicode61 categories 'L* N* Co M* So'\")";
+fn sqlite_rebuilt() -> String {
+    format!(
+        "CREATE VIRTUAL TABLE temp.fsck_index USING fts5({})",
+        super::sqlite::FTS5_COLUMNS
+    )
+}
 
 /// The check under way.
 pub(crate) enum IndexCheck {
@@ -65,7 +69,7 @@ impl IndexCheck {
                     return Ok(IndexCheck::Absent);
                 };
                 let covered = indexed_size(Db::SqlitePool(pool)).await?;
-                sqlx::query(SQLITE_REBUILT)
+                sqlx::query(&sqlite_rebuilt())
                     .execute(&mut *conn)
                     .await
                     .map_err(fault)?;

@@ -26,25 +26,25 @@ pub(crate) fn path_of(database: &Path) -> PathBuf {
     PathBuf::from(name)
 }
 
-/// The index and its progress, as a new file gets them. Contentless: the
-/// text lives once, in the records; the index keeps only its words, under
-/// the record's log_index, and an erased record's row is deleted by its
-/// rowid (`contentless_delete`). Words split and folded as
-/// `domain::search::index_text` prepares them for `unicode61`, whose
-/// categories keep letters, digits, private-use characters, marks and
-/// other symbols. FTS5 merges nothing on its own: each indexing
+/// The index's columns and options (`fsck` builds its copy with the same).
+/// Contentless: the text lives once, in the records; the index keeps only
+/// its words, under the record's log_index (a row is deleted by giving its
+/// text again). Words split and folded as `domain::search::index_text`
+/// prepares them for `unicode61`, whose categories keep letters, digits,
+/// private-use characters, marks and other symbols.
+pub(crate) const FTS5_COLUMNS: &str =
+    "content, metadata, content = '', tokenize = \"unicode61 categories 'L* N* Co M* So'\"";
+
+/// The index and its progress, as a new file gets them. FTS5 merges
+/// nothing on its own: each indexing
 /// transaction runs a bounded merge step (`search::MERGE_STEP`) of 16
 /// segments, and a whole level is merged at 64 only should the steps fall
 /// behind; deleted words are removed from the index's pages, not only
 /// marked. The options are stored in the table, so they hold for every
 /// connection (https://sqlite.org/fts5.html#fts5_configuration_options).
-const SCHEMA: &str = "
-    CREATE VIRTUAL TABLE thoughts_fts USING fts5(
-        content,
-        metadata,
-        content = '',
-        tokenize = \"unicode61 categories 'L* N* Co M* So'\"
-    );
+fn schema() -> String {
+    format!(
+        "CREATE VIRTUAL TABLE thoughts_fts USING fts5({FTS5_COLUMNS});
     INSERT INTO thoughts_fts (thoughts_fts, rank) VALUES ('automerge', 0);
     INSERT INTO thoughts_fts (thoughts_fts, rank) VALUES ('usermerge', 16);
     INSERT INTO thoughts_fts (thoughts_fts, rank) VALUES ('crisismerge', 64);
@@ -54,8 +54,9 @@ const SCHEMA: &str = "
         indexed_size INTEGER NOT NULL CHECK (indexed_size >= 0),
         erased       INTEGER NOT NULL DEFAULT 0 CHECK (erased >= 0)
     );
-    INSERT INTO search_progress (id, indexed_size) VALUES (1, 0);
-";
+    INSERT INTO search_progress (id, indexed_size) VALUES (1, 0);"
+    )
+}
 
 /// The indexer's connection to the index file, with the database attached.
 pub(super) struct SqliteIndex {
@@ -99,7 +100,7 @@ pub(super) fn open(database: &Path) -> Result<SqliteIndex, StoreError> {
         .map(|n| n > 0)
         .map_err(raw::map_error)?;
     if !made {
-        raw.execute_batch(&format!("BEGIN; {SCHEMA} COMMIT;"))
+        raw.execute_batch(&format!("BEGIN; {} COMMIT;", schema()))
             .map_err(raw::map_error)?;
         tracing::info!(path = %path.display(), "made the search index's file; the indexer builds it from the records");
     }
@@ -240,15 +241,13 @@ impl IndexStorage for SqliteIndex {
                 _ => Default::default(),
             };
             let mut text = 0;
-            let emptied = rows
-                .iter()
-                .filter(|(at, _)| erased.contains(&(*at as i64)))
-                .count();
+            let mut emptied = Vec::new();
             for (at, d) in rows {
                 if erased.contains(&(*at as i64)) {
                     insert
                         .execute(rusqlite::params![position(*at), "", None::<String>])
                         .map_err(raw::map_error)?;
+                    emptied.push(*at);
                     continue;
                 }
                 insert
@@ -267,14 +266,13 @@ impl IndexStorage for SqliteIndex {
                     "UPDATE main.search_progress SET indexed_size = ?, erased = erased + ?",
                 )
                 .and_then(|mut s| {
-                    s.execute(rusqlite::params![position(indexed_size), emptied as i64])
+                    s.execute(rusqlite::params![
+                        position(indexed_size),
+                        emptied.len() as i64
+                    ])
                 })
                 .map_err(raw::map_error)?;
-            Ok(rows
-                .iter()
-                .map(|(at, _)| *at)
-                .filter(|at| erased.contains(&(*at as i64)))
-                .collect())
+            Ok(emptied)
         })
     }
 

@@ -18,6 +18,7 @@
 
 mod checkpointer;
 mod index;
+pub(crate) use index::FTS5_COLUMNS;
 mod lock;
 mod raw;
 mod reads;

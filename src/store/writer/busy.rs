@@ -30,6 +30,16 @@ pub(crate) enum What {
 }
 
 impl What {
+    /// Every activity, in the order of their discriminants.
+    const ALL: [What; 6] = [
+        What::Begin,
+        What::Plan,
+        What::Write,
+        What::Commit,
+        What::Erasure,
+        What::Job,
+    ];
+
     /// The label value.
     pub(crate) fn label(self) -> &'static str {
         match self {
@@ -81,7 +91,7 @@ impl Busy {
     /// The label of the activity that overlaps `from..to` most; [`QUEUE`]
     /// when the activities cover less of it than the time between them.
     fn cause(&self, from: Instant, to: Instant) -> &'static str {
-        let mut by = [std::time::Duration::ZERO; 6];
+        let mut by = [std::time::Duration::ZERO; What::ALL.len()];
         let mut covered = std::time::Duration::ZERO;
         for (what, start, end) in self.recent.iter().rev() {
             if *end <= from {
@@ -96,19 +106,11 @@ impl Busy {
             .iter()
             .enumerate()
             .max_by_key(|(_, d)| **d)
-            .expect("six activities");
+            .expect("an activity at least");
         if *longest == std::time::Duration::ZERO || idle > *longest {
             return QUEUE;
         }
-        [
-            What::Begin,
-            What::Plan,
-            What::Write,
-            What::Commit,
-            What::Erasure,
-            What::Job,
-        ][most]
-            .label()
+        What::ALL[most].label()
     }
 }
 

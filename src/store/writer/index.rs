@@ -309,9 +309,7 @@ impl IndexTask {
     pub(super) async fn run(mut self, mut jobs: mpsc::UnboundedReceiver<IndexJob>) {
         let shared = self.indexer.shared.clone();
         loop {
-            let job = if self.indexer.behind(self.integrated.load(Ordering::Relaxed))
-                || !self.erased.is_empty()
-            {
+            let job = if self.owed() {
                 // Due: what is queued is taken first (it may spare a read
                 // back), then a step runs.
                 match tokio::time::timeout(self.indexer.until_due(), jobs.recv()).await {
@@ -334,9 +332,7 @@ impl IndexTask {
             while let Ok(job) = jobs.try_recv() {
                 self.take(job).await;
             }
-            let owed = self.indexer.behind(self.integrated.load(Ordering::Relaxed))
-                || !self.erased.is_empty();
-            if owed && self.indexer.until_due().is_zero() {
+            if self.owed() && self.indexer.until_due().is_zero() {
                 self.erase_owed().await;
                 let _ = self.index_step().await;
             }
@@ -373,6 +369,12 @@ impl IndexTask {
         }
     }
 
+    /// Whether the indexer has work: the index may be behind the log the
+    /// writer committed, or erased records' rows are still to go.
+    fn owed(&self) -> bool {
+        self.indexer.behind(self.integrated.load(Ordering::Relaxed)) || !self.erased.is_empty()
+    }
+
     /// Takes the erased records' rows out of the index; what fails is tried
     /// again at the next step.
     async fn erase_owed(&mut self) {
@@ -406,14 +408,13 @@ pub(crate) async fn rebuild(
         search_document,
         Arc::new(AtomicU64::new(0)),
     );
-    let mut done = false;
-    let mut result = Ok(());
-    while !done && result.is_ok() {
+    let result = loop {
         match task.index_step().await {
-            Ok(d) => done = d,
-            Err(e) => result = Err(e),
+            Ok(true) => break Ok(()),
+            Ok(false) => {}
+            Err(e) => break Err(e),
         }
-    }
+    };
     task.storage.close().await;
     result.map(|()| shared.indexed.load(Ordering::Relaxed))
 }
