@@ -23,15 +23,16 @@
 //!   - `domain::metrics`: the metric families `/metrics` serves: names, types, labels, units.
 //!   - `domain::witness`: witness policies, cosignatures, `add-checkpoint` (C2SP tlog-witness).
 //! - [`store`]: persistence. A backend-neutral writer (group commit) and the
-//!   backends behind one seam (`store::backend`); SQLite is embedded.
-//! - [`http`]: the axum application: one route table, handlers next to their
-//!   types, RFC 9457 problems, the OpenAPI document, the accept loop; the
-//!   OTLP/HTTP trace receiver (`http::otlp`: GenAI spans made records); the
-//!   log as C2SP tlog-tiles at the root (`http::tiles`); `GET /metrics`
-//!   (`http::metrics`: the process's Prometheus recorder); the
-//!   trail browser (`http::ui`: HTML pages at `/ui`, templates in `templates/ui/`).
-//!   witnesses asked to cosign (`http::witnessing`) and the witness server
-//!   (`http::witness`).
+//!   backends behind one seam (`store::backend`), SQLite embedded; in rooms by
+//!   job: reads, the log as stored, its checks, the operator's commands.
+//! - [`http`]: the axum application: one route table, RFC 9457 problems, the
+//!   OpenAPI document, the accept loop; in rooms by job: `http::wire` (values
+//!   and extractors), `http::api` (handlers next to their types), `http::log`
+//!   (the log as served: proofs, tlog-tiles, receipts, witnesses asked to
+//!   cosign, and the witness server), `http::ops` (guard, keys, limits,
+//!   access log, health, `GET /metrics`), `http::ui` (the trail browser: HTML
+//!   pages at `/ui`, templates in `templates/ui/`), `http::mcp` and
+//!   `http::otlp` (GenAI spans made records).
 //! - [`cli`]: the binary's commands:
 //!   - `cli` (mod.rs): the command line's types, and which command runs;
 //!   - `cli::serve`: `serve` (the default), the HTTP service;

@@ -7,7 +7,7 @@ use std::net::{SocketAddr, ToSocketAddrs};
 use std::path::Path;
 
 use crate::domain::api_keys::KeyRing;
-use crate::store::api_keys;
+use crate::store::admin::api_keys;
 
 /// Whether `addr` is a loopback address (an IPv4-mapped one included).
 pub(super) fn is_loopback(addr: &SocketAddr) -> bool {

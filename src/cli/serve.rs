@@ -12,8 +12,8 @@ use super::{init_tracing, parse_duration, LogFormat};
 use crate::domain::checkpoint::is_origin_valid;
 use crate::domain::record::{DEFAULT_MAX_CONTENT_BYTES, DEFAULT_MAX_METADATA_BYTES};
 use crate::domain::witness::Policy;
-use crate::http::guard::Rate;
-use crate::http::witnessing::Witnessing;
+use crate::http::log::witnessing::Witnessing;
+use crate::http::ops::guard::Rate;
 use crate::http::{
     self, AppState, Limits, DEFAULT_MAX_BATCH_BODY_BYTES, DEFAULT_MAX_BODY_BYTES,
     DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_HEADER_BYTES, DEFAULT_MAX_IN_FLIGHT, DEFAULT_RATE,
@@ -423,7 +423,7 @@ async fn run_server(args: ServeArgs) -> Result<(), String> {
     // The keys file is read again on SIGHUP and whenever it changes.
     let reload = match (&args.keys_file, state.guards.keys.clone()) {
         (Some(path), Some(keys)) => Some(
-            http::keys::spawn_reload(keys, path.clone())
+            http::ops::keys::spawn_reload(keys, path.clone())
                 .map_err(|e| format!("cannot install the SIGHUP handler: {e}"))?,
         ),
         _ => None,

@@ -11,7 +11,7 @@ use crate::domain::checkpoint::{is_origin_valid, LogSigner};
 use crate::domain::record::{hash_of_json_record, MAX_BODY_DEPTH};
 use crate::domain::{count, json};
 use crate::http;
-use crate::store::{self, api_keys, Store, StoreConfig};
+use crate::store::{self, admin::api_keys, Store, StoreConfig};
 
 /// `keys add`: the token is printed once and never stored.
 pub(super) fn add_key(
@@ -388,7 +388,7 @@ fn verifier_key_for(database_url: &str, key: Option<&Path>) -> Result<Option<Str
             let beside = Path::new(db)
                 .parent()
                 .unwrap_or(Path::new("."))
-                .join(crate::store::signing::DEFAULT_KEY_FILE);
+                .join(crate::store::log::signing::DEFAULT_KEY_FILE);
             if !beside.exists() {
                 return Ok(None);
             }

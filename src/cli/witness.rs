@@ -1,4 +1,4 @@
-//! `witness`: run a C2SP tlog-witness server (`http::witness`), and `witness
+//! `witness`: run a C2SP tlog-witness server (`http::log::witness`), and `witness
 //! key`: make its signing key (docs/design.md §2, "Witnesses").
 
 use std::collections::HashMap;
@@ -12,9 +12,9 @@ use super::{init_tracing, LogFormat};
 use crate::domain::merkle::Hash;
 use crate::domain::witness::standing::{standing, Standing};
 use crate::domain::witness::{Cosigner, Policy};
-use crate::http::witness::{witness_app, Witness};
-use crate::store::witness_copy::CosignedCopy;
-use crate::store::witness_file::WitnessFile;
+use crate::http::log::witness::{witness_app, Witness};
+use crate::store::witness::copy::CosignedCopy;
+use crate::store::witness::file::WitnessFile;
 
 #[derive(Args, Debug, Clone)]
 #[command(args_conflicts_with_subcommands = true)]
@@ -88,7 +88,7 @@ pub(super) fn witness(args: WitnessArgs) -> ExitCode {
 fn new_key(name: &str, out: &Path) -> Result<(), String> {
     let secret = Cosigner::generate(name, &mut rand_core::OsRng).map_err(|e| e.to_string())?;
     let cosigner = Cosigner::from_secret(&secret).map_err(|e| e.to_string())?;
-    crate::store::signing::write_new_owner_only(out, &secret).map_err(|e| e.to_string())?;
+    crate::store::log::signing::write_new_owner_only(out, &secret).map_err(|e| e.to_string())?;
     println!("{}", cosigner.key().vkey());
     Ok(())
 }

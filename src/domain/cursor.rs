@@ -12,7 +12,7 @@ pub enum CursorKind {
     Tasks,
     /// Sessions, by the log index of their first record.
     Sessions,
-    /// A kept search order and a position in it (`store::search`).
+    /// A kept search order and a position in it (`store::reads::search`).
     Search,
 }
 

@@ -1,7 +1,7 @@
 //! The metric families `GET /metrics` serves (docs/design.md §10): each name,
 //! type, labels, unit and help text written once, here, for the layer that
 //! records it (`store::writer`, `http`) and for the recorder that renders
-//! them (`http::metrics`). Names are prefixed `decision_trail_`, in base units
+//! them (`http::ops::metrics`). Names are prefixed `decision_trail_`, in base units
 //! (seconds, bytes), counters end in `_total`, and no label carries an id
 //! (task, record, agent, key): a label's values are a small fixed set.
 

@@ -1,85 +1,43 @@
-//! The HTTP API (docs/design.md §3).
+//! The HTTP API (docs/design.md §3), in rooms by job:
 //!
-//! - `router`: the one route table and the layers around it;
-//! - `openapi`: the document generated from it (the rules of `wire` written
-//!   in place), and docs-only schemas;
-//! - `records` (`/thoughts`: the wire says thought, the code says record),
-//!   `receipts`, `tasks`, `tlog`, `health`: handlers next to their request
-//!   and response types (`tlog` serves the Merkle log: checkpoints and
-//!   proofs);
-//! - `tiles`: the log as C2SP tlog-tiles at the root (`/checkpoint`,
-//!   `/tile/…`);
-//! - `trees`: a task's reasoning tree, a record's trail, work sessions;
-//! - `search`: full-text search;
-//! - `erasure`: erasing an erasable record's content, and legal holds
-//!   (docs/design.md §12);
-//! - `oversight`: a reviewer's verdict on a decision; `evidence`: a task's
-//!   evidence pack (docs/design.md §13);
-//! - `capabilities`: fingerprints, diffs and the snapshot registry;
-//! - `otlp`: OTLP/HTTP trace exports at `/v1/traces`, their agents' spans
-//!   made records (otlp mapping v2);
-//! - `extract`: the strict JSON body extractor; `query`: the strict query
-//!   extractor, and paging;
-//! - `wire`: one type per value rule (hash, identifier, cursor, page size),
-//!   each read and documented from the domain's constants;
-//! - `mcp`: the same operations as MCP tools at `/mcp` (`mcp::tools`: which
-//!   operation each tool is, and its schemas);
-//! - `guard`: API keys, rate and in-flight limits; `host`: the Host rule of
-//!   an open service; `limits`: every limit;
-//! - `problem`: RFC 9457 problem bodies, the one error type;
-//! - `server`: the hyper accept loop (header deadline, connection cap);
-//!   `clock`: its time limits, in the process's running time (a freeze is
-//!   not counted);
-//! - `access_log`: one log line per answer; `newline`: JSON answers end
-//!   with a newline;
-//! - `metrics`: `GET /metrics`, the recorder behind it, and the recording
-//!   helpers of the HTTP layer.
+//! - `router`: the one route table and the layers around it; `openapi`: the
+//!   document generated from it, and docs-only schemas; `server`: the hyper
+//!   accept loop (header deadline, connection cap); `problem`: RFC 9457
+//!   problem bodies, the one error type;
+//! - `wire`: what crosses the wire, read and documented once: one type per
+//!   value rule, the strict JSON body extractor (`wire::extract`) and the
+//!   strict query extractor and paging (`wire::query`);
+//! - `api`: the operations on records (records, batches, tasks, trees,
+//!   search, erasure, oversight, evidence, capabilities), each handler next
+//!   to its request and response types;
+//! - `log`: the Merkle log as served (`/log`, tlog-tiles, receipts, provable
+//!   time), the witnesses it asks, and the witness server of `decision-trail
+//!   witness` (its own application, not a route of the service's);
+//! - `ops`: what every request passes (guard, keys, Host rule, limits, the
+//!   server's clock) and what an operator reads (access log, health,
+//!   `/metrics`);
 //! - `ui`: the trail browser, HTML pages at `/ui` (not in the OpenAPI
-//!   document), and `GET /`;
-//! - `provable_time`: when a quorum of witnesses had seen a record, and
-//!   the cosigned checkpoints that prove it;
-//! - `witnessing`: the log asks witnesses to cosign its checkpoints, and
-//!   knows the newest witnessed one;
-//! - `witness`: the C2SP tlog-witness server of `decision-trail witness`
-//!   (its own application, not a route of the service's).
+//!   document), and `GET /`; `mcp`: the same operations as MCP tools at
+//!   `/mcp`; `otlp`: OTLP/HTTP trace exports at `/v1/traces`, their agents'
+//!   spans made records (otlp mapping v2).
+//!
+//! Handlers never import `router` or `openapi`: the route table looks at
+//! the handlers, not the other way.
 
-pub(crate) mod access_log;
-mod batch;
-mod capabilities;
-mod clock;
-mod erasure;
-mod evidence;
-pub(crate) mod extract;
-pub mod guard;
-mod health;
-mod host;
-pub mod keys;
-mod limits;
+mod api;
+pub mod log;
 mod mcp;
-mod metrics;
-mod newline;
 mod openapi;
+pub mod ops;
 mod otlp;
-mod oversight;
 pub(crate) mod problem;
-mod provable_time;
-mod query;
-mod receipts;
-mod records;
 mod router;
-mod search;
 mod server;
-mod tasks;
-mod tiles;
-mod tlog;
-mod trees;
 mod ui;
 mod wire;
-pub mod witness;
-pub mod witnessing;
 
-pub use limits::*;
 pub use openapi::openapi;
+pub use ops::limits::*;
 pub use router::app;
 
 use std::future::Future;
@@ -90,7 +48,7 @@ use tokio::sync::Semaphore;
 
 use crate::domain::api_keys::KeyRing;
 use crate::store::Store;
-use guard::{Guards, RateLimiter};
+use ops::guard::{Guards, RateLimiter};
 
 /// What every handler shares.
 #[derive(Clone)]
@@ -105,9 +63,9 @@ pub struct AppState {
     pub(crate) activity: Arc<ui::Activity>,
     /// OTLP exports refused in whole or part, by client, since each one's
     /// last WARN line.
-    pub(crate) otlp_refusals: Arc<access_log::ProblemTally>,
+    pub(crate) otlp_refusals: Arc<ops::access_log::ProblemTally>,
     /// The witnesses this log asks to cosign, with `--witness-policy`.
-    pub witnessing: Option<Arc<witnessing::Witnessing>>,
+    pub witnessing: Option<Arc<log::witnessing::Witnessing>>,
 }
 
 impl AppState {
@@ -118,7 +76,7 @@ impl AppState {
         AppState {
             store,
             guards: Arc::new(Guards {
-                keys: keys.map(keys::LiveKeys::new),
+                keys: keys.map(ops::keys::LiveKeys::new),
                 allowed_hosts: Some(
                     DEFAULT_ALLOWED_HOSTS
                         .split(',')
@@ -139,7 +97,7 @@ impl AppState {
     }
 
     /// Serves the checkpoints witnessed under `witnessing`'s policy.
-    pub fn with_witnessing(mut self, witnessing: Arc<witnessing::Witnessing>) -> AppState {
+    pub fn with_witnessing(mut self, witnessing: Arc<log::witnessing::Witnessing>) -> AppState {
         self.witnessing = Some(witnessing);
         self
     }

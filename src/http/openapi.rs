@@ -12,7 +12,7 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
 
 use super::problem::ApiError;
 use super::wire::{HashHex, Identifier};
-use super::{guard, problem, router};
+use super::{ops::guard, problem, router};
 use crate::domain::FieldError;
 
 #[derive(OpenApi)]
@@ -33,7 +33,7 @@ capability_diff. Each answers `{ok: true, data}` with `data` the REST body, or a
     ),
     components(schemas(problem::Problem, problem::ProblemField, problem::CurrentHead)),
     // Served by a wildcard route (router.rs), so documented here.
-    paths(super::tiles::tile),
+    paths(super::log::tiles::tile),
     tags(
         (name = "thoughts", description = "Append, read and list thought records"),
         (name = "tasks", description = "Task chains: summaries, verification, export"),

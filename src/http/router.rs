@@ -21,8 +21,9 @@ use utoipa_swagger_ui::SwaggerUi;
 use super::openapi::{self, ApiDoc};
 use super::problem::ApiError;
 use super::{
-    access_log, batch, capabilities, erasure, evidence, guard, health, mcp, metrics, newline, otlp,
-    oversight, receipts, records, search, tasks, tiles, tlog, trees, ui, AppState,
+    api::batch, api::capabilities, api::erasure, api::evidence, api::oversight, api::records,
+    api::search, api::tasks, api::trees, log::receipts, log::tiles, log::tlog, mcp,
+    ops::access_log, ops::guard, ops::health, ops::metrics, ops::newline, otlp, ui, AppState,
 };
 
 pub(crate) fn routes() -> OpenApiRouter<AppState> {

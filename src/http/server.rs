@@ -24,7 +24,7 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Semaphore;
 use tower::ServiceExt;
 
-use super::clock::{self, RunSleep, RunTimer};
+use super::ops::clock::{self, RunSleep, RunTimer};
 use super::problem::ApiError;
 use super::Limits;
 
@@ -44,7 +44,7 @@ pub async fn run(
 ) -> io::Result<()> {
     let mut http = hyper::server::conn::http1::Builder::new();
     // Limits in the process's running time: a request whose head arrived
-    // while the process was stopped is answered, not reset (http::clock).
+    // while the process was stopped is answered, not reset (http::ops::clock).
     http.timer(RunTimer)
         .header_read_timeout(limits.header_timeout)
         .max_header_size(limits.max_header_bytes)

@@ -8,8 +8,8 @@ use std::collections::BTreeMap;
 
 use tokio::sync::Mutex;
 
+use super::backend::sql::{Db, Param, Query};
 use super::backend::{Effects, EraseOrder, HoldOrder, Holding};
-use super::sql::{Db, Param, Query};
 use super::{Erased, Hold, HoldChange, Store, StoreError};
 use crate::domain::record::erasure::{erasure_statement, hold_statement, HoldAction};
 use crate::domain::{Metadata, NewRecord, RecordType};

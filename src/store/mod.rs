@@ -3,32 +3,29 @@
 //! - [`writer`]: the backend-neutral append path. A bounded queue, batches
 //!   planned in memory (heads, `seq`, `prev_hash`, timestamps, record hashes, the
 //!   Merkle frontier, the checkpoint to sign, idempotency decisions) and handed
-//!   to the backend to write in one transaction (group commit).
-//! - [`backend`]: the two traits a backend implements, one for the reads it
-//!   runs its own way and one for the writer's transactions; `sql`: the SQL
-//!   both backends share (`$n` values, [`sql::Db`]) and what each says of its
-//!   own ([`sql::Dialect`]).
-//! - `reads`: every read, written once; `rows`: the rows both backends read;
-//!   `log_rows`: the log's rows (checkpoints, stored hashes); `log_check`:
-//!   the log checked at start, the same on both backends.
+//!   to the backend to write in one transaction (group commit); the search
+//!   indexer beside it.
+//! - [`backend`]: the traits a backend implements (the reads it runs its own
+//!   way, the writer's transactions, the indexer's steps); `backend::sql`: the
+//!   SQL both backends share (`$n` values, `Db`) and what each says of its own
+//!   (`Dialect`); `backend::rows`: the rows both backends read.
 //! - `sqlite/`: the embedded backend; `postgres/`: the backend for several
 //!   replicas on one database server. The HTTP layer never names a backend.
-//! - The store's calls, by job: `open` (opening, `log rebuild`), `listings`
-//!   (records and their pages), `trees` (sessions and trails), `checkpoints`
-//!   (checkpoints and proofs), `walk` (a task's chain checked as stored),
-//!   `search` (search pages, kept in the order of their first page),
-//!   `snapshots` (the capability registry), `activity` (what the trail
-//!   browser reads besides: tasks by newest activity, a task's agents and
-//!   types), `cosignatures` (witnesses'
-//!   cosignatures of checkpoints); `types`: their values and errors.
-//! - `config`: what a store is opened with; `checkpoint_copy`: the
-//!   checkpoints kept outside the database; `signed`: what the log's key
-//!   signed, from sources outside the database, checked at start; `backup`,
-//!   `import`, `rotate`: a live copy, a restore brought back to what was
-//!   signed, a new log named by the old key; `fsck`: the offline check of a
-//!   whole database; `cache`: recent records and stored hashes; `signing`,
-//!   `api_keys`: the log's signing-key file, the API-key file; `witness_file`:
-//!   the SQLite file of `decision-trail witness`.
+//! - `reads`: every read, written once, and the store's calls that read:
+//!   records and their pages, sessions and trails, search pages, what the
+//!   trail browser reads besides.
+//! - [`log`]: the Merkle log as stored: checkpoints and proofs, its rows, the
+//!   signing key, what the key signed as known from outside the database (the
+//!   checkpoint copy among it), witnesses' cosignatures.
+//! - `check`: the log's integrity: at start, a task's chain as stored, and
+//!   `fsck`'s offline check of a whole database and its index.
+//! - `admin`: what an operator runs on the second day: `backup`, `log
+//!   import`, `log rotate`, the API-key file.
+//! - [`witness`]: the files of `decision-trail witness`.
+//! - Beside them: `open` (opening, `log rebuild`), `config` (what a store is
+//!   opened with), `types` (the store's values and errors), `snapshots` (the
+//!   capability registry), `erasure` (erasure, holds, retention), `cache`
+//!   (recent records and stored hashes), `random` (ids).
 //!
 //! What every backend must guarantee (docs/design.md §2, §4), whatever the
 //! number of writers on the same database:
@@ -43,55 +40,36 @@
 //!   after the commit that holds its record, and publishes the new checkpoint
 //!   first.
 
-mod activity;
-pub(crate) mod api_keys;
+pub(crate) mod admin;
 pub(crate) mod backend;
-mod backup;
 mod cache;
-pub mod checkpoint_copy;
-mod checkpoints;
+mod check;
 mod config;
-pub mod cosignatures;
 mod erasure;
-mod fsck;
-mod import;
-mod index_check;
-mod listings;
-mod log_check;
-mod log_rows;
+pub mod log;
 mod open;
 mod postgres;
 pub(crate) mod random;
 mod reads;
-mod rotate;
-mod rows;
-mod search;
-mod signed;
-pub(crate) mod signing;
 mod snapshots;
-mod sql;
 mod sqlite;
-mod trees;
-mod triggers;
 mod types;
-mod walk;
-pub mod witness_copy;
-pub mod witness_file;
+pub mod witness;
 pub(crate) mod writer;
 
-pub use activity::{ActivityCount, AgentSummary, TaskRecordFacts, TaskSort, MIX_OF_LAST};
-pub use backup::{backup, BackupManifest, BACKUP_DATABASE, BACKUP_MANIFEST};
+pub use admin::backup::{backup, BackupManifest, BACKUP_DATABASE, BACKUP_MANIFEST};
+pub use admin::import::{Import, Imported};
+pub use admin::rotate::{rotate, Rotated};
+pub use check::fsck::{fsck, FsckReport, FsckTrust};
 pub use config::{
     Seams, StoreConfig, Synchronous, DEFAULT_DATABASE_URL, DEFAULT_IDEMPOTENCY_TTL,
     DEFAULT_MIN_FREE_BYTES, DEFAULT_ORIGIN, DEFAULT_QUEUE_BYTES, DEFAULT_QUEUE_CAPACITY,
     DEFAULT_SEARCH_REFRESH,
 };
 pub use erasure::{duration_text, spawn_retention, RETENTION_AGENT};
-pub use fsck::{fsck, FsckReport, FsckTrust};
-pub use import::{Import, Imported};
-pub use rotate::{rotate, Rotated};
-pub use search::{SearchHit, SearchPage, KEPT_FOR as SEARCH_KEPT_FOR};
-pub use signed::{behind_signed, forked, SignedClaim};
+pub use log::signed::{behind_signed, forked, SignedClaim};
+pub use reads::activity::{ActivityCount, AgentSummary, TaskRecordFacts, TaskSort, MIX_OF_LAST};
+pub use reads::search::{SearchHit, SearchPage, KEPT_FOR as SEARCH_KEPT_FOR};
 pub use types::{
     Appended, CapabilitySnapshot, ChainVerdict, Erased, Hold, HoldChange, Idempotency, Listing,
     Page, SessionSummary, SignedCheckpoint, StoreError, TaskSummary, MAX_TRAIL, SESSION_MEMBERS,
@@ -142,7 +120,7 @@ pub struct Store {
     /// Stored log hashes already read: the nodes most proofs share.
     hashes: HashCache,
     /// The order of each recent search that has more pages.
-    search_orders: search::SearchOrders,
+    search_orders: reads::search::SearchOrders,
     /// Other replicas append to the same database: the newest checkpoint is
     /// read from it ([`Store::database_checkpoint`]).
     shared: bool,

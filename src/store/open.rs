@@ -7,12 +7,13 @@ use chrono::Utc;
 
 use super::backend::Opened;
 use super::cache::{HashCache, RecordCache};
-use super::checkpoint_copy::{self, check_copy, CheckpointCopy, MissingCopy};
+use super::log::copy::{self as checkpoint_copy, check_copy, CheckpointCopy, MissingCopy};
+use super::log::signed::{self, SignedClaim};
 use super::reads::Reads;
-use super::signed::{self, SignedClaim};
 use super::writer::Writer;
 use super::{
-    postgres, search, signing, sqlite, Seams, SignedCheckpoint, Store, StoreConfig, StoreError,
+    log::signing, postgres, reads::search, sqlite, Seams, SignedCheckpoint, Store, StoreConfig,
+    StoreError,
 };
 use crate::domain::chain::format_timestamp;
 use crate::domain::checkpoint::LogSigner;

@@ -4,8 +4,8 @@
 
 use chrono::Utc;
 
-use super::rows::SnapshotRow;
-use super::sql::{Db, Param, Query};
+use super::backend::rows::SnapshotRow;
+use super::backend::sql::{Db, Param, Query};
 use super::{CapabilitySnapshot, Store, StoreError};
 use crate::domain::chain::format_timestamp;
 

@@ -7,7 +7,7 @@ use crate::support::{
     new_record, post_as, problem_fields, record_only, ring, task_body, test_limits, TestApp,
     READER, WRITER, ZERO,
 };
-use decision_trail::http::guard::Rate;
+use decision_trail::http::ops::guard::Rate;
 use decision_trail::http::Limits;
 use serde_json::{json, Value};
 

@@ -6,7 +6,7 @@ use crate::support::{
     assert_problem, bearer, count_records, get_as, new_record, others_are_served, post_as,
     read_all, ring, task_body, test_limits, TestApp, READER, WRITER,
 };
-use decision_trail::http::guard::Rate;
+use decision_trail::http::ops::guard::Rate;
 use decision_trail::http::Limits;
 use std::io::{Read, Write};
 use std::net::SocketAddr;

@@ -11,7 +11,7 @@ use prost::Message;
 use serde_json::{json, Value};
 
 use crate::support::{assert_problem, bearer, ring, test_limits, TestApp, READER, WRITER};
-use decision_trail::http::guard::Rate;
+use decision_trail::http::ops::guard::Rate;
 
 const TRACE: [u8; 16] = [7; 16];
 

@@ -1,5 +1,5 @@
 //! A witness's database against its own copy of what it cosigned
-//! (docs/design.md §2, "Witnesses"; the copy is `store::witness_copy`).
+//! (docs/design.md §2, "Witnesses"; the copy is `store::witness::copy`).
 
 use crate::domain::merkle::Hash;
 

@@ -33,7 +33,7 @@ use rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde_json::{json, Value};
 use tower::ServiceExt;
 
-use super::guard::{Caller, RateBucket};
+use super::ops::guard::{Caller, RateBucket};
 use super::problem::ApiError;
 use super::AppState;
 pub(crate) use tools::Tools;
@@ -76,7 +76,7 @@ impl ServerHandler for TrailMcp {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let Some(def) = self.tools.get(&request.name) else {
-            super::metrics::tool_called("unknown", false);
+            super::ops::metrics::tool_called("unknown", false);
             return Err(ErrorData::invalid_params(
                 format!("Unknown tool: {}", request.name),
                 None,
@@ -112,7 +112,7 @@ impl ServerHandler for TrailMcp {
             Err(e) => Err(problem_of(e.into_response()).await),
         }
         .map_err(|error| def.name_the_arguments(&arguments, error));
-        super::metrics::tool_called(def.name(), result.is_ok());
+        super::ops::metrics::tool_called(def.name(), result.is_ok());
         Ok(match result {
             Ok(data) => CallToolResult::structured(json!({"ok": true, "data": data})),
             Err(error) => CallToolResult::structured_error(json!({"ok": false, "error": error})),

@@ -18,12 +18,12 @@ use prost::Message;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::extract::{media_type_essence, read_body};
-use super::guard::Caller;
+use super::ops::guard::Caller;
 use super::problem::responses::{
     BadRequest, Forbidden, InternalError, PayloadTooLarge, Unavailable, UnsupportedMediaType,
 };
 use super::problem::ApiError;
+use super::wire::extract::{media_type_essence, read_body};
 use super::AppState;
 use crate::domain::idempotency::fingerprint;
 use crate::domain::otlp::facts::{self, Facts};
@@ -533,7 +533,7 @@ async fn record_spans(
         }
     }
     let silent = skipped.iter().filter(|i| !rejected.contains(i)).count();
-    super::metrics::otlp_spans(
+    super::ops::metrics::otlp_spans(
         export.spans.len() - rejected.len() - silent,
         silent,
         rejected.len(),

@@ -11,7 +11,7 @@ use serde::Deserialize;
 use super::view::{ago, render, with_query, Chrome, UiError, UiQuery};
 use crate::domain::FieldError;
 use crate::http::problem::ApiError;
-use crate::http::query::PlainQuery;
+use crate::http::wire::query::PlainQuery;
 use crate::http::AppState;
 
 /// Agents on a page.

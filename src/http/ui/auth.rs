@@ -23,8 +23,8 @@ use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 
 use super::view::{self, Chrome, UiError};
-use crate::http::guard::Caller;
-use crate::http::keys::LiveKeys;
+use crate::http::ops::guard::Caller;
+use crate::http::ops::keys::LiveKeys;
 use crate::http::problem::ApiError;
 use crate::http::AppState;
 

@@ -13,7 +13,7 @@ use chrono::Utc;
 
 use super::view::{ago, record_href, render, Chrome, UiError};
 use crate::domain::merkle::to_hex;
-use crate::http::witnessing::WitnessRow;
+use crate::http::log::witnessing::WitnessRow;
 use crate::http::AppState;
 
 #[derive(Template)]

@@ -18,9 +18,9 @@ use super::view::{render, shell_word, task_href, with_query, Chrome, ReaderCheck
 use crate::domain::merkle::to_hex;
 use crate::domain::record::erasure::statement_label;
 use crate::domain::record::RecordFilter;
+use crate::http::api::tasks::export_checkpoint;
 use crate::http::problem::ApiError;
-use crate::http::tasks::export_checkpoint;
-use crate::http::{path_segment, provable_time, AppState};
+use crate::http::{log::provable_time, path_segment, AppState};
 use crate::store::{Listing, SignedCheckpoint, TaskSummary};
 
 /// The most records a report lists; the export holds every one.

@@ -7,7 +7,7 @@ use axum::Json;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::http::extract::accepts;
+use crate::http::wire::extract::accepts;
 
 /// Where things are.
 #[derive(Serialize, ToSchema)]

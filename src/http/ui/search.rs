@@ -13,10 +13,10 @@ use super::view::{record_views, render, with_query, Chrome, RecordView, UiError,
 use crate::domain::record::RecordFilter;
 use crate::domain::search::SearchQuery;
 use crate::domain::FieldError;
+use crate::http::api::records::FilterQuery;
+use crate::http::api::search::hit_snippet;
 use crate::http::problem::ApiError;
-use crate::http::query::PlainQuery;
-use crate::http::records::FilterQuery;
-use crate::http::search::hit_snippet;
+use crate::http::wire::query::PlainQuery;
 use crate::http::wire::Identifier;
 use crate::http::AppState;
 

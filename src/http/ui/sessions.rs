@@ -23,7 +23,7 @@ use super::view::{
 use crate::domain::record::RecordFilter;
 use crate::domain::FieldError;
 use crate::http::problem::ApiError;
-use crate::http::query::PlainQuery;
+use crate::http::wire::query::PlainQuery;
 use crate::http::AppState;
 use crate::store::Listing;
 

@@ -23,7 +23,7 @@ use super::view::{
 use crate::domain::record::RecordFilter;
 use crate::domain::FieldError;
 use crate::http::problem::ApiError;
-use crate::http::query::PlainQuery;
+use crate::http::wire::query::PlainQuery;
 use crate::http::AppState;
 use crate::store::{ChainVerdict, Listing};
 
@@ -150,10 +150,10 @@ pub(super) async fn export(
     State(state): State<AppState>,
     Path(task_id): Path<String>,
 ) -> Result<Response, UiError> {
-    Ok(crate::http::tasks::export(
+    Ok(crate::http::api::tasks::export(
         State(state),
         Path(task_id),
-        crate::http::query::Query(Default::default()),
+        crate::http::wire::query::Query(Default::default()),
     )
     .await?)
 }

@@ -19,9 +19,9 @@ use super::view::{
 use crate::domain::record::RecordFilter;
 use crate::domain::FieldError;
 use crate::domain::RecordType;
+use crate::http::api::records::FilterQuery;
 use crate::http::problem::ApiError;
-use crate::http::query::PlainQuery;
-use crate::http::records::FilterQuery;
+use crate::http::wire::query::PlainQuery;
 use crate::http::wire::Identifier;
 use crate::http::AppState;
 use crate::store::{Listing, TaskSort, MIX_OF_LAST};

@@ -15,9 +15,9 @@ use super::view::{
 use crate::domain::cursor::{self, CursorKind};
 use crate::domain::merkle::to_hex;
 use crate::domain::record::RecordFilter;
-use crate::http::receipts::{inclusion, receipt as api_receipt};
-use crate::http::records::record_or_404;
-use crate::http::{path_segment, provable_time, AppState};
+use crate::http::api::records::record_or_404;
+use crate::http::log::receipts::{inclusion, receipt as api_receipt};
+use crate::http::{log::provable_time, path_segment, AppState};
 use crate::store::Listing;
 
 /// The most children a record's page lists.

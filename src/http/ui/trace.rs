@@ -18,8 +18,8 @@ use super::view::{record_views, task_href, with_query, Link, RecordView, UiError
 use crate::domain::count;
 use crate::domain::merkle::to_hex;
 use crate::domain::Record;
-use crate::http::receipts::inclusion;
-use crate::http::{provable_time, AppState};
+use crate::http::log::receipts::inclusion;
+use crate::http::{log::provable_time, AppState};
 
 /// The deepest indent drawn; deeper rows are drawn at it.
 const DEEPEST: usize = 8;

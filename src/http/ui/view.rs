@@ -14,7 +14,7 @@ use crate::domain::record::erasure::statement_label;
 use crate::domain::Record;
 use crate::http::path_segment;
 use crate::http::problem::ApiError;
-use crate::http::query::{Query, QueryParts};
+use crate::http::wire::query::{Query, QueryParts};
 use crate::http::AppState;
 use crate::store::StoreError;
 
@@ -199,7 +199,7 @@ pub(super) async fn not_found(uri: Uri) -> UiError {
     UiError(ApiError::NotFound(format!("no page at `{}`", uri.path())))
 }
 
-/// The query parameters `T`, read as the API reads them (`http::query`),
+/// The query parameters `T`, read as the API reads them (`http::wire::query`),
 /// once the empty fields a form sends for what was left blank are dropped.
 pub(super) struct UiQuery<T: QueryParts>(pub T::Read);
 

@@ -25,8 +25,8 @@ use std::time::Duration;
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::ConnectOptions;
 
+use super::backend::sql::{Dialect, Fault};
 use super::backend::{Opened, RowReads};
-use super::sql::{Dialect, Fault};
 use super::{StoreConfig, StoreError};
 
 /// What PostgreSQL writes its own way (migrations/postgres).
@@ -55,7 +55,7 @@ pub(crate) const DIALECT: Dialect = Dialect {
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
 
 /// The migrations, for running them again where nothing is kept
-/// (`store::triggers`).
+/// (`store::check::triggers`).
 pub(crate) fn migrator() -> &'static sqlx::migrate::Migrator {
     &MIGRATOR
 }
@@ -221,7 +221,7 @@ fn read_pool(
 /// Maps driver errors to what the caller can act on (`sql::map_error`), by
 /// SQLSTATE class (PostgreSQL's appendix A).
 pub(crate) fn map_error(e: sqlx::Error) -> StoreError {
-    super::sql::map_error(e, |code| match code.get(..2).unwrap_or("") {
+    super::backend::sql::map_error(e, |code| match code.get(..2).unwrap_or("") {
         // data_corrupted, index_corrupted.
         _ if code == "XX001" || code == "XX002" => Fault::Corrupt,
         // Integrity constraints, and the triggers' exceptions.

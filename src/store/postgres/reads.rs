@@ -10,9 +10,9 @@ use super::map_error;
 use super::rows::{self, LinkRow, RecordRow};
 use crate::domain::merkle::StoredHashes;
 use crate::domain::Record;
+use crate::store::backend::rows::{stored_hash, StoredLink, RECORD_COLUMNS};
+use crate::store::backend::sql::{position, Db, Query};
 use crate::store::backend::{Answer, RowReads};
-use crate::store::rows::{stored_hash, StoredLink, RECORD_COLUMNS};
-use crate::store::sql::{position, Db, Query};
 use crate::store::StoreError;
 
 pub(super) struct PgReads {

@@ -5,8 +5,8 @@
 use sqlx::FromRow;
 
 use crate::domain::Record;
+use crate::store::backend::rows::{HashText, LinkText, RecordColumns, StoredLink};
 use crate::store::backend::{ScopedIdempotencyKey, StoredAppend};
-use crate::store::rows::{HashText, LinkText, RecordColumns, StoredLink};
 use crate::store::StoreError;
 
 /// The columns a chain walk hashes, as stored.

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use crate::domain::search::{index_text, metadata_text, words, SearchQuery};
 use crate::store::backend::SearchDocument;
-use crate::store::search::SearchSql;
+use crate::store::reads::search::SearchSql;
 
 /// PostgreSQL's limits on a tsvector: a lexeme under 2 KiB, positions up to
 /// 16,383 (larger ones are stored as 16,383), 256 positions per lexeme, and
@@ -113,7 +113,7 @@ fn escaped(text: &str) -> String {
     out
 }
 
-/// The `tsvector` index searched (`store::search::hits`): relevance is
+/// The `tsvector` index searched (`store::reads::search::hits`): relevance is
 /// `ts_rank` with the weights of D, C, B, A in that order, so that content
 /// (A) counts twice metadata (B); a term the index cannot find is looked for
 /// in the records as written (ASCII case folded), as on SQLite: in the

@@ -17,13 +17,13 @@ use super::{map_error, LOG_LOCK};
 use crate::domain::checkpoint::{note_checkpoint, LogSigner};
 use crate::domain::merkle::{leaf_data, leaf_hash, stored_leaf_index, Frontier, StoredHashes};
 use crate::domain::Record;
+use crate::store::backend::rows::{hash_bytes, head, stored_hash, RECORD_COLUMNS};
+use crate::store::backend::sql::{Db, Param, Query};
 use crate::store::backend::{
     Answer, BatchError, BatchStorage, IndexStorage, Loaded, Moved, PlannedBatch, SearchDocument,
     Wanted,
 };
-use crate::store::rows::{hash_bytes, head, stored_hash, RECORD_COLUMNS};
-use crate::store::sql::{Db, Param, Query};
-use crate::store::{log_check, log_rows, snapshots};
+use crate::store::{check::log as log_check, log::rows as log_rows, snapshots};
 use crate::store::{CapabilitySnapshot, SignedCheckpoint, StoreError};
 
 /// Most stored hashes a batch reads to catch up with other replicas' appends
@@ -177,12 +177,12 @@ impl BatchStorage for PgBatches {
         &'a mut self,
         tree_size: u64,
         origin: &'a str,
-        lines: &'a [crate::store::cosignatures::Cosignature],
+        lines: &'a [crate::store::log::cosignatures::Cosignature],
     ) -> Answer<'a, ()> {
         Box::pin(async move {
             let conn = self.connection().await?;
             let result =
-                crate::store::cosignatures::put(Db::Pg(conn), tree_size, origin, lines).await;
+                crate::store::log::cosignatures::put(Db::Pg(conn), tree_size, origin, lines).await;
             self.settle(result)
         })
     }

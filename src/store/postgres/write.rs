@@ -6,8 +6,8 @@ use sqlx::PgConnection;
 
 use super::map_error;
 use crate::domain::{Metadata, Record};
+use crate::store::backend::rows::{erasable_bytes, hash_bytes};
 use crate::store::backend::{BatchError, Erasing, Holding, PlannedBatch};
-use crate::store::rows::{erasable_bytes, hash_bytes};
 use crate::store::StoreError;
 
 /// Rows per INSERT statement (arrays of this many values each).

@@ -15,8 +15,8 @@ use rusqlite::{Connection, OpenFlags};
 
 use super::{raw, search};
 use crate::domain::Record;
+use crate::store::backend::sql::position;
 use crate::store::backend::{Answer, IndexStorage, SearchDocument};
-use crate::store::sql::position;
 use crate::store::StoreError;
 
 /// The index file beside the database at `database`.
@@ -202,7 +202,7 @@ impl IndexStorage for SqliteIndex {
         Box::pin(async move {
             let sql = format!(
                 "SELECT {} FROM log.thoughts WHERE log_index >= ? ORDER BY log_index LIMIT ?",
-                crate::store::rows::RECORD_COLUMNS
+                crate::store::backend::rows::RECORD_COLUMNS
             );
             raw::records(
                 &self.raw,

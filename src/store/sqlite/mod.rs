@@ -35,8 +35,8 @@ use sqlx::sqlite::{
 };
 use sqlx::{ConnectOptions, Connection};
 
+use super::backend::sql::{Dialect, Fault};
 use super::backend::{Opened, RowReads};
-use super::sql::{Dialect, Fault};
 use super::{StoreConfig, StoreError, Synchronous};
 
 /// What SQLite writes its own way (migrations/sqlite).
@@ -70,7 +70,7 @@ pub(crate) const DIALECT: Dialect = Dialect {
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
 
 /// The migrations, for running them again where nothing is kept
-/// (`store::triggers`).
+/// (`store::check::triggers`).
 pub(crate) fn migrator() -> &'static sqlx::migrate::Migrator {
     &MIGRATOR
 }
@@ -372,7 +372,7 @@ fn open_error(path: &Path, e: sqlx::Error) -> StoreError {
 
 /// Maps sqlx's errors to what the caller can act on (`sql::map_error`).
 pub(crate) fn map_error(e: sqlx::Error) -> StoreError {
-    super::sql::map_error(e, |code| fault(code.parse().unwrap_or(0)))
+    super::backend::sql::map_error(e, |code| fault(code.parse().unwrap_or(0)))
 }
 
 /// What an SQLite result code means for the caller (sqlx's and `raw`'s).

@@ -18,11 +18,11 @@ use tokio::sync::Semaphore;
 use super::BUSY_TIMEOUT;
 use crate::domain::merkle::StoredHashes;
 use crate::domain::Record;
-use crate::store::rows::HashText;
-use crate::store::rows::{
+use crate::store::backend::rows::HashText;
+use crate::store::backend::rows::{
     hash_hex, stored_hash, LinkText, RecordColumns, StoredLink, RECORD_COLUMNS,
 };
-use crate::store::sql::{position, Fault, Param, Query};
+use crate::store::backend::sql::{position, Fault, Param, Query};
 use crate::store::StoreError;
 
 /// Prepared statements each connection keeps (the queries are few; pages
@@ -38,7 +38,9 @@ pub(super) fn map_error(e: rusqlite::Error) -> StoreError {
             match super::fault(i64::from(failure.extended_code)) {
                 Fault::Conflict => StoreError::Conflict(text),
                 Fault::Unavailable => StoreError::Unavailable(text),
-                Fault::Corrupt => StoreError::RowAltered(crate::store::sql::damaged(&text)),
+                Fault::Corrupt => {
+                    StoreError::RowAltered(crate::store::backend::sql::damaged(&text))
+                }
                 Fault::Internal => StoreError::Internal(text),
             }
         }
@@ -156,7 +158,7 @@ pub(super) fn records(
 ) -> Result<Vec<Record>, StoreError> {
     let mut statement = conn.prepare_cached(sql).map_err(map_error)?;
     // Values are bound by position: a shared statement's `$n` must first
-    // appear in order (`store::sql`).
+    // appear in order (`store::backend::sql`).
     debug_assert!((1..=statement.parameter_count()).all(|i| statement
         .parameter_name(i)
         .is_none_or(|name| name[1..] == i.to_string())));

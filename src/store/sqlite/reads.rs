@@ -11,9 +11,9 @@ use sqlx::SqlitePool;
 use super::raw::{self, ReadPool, Values};
 use crate::domain::merkle::StoredHashes;
 use crate::domain::Record;
+use crate::store::backend::rows::{StoredLink, RECORD_COLUMNS};
+use crate::store::backend::sql::{Db, Query};
 use crate::store::backend::{Answer, RowReads};
-use crate::store::rows::{StoredLink, RECORD_COLUMNS};
-use crate::store::sql::{Db, Query};
 use crate::store::StoreError;
 
 pub(super) struct SqliteReads {

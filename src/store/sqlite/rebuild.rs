@@ -8,9 +8,9 @@ use sqlx::SqliteConnection;
 use super::map_error;
 use crate::domain::checkpoint::LogSigner;
 use crate::domain::merkle::{leaf_data, Frontier, Hash};
+use crate::store::backend::sql::Db;
 use crate::store::backend::SuccessorRow;
-use crate::store::log_rows::insert_checkpoint;
-use crate::store::sql::Db;
+use crate::store::log::rows::insert_checkpoint;
 use crate::store::{SignedCheckpoint, StoreError};
 
 /// Stored hashes per INSERT statement when a log is rebuilt, under SQLite's

@@ -4,7 +4,7 @@
 use crate::domain::search::{index_text, metadata_text, SearchQuery};
 use crate::store::backend::SearchDocument;
 
-use crate::store::search::SearchSql;
+use crate::store::reads::search::SearchSql;
 
 /// One bounded step of merging the index's segments (FTS5 merges nothing
 /// on its own: `index::SCHEMA`), run in the transaction that added rows: it
@@ -42,7 +42,7 @@ pub(super) fn document(content: &str, metadata: Option<&str>) -> SearchDocument 
     }
 }
 
-/// The FTS5 index searched (`store::search::hits`): relevance is BM25,
+/// The FTS5 index searched (`store::reads::search::hits`): relevance is BM25,
 /// negated (higher is better), a word in the content counting twice what it
 /// does in the metadata; a term the index cannot find is looked for in the
 /// records as written, ASCII case folded.

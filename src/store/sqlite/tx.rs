@@ -12,14 +12,14 @@ use crate::domain::idempotency::ERASED_FINGERPRINT;
 use crate::domain::merkle::Frontier;
 use crate::domain::record::Capabilities;
 use crate::domain::{Metadata, Record};
+use crate::store::backend::rows::{erasable_bytes, hash_bytes, head};
+use crate::store::backend::sql::{position, Db};
 use crate::store::backend::{
     Answer, BatchError, BatchStorage, Erasing, Holding, Loaded, Moved, PlannedBatch,
     SearchDocument, Wanted,
 };
-use crate::store::log_rows::INSERT_CHECKPOINT;
-use crate::store::rows::{erasable_bytes, hash_bytes, head};
-use crate::store::sql::{position, Db};
-use crate::store::{log_check, snapshots};
+use crate::store::log::rows::INSERT_CHECKPOINT;
+use crate::store::{check::log as log_check, snapshots};
 use crate::store::{CapabilitySnapshot, SignedCheckpoint, StoreError};
 
 /// How long the WAL's checkpoint after an erasure waits for readers.
@@ -122,9 +122,9 @@ impl BatchStorage for SqliteBatches {
         &'a mut self,
         tree_size: u64,
         origin: &'a str,
-        lines: &'a [crate::store::cosignatures::Cosignature],
+        lines: &'a [crate::store::log::cosignatures::Cosignature],
     ) -> Answer<'a, ()> {
-        Box::pin(crate::store::cosignatures::put(
+        Box::pin(crate::store::log::cosignatures::put(
             Db::Sqlite(&mut self.conn),
             tree_size,
             origin,

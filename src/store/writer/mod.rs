@@ -30,7 +30,7 @@ use std::time::Instant;
 use tokio::sync::{mpsc, oneshot, watch, Mutex, OwnedSemaphorePermit, Semaphore};
 
 use super::backend::{BatchStorage, Effects, IndexStorage, SearchDocument};
-use super::checkpoint_copy::CheckpointCopy;
+use super::log::copy::CheckpointCopy;
 use super::{
     Appended, CapabilitySnapshot, Idempotency, Seams, SignedCheckpoint, StoreConfig, StoreError,
 };
@@ -89,7 +89,7 @@ enum Job {
     /// Witnesses' cosignature lines of one checkpoint (not part of the log).
     Cosignatures(
         u64,
-        Vec<super::cosignatures::Cosignature>,
+        Vec<super::log::cosignatures::Cosignature>,
         oneshot::Sender<Result<(), StoreError>>,
     ),
     Shutdown,
@@ -347,7 +347,7 @@ impl Writer {
     pub(crate) async fn put_cosignatures(
         &self,
         tree_size: u64,
-        lines: Vec<super::cosignatures::Cosignature>,
+        lines: Vec<super::log::cosignatures::Cosignature>,
     ) -> Result<(), StoreError> {
         let (reply, answer) = oneshot::channel();
         self.ask(Job::Cosignatures(tree_size, lines, reply), answer)

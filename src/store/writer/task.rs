@@ -24,7 +24,7 @@ use crate::domain::metrics::{
 };
 use crate::domain::Record;
 use crate::store::backend::{BatchError, BatchStorage, Moved, SearchDocument, Wanted};
-use crate::store::checkpoint_copy::CheckpointCopy;
+use crate::store::log::copy::CheckpointCopy;
 use crate::store::{Appended, Idempotency, Seams, SignedCheckpoint, StoreError};
 
 /// Appends past which no more join a transaction (one caller's batch may

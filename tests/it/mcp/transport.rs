@@ -344,7 +344,7 @@ async fn the_body_and_rate_limits_apply_to_mcp() {
 
     let limited = TestApp::builder()
         .limits(decision_trail::http::Limits {
-            rate: Some(decision_trail::http::guard::Rate {
+            rate: Some(decision_trail::http::ops::guard::Rate {
                 per_second: 0.01,
                 burst: 1,
             }),
@@ -370,7 +370,7 @@ async fn the_body_and_rate_limits_apply_to_mcp() {
 async fn a_batch_through_mcp_counts_its_records_in_the_rate_limit() {
     let app = TestApp::builder()
         .limits(decision_trail::http::Limits {
-            rate: Some(decision_trail::http::guard::Rate {
+            rate: Some(decision_trail::http::ops::guard::Rate {
                 per_second: 0.01,
                 burst: 20,
             }),
