@@ -183,18 +183,11 @@ enum LogCommand {
     /// leaf format, or one whose log cannot be trusted. The old log is never
     /// signed again; clients that pinned it see a new log.
     Rebuild {
-        /// The database (sqlite://PATH).
-        #[arg(long, env = "DATABASE_URL", default_value = crate::store::DEFAULT_DATABASE_URL)]
-        database_url: String,
         /// The new log's name; must differ from the old one's.
         #[arg(long)]
         origin: String,
-        /// The signing key file, as for serve.
-        #[arg(long, env = "DECISION_TRAIL_SIGNING_KEY_FILE")]
-        signing_key_file: Option<PathBuf>,
-        /// The checkpoint copy, as for serve.
-        #[arg(long, env = "DECISION_TRAIL_CHECKPOINT_FILE")]
-        checkpoint_file: Option<PathBuf>,
+        #[command(flatten)]
+        files: StoreFiles,
     },
     /// Bring a database that is behind what its key signed (a restored
     /// backup) up to a checkpoint the key signed, from a service that holds
@@ -215,15 +208,8 @@ enum LogCommand {
         /// The log's name now, as serve was given it.
         #[arg(long, env = "DECISION_TRAIL_ORIGIN", default_value = crate::store::DEFAULT_ORIGIN, value_parser = parse_origin)]
         current_origin: String,
-        /// The database (sqlite://PATH).
-        #[arg(long, env = "DATABASE_URL", default_value = crate::store::DEFAULT_DATABASE_URL)]
-        database_url: String,
-        /// The signing key file, as for serve: replaced by the new key.
-        #[arg(long, env = "DECISION_TRAIL_SIGNING_KEY_FILE")]
-        signing_key_file: Option<PathBuf>,
-        /// The checkpoint copy, as for serve.
-        #[arg(long, env = "DECISION_TRAIL_CHECKPOINT_FILE")]
-        checkpoint_file: Option<PathBuf>,
+        #[command(flatten)]
+        files: StoreFiles,
     },
 }
 
@@ -268,20 +254,40 @@ enum KeysCommand {
     },
 }
 
-/// Where a log's files are, as `serve` is given them: for the commands that
-/// open its database besides the service (`backup`, `log import`).
+/// Where a log's database and files are, as `serve` is given them.
 #[derive(clap::Args, Debug)]
-pub(crate) struct LogFiles {
+pub(crate) struct StoreFiles {
     /// The database, as for serve (sqlite://PATH or postgres://…).
     #[arg(long, env = "DATABASE_URL", default_value = crate::store::DEFAULT_DATABASE_URL)]
     database_url: String,
-    /// The signing key file, as for serve (or the key itself in
-    /// DECISION_TRAIL_SIGNING_KEY).
+    /// The signing key file, as for serve.
     #[arg(long, env = "DECISION_TRAIL_SIGNING_KEY_FILE")]
     signing_key_file: Option<PathBuf>,
     /// The checkpoint copy, as for serve.
     #[arg(long, env = "DECISION_TRAIL_CHECKPOINT_FILE")]
     checkpoint_file: Option<PathBuf>,
+}
+
+impl StoreFiles {
+    /// The store configuration these files make, for the log named `origin`.
+    fn config(&self, origin: &str) -> crate::store::StoreConfig {
+        crate::store::StoreConfig {
+            database_url: self.database_url.clone(),
+            signing_key: self.signing_key_file.clone(),
+            checkpoint_copy: self.checkpoint_file.clone(),
+            origin: origin.to_string(),
+            ..crate::store::StoreConfig::default()
+        }
+    }
+}
+
+/// A log's files and name, as `serve` is given them (the key may be given
+/// itself in DECISION_TRAIL_SIGNING_KEY): for the commands that open its
+/// database besides the service (`backup`, `log import`).
+#[derive(clap::Args, Debug)]
+pub(crate) struct LogFiles {
+    #[command(flatten)]
+    files: StoreFiles,
     /// The log's name, as for serve.
     #[arg(long, env = "DECISION_TRAIL_ORIGIN", default_value = crate::store::DEFAULT_ORIGIN, value_parser = parse_origin)]
     origin: String,
@@ -291,12 +297,8 @@ impl LogFiles {
     /// The store configuration these files make.
     fn config(&self) -> crate::store::StoreConfig {
         crate::store::StoreConfig {
-            database_url: self.database_url.clone(),
-            signing_key: self.signing_key_file.clone(),
             signing_key_text: key_in_env(),
-            checkpoint_copy: self.checkpoint_file.clone(),
-            origin: self.origin.clone(),
-            ..crate::store::StoreConfig::default()
+            ..self.files.config(&self.origin)
         }
     }
 }
@@ -386,30 +388,16 @@ pub fn main() -> ExitCode {
         Some(Command::Index(IndexCommand::Rebuild { database_url })) => {
             tools::rebuild_index(database_url)
         }
-        Some(Command::Log(LogCommand::Rebuild {
-            database_url,
-            origin,
-            signing_key_file,
-            checkpoint_file,
-        })) => tools::rebuild_log(database_url, &origin, signing_key_file, checkpoint_file),
+        Some(Command::Log(LogCommand::Rebuild { origin, files })) => {
+            tools::rebuild_log(files.config(&origin), &origin)
+        }
         Some(Command::Log(LogCommand::Key { origin })) => tools::new_signing_key(&origin),
         Some(Command::Log(LogCommand::Import(args))) => import::import(args),
         Some(Command::Log(LogCommand::Rotate {
             origin,
             current_origin,
-            database_url,
-            signing_key_file,
-            checkpoint_file,
-        })) => {
-            let config = crate::store::StoreConfig {
-                database_url,
-                signing_key: signing_key_file,
-                checkpoint_copy: checkpoint_file,
-                origin: current_origin,
-                ..crate::store::StoreConfig::default()
-            };
-            tools::rotate_log(&config, &origin)
-        }
+            files,
+        })) => tools::rotate_log(&files.config(&current_origin), &origin),
     }
 }
 

@@ -2,7 +2,7 @@
 //! `log rebuild`, `log key`.
 
 use std::io::{IsTerminal, Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -436,23 +436,11 @@ pub(super) fn rebuild_index(database_url: String) -> ExitCode {
 }
 
 /// `log rebuild`: a new log under a new origin.
-pub(super) fn rebuild_log(
-    database_url: String,
-    origin: &str,
-    signing_key: Option<PathBuf>,
-    checkpoint_copy: Option<PathBuf>,
-) -> ExitCode {
+pub(super) fn rebuild_log(config: StoreConfig, origin: &str) -> ExitCode {
     if !is_origin_valid(origin) || origin.contains(' ') || origin.contains('+') {
         eprintln!("decision-trail log rebuild: `{origin}` is not an origin (a name without spaces, `+` or control characters)");
         return ExitCode::FAILURE;
     }
-    let config = StoreConfig {
-        database_url,
-        signing_key,
-        checkpoint_copy,
-        origin: origin.to_string(),
-        ..StoreConfig::default()
-    };
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(r) => r,
         Err(e) => {

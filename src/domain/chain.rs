@@ -484,18 +484,7 @@ mod tests {
     }
 
     fn draft(content: &str) -> NewRecord {
-        NewRecord {
-            r#type: RecordType::Plan,
-            task_id: "t".into(),
-            agent_id: "a".into(),
-            content: content.into(),
-            metadata: None,
-            capabilities: None,
-            session_id: None,
-            parent_id: None,
-            expected_prev_hash: None,
-            erasable: false,
-        }
+        NewRecord::plain(RecordType::Plan, "t", "a", content.into())
     }
 
     #[test]

@@ -112,18 +112,7 @@ mod tests {
     use crate::domain::{NewRecord, RecordType};
 
     fn record(i: u64, content: usize) -> Record {
-        let draft = NewRecord {
-            r#type: RecordType::Plan,
-            task_id: "t".into(),
-            agent_id: "a".into(),
-            content: "x".repeat(content),
-            metadata: None,
-            capabilities: None,
-            session_id: None,
-            parent_id: None,
-            expected_prev_hash: None,
-            erasable: false,
-        };
+        let draft = NewRecord::plain(RecordType::Plan, "t", "a", "x".repeat(content));
         link(
             draft,
             None,

@@ -253,16 +253,8 @@ impl Store {
         effects: Effects,
     ) -> Result<crate::domain::Record, StoreError> {
         let draft = NewRecord {
-            r#type: RecordType::Decision,
-            task_id: task_id.to_string(),
-            agent_id: by.to_string(),
-            content,
             metadata: Some(Metadata::from_stored(metadata)),
-            capabilities: None,
-            session_id: None,
-            parent_id: None,
-            expected_prev_hash: None,
-            erasable: false,
+            ..NewRecord::plain(RecordType::Decision, task_id, by, content)
         };
         let appended = self.writer.append(draft, None, effects).await?;
         self.recent.put(&appended.record);

@@ -213,17 +213,6 @@ impl Store {
     /// As [`Store::open`], with the id and clock seams replaced.
     pub async fn open_with(config: &StoreConfig, seams: Seams) -> Result<Store, StoreError> {
         let checked = open_checked(config).await?;
-        let CheckedLog {
-            opened,
-            signer,
-            key_path: _,
-            verifier_key,
-            reads,
-            batches,
-            frontier,
-            own,
-            copy,
-        } = checked;
         // What else says this key signed: an operator's statement, a
         // checkpoint a monitor kept. Checked before the writer can sign.
         let mut claims = Vec::new();
@@ -233,41 +222,41 @@ impl Store {
         if let Some(path) = &config.signed_checkpoint {
             claims.push(SignedClaim::from_note_file(
                 path,
-                &verifier_key,
+                &checked.verifier_key,
                 &config.origin,
             )?);
         }
         for claim in &claims {
-            signed::check_claim(&reads, &own, claim).await?;
+            signed::check_claim(&checked.reads, &checked.own, claim).await?;
         }
-        let newest_timestamp = match own.tree_size.checked_sub(1) {
-            Some(last) => reads.timestamp_at(last).await?,
+        let newest_timestamp = match checked.own.tree_size.checked_sub(1) {
+            Some(last) => checked.reads.timestamp_at(last).await?,
             None => None,
         };
         let (writer, own, publish) = Writer::start(
-            batches,
-            opened.index,
-            opened.search_document,
-            frontier,
-            own,
-            signer.clone(),
-            copy,
+            checked.batches,
+            checked.opened.index,
+            checked.opened.search_document,
+            checked.frontier,
+            checked.own,
+            checked.signer.clone(),
+            checked.copy,
             config,
             seams,
-            opened.writer_thread,
-            opened.shared,
+            checked.opened.writer_thread,
+            checked.opened.shared,
             newest_timestamp,
         )?;
         Ok(Store {
-            shared: opened.shared,
+            shared: checked.opened.shared,
             erasable: config.erasable,
             erase_turn: Default::default(),
             publish,
             writer,
-            reads,
-            signer,
+            reads: checked.reads,
+            signer: checked.signer,
             own,
-            verifier_key,
+            verifier_key: checked.verifier_key,
             recent: RecordCache::new(RECENT_RECORDS, RECENT_BYTES),
             hashes: HashCache::new(CACHED_HASHES),
             search_orders: search::SearchOrders::default(),

@@ -227,3 +227,19 @@ pub struct CapabilitySnapshot {
     pub trace: String,
     pub stored_at: String,
 }
+
+impl CapabilitySnapshot {
+    /// Why the snapshot does not re-verify whole (its address, its trace's
+    /// hashes, its kind, its storage time), if it does not: the database was
+    /// edited (docs/design.md §9).
+    pub fn problem(&self) -> Option<String> {
+        crate::domain::capabilities::snapshot_problem(
+            &self.hash,
+            &self.kind,
+            &self.canonical,
+            &self.trace,
+            &self.stored_at,
+            chrono::Utc::now(),
+        )
+    }
+}

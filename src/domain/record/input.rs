@@ -56,6 +56,26 @@ pub struct NewRecord {
     pub erasable: bool,
 }
 
+impl NewRecord {
+    /// A record of `r#type` by `agent_id` on `task_id`, with nothing
+    /// optional: no metadata, capabilities, session, parent or expected head,
+    /// not erasable (what the service writes itself, and tests).
+    pub fn plain(r#type: RecordType, task_id: &str, agent_id: &str, content: String) -> NewRecord {
+        NewRecord {
+            r#type,
+            task_id: task_id.to_string(),
+            agent_id: agent_id.to_string(),
+            content,
+            metadata: None,
+            capabilities: None,
+            session_id: None,
+            parent_id: None,
+            expected_prev_hash: None,
+            erasable: false,
+        }
+    }
+}
+
 /// Names of the fields an append body may carry.
 pub const NEW_RECORD_FIELDS: [&str; 10] = [
     "type",

@@ -173,14 +173,7 @@ impl TryFrom<CapabilitySnapshot> for SnapshotBody {
     /// trace's hashes, its kind, its storage time): the database was edited
     /// (docs/design.md §9). It is never served.
     fn try_from(s: CapabilitySnapshot) -> Result<SnapshotBody, ApiError> {
-        if let Some(why) = capabilities::snapshot_problem(
-            &s.hash,
-            &s.kind,
-            &s.canonical,
-            &s.trace,
-            &s.stored_at,
-            chrono::Utc::now(),
-        ) {
+        if let Some(why) = s.problem() {
             crate::store::rows_refused("capability_snapshots", 1);
             return Err(StoreError::RowAltered(format!(
                 "the capability snapshot stored under {} is not one this service stored: {why} \

@@ -14,11 +14,10 @@ use serde::Deserialize;
 
 use super::facts::{mark, sum_up, TaskSum, Verdict};
 use super::task::FACTS_READ;
-use super::tasks::RECORDS_PER_PAGE;
 use super::trace::{trace_of_page, Trace, TracePage};
 use super::view::{
-    ago, record_views, render, session_href, task_href, with_query, Chrome, Link, RecordView,
-    UiError, UiQuery,
+    ago, record_views, records_page, render, session_href, task_href, with_query, Chrome, Link,
+    RecordView, UiError, UiQuery,
 };
 use crate::domain::record::RecordFilter;
 use crate::domain::FieldError;
@@ -128,15 +127,7 @@ pub(super) async fn page(
         session_id: Some(session_id.clone()),
         ..RecordFilter::default()
     };
-    let listed = state
-        .store
-        .records(
-            Listing::Log,
-            &filter,
-            params.after.as_deref(),
-            RECORDS_PER_PAGE,
-        )
-        .await?;
+    let listed = records_page(&state, Listing::Log, &filter, params.after.as_deref()).await?;
     let now = Utc::now();
     // The tasks of the page, summed up (their verdicts mark its decisions),
     // read at once.

@@ -14,11 +14,10 @@ use quick_cache::sync::Cache;
 use serde::Deserialize;
 
 use super::facts::{mark, sum_up, TaskSum};
-use super::tasks::RECORDS_PER_PAGE;
 use super::trace::{trace_of_page, Trace, TracePage};
 use super::view::{
-    ago, record_href, record_views, render, task_href, with_query, Chrome, ReaderCheck, RecordView,
-    UiError, UiQuery,
+    ago, record_href, record_views, records_page, render, task_href, with_query, Chrome,
+    ReaderCheck, RecordView, UiError, UiQuery,
 };
 use crate::domain::record::RecordFilter;
 use crate::domain::FieldError;
@@ -188,15 +187,13 @@ pub(super) async fn page(
     } else {
         None
     };
-    let listed = state
-        .store
-        .records(
-            Listing::Task(&task_id),
-            &RecordFilter::default(),
-            params.after.as_deref(),
-            RECORDS_PER_PAGE,
-        )
-        .await?;
+    let listed = records_page(
+        &state,
+        Listing::Task(&task_id),
+        &RecordFilter::default(),
+        params.after.as_deref(),
+    )
+    .await?;
     let now = Utc::now();
     let sum = sum_up(&state.store.task_facts(&task_id, FACTS_READ).await?);
     let broken_id = verdict.as_ref().and_then(|(_, id)| id.clone());

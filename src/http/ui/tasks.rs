@@ -14,7 +14,8 @@ use serde::Deserialize;
 
 use super::facts::sum_up;
 use super::view::{
-    ago, record_views, render, task_href, with_query, Chrome, RecordView, UiError, UiQuery,
+    ago, record_views, records_page, render, task_href, with_query, Chrome, RecordView, UiError,
+    UiQuery,
 };
 use crate::domain::record::RecordFilter;
 use crate::domain::FieldError;
@@ -28,8 +29,6 @@ use crate::store::{Listing, TaskSort, MIX_OF_LAST};
 
 /// Tasks on a page.
 const TASKS_PER_PAGE: u32 = 25;
-/// Records on a page of filtered records.
-pub(super) const RECORDS_PER_PAGE: u32 = 100;
 
 /// The lists' own parameters besides the filters.
 #[derive(Deserialize)]
@@ -337,15 +336,7 @@ pub(super) async fn records(
     }
     let filter = filter_of(&params, filter);
     let form = FilterForm::of("/ui/records", None, &filter);
-    let listed = state
-        .store
-        .records(
-            Listing::Log,
-            &filter,
-            params.after.as_deref(),
-            RECORDS_PER_PAGE,
-        )
-        .await?;
+    let listed = records_page(&state, Listing::Log, &filter, params.after.as_deref()).await?;
     let records = record_views(&state, &listed.items, Utc::now()).await?;
     let next = listed.next.map(|cursor| {
         let mut pairs = form.pairs();

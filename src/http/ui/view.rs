@@ -11,12 +11,13 @@ use chrono::{DateTime, Utc};
 
 use super::assets;
 use crate::domain::record::erasure::statement_label;
+use crate::domain::record::RecordFilter;
 use crate::domain::Record;
 use crate::http::path_segment;
 use crate::http::problem::ApiError;
 use crate::http::wire::query::{Query, QueryParts};
 use crate::http::AppState;
-use crate::store::StoreError;
+use crate::store::{Listing, Page, StoreError};
 
 /// The Content-Security-Policy of every browser answer: nothing but the
 /// service's own stylesheet and scripts (no inline script or style), fetches
@@ -333,6 +334,23 @@ pub(super) struct RecordView {
 /// How a page names a record to people: its place and type, `#3 plan`.
 pub(super) fn record_label(seq: u64, kind: &str) -> String {
     format!("#{seq} {kind}")
+}
+
+/// Records on a page of a list of records.
+pub(super) const RECORDS_PER_PAGE: u32 = 100;
+
+/// A page of the records `listing` and `filter` keep, after the cursor
+/// `after`, as every list of records pages them.
+pub(super) async fn records_page(
+    state: &AppState,
+    listing: Listing<'_>,
+    filter: &RecordFilter,
+    after: Option<&str>,
+) -> Result<Page<Record>, StoreError> {
+    state
+        .store
+        .records(listing, filter, after, RECORDS_PER_PAGE)
+        .await
 }
 
 /// A page's records as shown, each parent named `#n type` (a parent is of

@@ -9,7 +9,6 @@
 //! given the witness policy, every stored cosignature.
 
 use crate::domain::audit::LogAudit;
-use crate::domain::capabilities::snapshot_problem;
 use crate::domain::checkpoint::open_checkpoint;
 use crate::domain::merkle::stored_leaf_index;
 use crate::domain::record::RecordFilter;
@@ -179,14 +178,7 @@ async fn check_snapshots(reads: &crate::store::reads::Reads) -> Result<u64, Stri
         };
         after = last.hash.clone();
         for s in &page {
-            if let Some(why) = snapshot_problem(
-                &s.hash,
-                &s.kind,
-                &s.canonical,
-                &s.trace,
-                &s.stored_at,
-                chrono::Utc::now(),
-            ) {
+            if let Some(why) = s.problem() {
                 return Err(format!(
                     "capability snapshot {}: {why}; the service never serves it",
                     s.hash

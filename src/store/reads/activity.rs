@@ -4,10 +4,9 @@
 //! kind, parent and metadata, not their content), a record's children, the
 //! agents, and the recent activity the overview charts.
 
-use crate::domain::cursor::{self, CursorKind};
 use crate::domain::record::RecordFilter;
 use crate::domain::Record;
-use crate::store::reads::listings::task_page;
+use crate::store::reads::listings::{task_cursor, task_page};
 use crate::store::{Page, Store, StoreError, TaskSummary};
 
 /// The most recent records of a task whose agents, types, totals and
@@ -204,18 +203,12 @@ impl Store {
         after: Option<&str>,
         limit: u32,
     ) -> Result<Page<TaskSummary>, StoreError> {
-        let after = match after {
+        let after = match after.map(task_cursor).transpose()? {
             None => None,
-            Some(token) => {
-                let task_no =
-                    cursor::decode(CursorKind::Tasks, token).ok_or(StoreError::UnknownCursor)?;
-                let (_, task) = self
-                    .reads
-                    .task_at(task_no)
-                    .await?
-                    .ok_or(StoreError::UnknownCursor)?;
-                Some((task.last_timestamp, task_no))
-            }
+            Some(task_no) => match self.reads.task_at(task_no).await? {
+                Some((_, task)) => Some((task.last_timestamp, task_no)),
+                None => return Err(StoreError::UnknownCursor),
+            },
         };
         let rows = self
             .reads

@@ -206,20 +206,21 @@ impl Store {
         after: Option<&str>,
         limit: u32,
     ) -> Result<Page<TaskSummary>, StoreError> {
-        let after = match after {
-            None => None,
-            Some(token) => {
-                let task_no =
-                    cursor::decode(CursorKind::Tasks, token).ok_or(StoreError::UnknownCursor)?;
-                if !self.reads.task_no_exists(task_no).await? {
-                    return Err(StoreError::UnknownCursor);
-                }
-                Some(task_no)
+        let after = match after.map(task_cursor).transpose()? {
+            Some(task_no) if !self.reads.task_no_exists(task_no).await? => {
+                return Err(StoreError::UnknownCursor)
             }
+            after => after,
         };
         let rows = self.reads.tasks(after, limit + 1).await?;
         Ok(task_page(rows, limit))
     }
+}
+
+/// The task number a task-list cursor names (in whichever order the list
+/// was paged).
+pub(crate) fn task_cursor(token: &str) -> Result<u64, StoreError> {
+    cursor::decode(CursorKind::Tasks, token).ok_or(StoreError::UnknownCursor)
 }
 
 /// A page of tasks from `limit + 1` numbered rows: the cursor names a task by
