@@ -18,6 +18,7 @@ mod exposure;
 mod faults;
 mod holds;
 mod idempotency;
+mod layout;
 mod limits;
 mod log;
 mod mcp;

@@ -12,7 +12,7 @@ use icu_collator::CollatorBorrowed;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
-use super::value::{array_index, JsValue};
+use super::value::JsValue;
 
 /// `String.prototype.localeCompare` under the root locale: ICU collation at
 /// tertiary strength, punctuation not ignored, no identical-level tiebreak.
@@ -148,11 +148,6 @@ pub fn hash_plain_object(value: &JsValue) -> Traced {
     let canonical = stringify(&sort_value(value)).unwrap_or_default();
     let sha256 = hex::encode(Sha256::digest(canonical.as_bytes()));
     Traced { canonical, sha256 }
-}
-
-/// Is `key` an array index (moved first in objects)?
-pub fn is_index_key(key: &str) -> bool {
-    array_index(key).is_some()
 }
 
 #[cfg(test)]

@@ -451,11 +451,6 @@ impl Policy {
         &self.text
     }
 
-    /// The logs the policy lists whose origin is `origin`.
-    pub fn logs_of<'a>(&'a self, origin: &'a str) -> impl Iterator<Item = &'a PolicyLog> + 'a {
-        self.logs.iter().filter(move |l| l.origin == origin)
-    }
-
     /// Whether the quorum needs any cosignature (not `quorum none`).
     pub fn needs_cosignatures(&self) -> bool {
         self.quorum.is_some()

@@ -236,9 +236,9 @@ impl State {
                 Some(h) => self.stamp_after(now, &h.last_timestamp),
                 None => now,
             };
-            // An erasable record's salt: 32 bytes from the OS's CSPRNG.
+            // An erasable record's salt, from the OS's CSPRNG.
             let salt = draft.erasable.then(|| {
-                let mut salt = [0u8; 32];
+                let mut salt = [0u8; crate::domain::record::erasure::SALT_BYTES];
                 crate::store::random::fill(&mut salt);
                 salt
             });
