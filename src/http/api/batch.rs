@@ -82,12 +82,11 @@ pub struct BatchBodyAnswer {
 )]
 pub async fn append_batch(
     State(state): State<AppState>,
-    caller: Option<Extension<Caller>>,
+    caller: Caller,
     bucket: Option<Extension<RateBucket>>,
     headers: HeaderMap,
     BatchBody(mut body, size): BatchBody,
 ) -> Result<Response, ApiError> {
-    let caller = Caller::of(caller, &state)?;
     let agent = writer_agent(&caller)?;
     if let Some(agent) = agent {
         for (i, item) in items_mut(&mut body).iter_mut().enumerate() {

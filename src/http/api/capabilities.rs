@@ -5,7 +5,7 @@
 use axum::extract::{Path, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::{Extension, Json};
+use axum::Json;
 use serde::Serialize;
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
@@ -211,10 +211,10 @@ impl TryFrom<CapabilitySnapshot> for SnapshotBody {
 )]
 pub async fn store(
     State(state): State<AppState>,
-    caller: Option<Extension<Caller>>,
+    caller: Caller,
     JsonBody(body): JsonBody,
 ) -> Result<Response, ApiError> {
-    if let Caller::Key { role, agent_id } = Caller::of(caller, &state)? {
+    if let Caller::Key { role, agent_id } = caller {
         if !role.appends() {
             return Err(ApiError::Forbidden(format!(
                 "this API key (agent `{agent_id}`) is a {}'s; storing a snapshot needs a writer key",

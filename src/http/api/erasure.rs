@@ -7,7 +7,7 @@
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use axum::{Extension, Json};
+use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -237,11 +237,10 @@ fn reason_body(
 )]
 pub async fn erase(
     State(state): State<AppState>,
-    caller: Option<Extension<Caller>>,
+    caller: Caller,
     Path(id): Path<String>,
     JsonOrEmpty(body): JsonOrEmpty,
 ) -> Result<Json<ErasureBody>, ApiError> {
-    let caller = Caller::of(caller, &state)?;
     let (reason, by) = reason_body(&caller, &body, false)?;
     let reason = reason.expect("a required reason");
     let Erased { record, erasure } = state
@@ -274,11 +273,10 @@ pub async fn erase(
 )]
 pub async fn place_hold(
     State(state): State<AppState>,
-    caller: Option<Extension<Caller>>,
+    caller: Caller,
     Path(task_id): Path<String>,
     JsonBody(body): JsonBody,
 ) -> Result<Response, ApiError> {
-    let caller = Caller::of(caller, &state)?;
     let (reason, by) = reason_body(&caller, &body, false)?;
     let reason = reason.expect("a required reason");
     if state.store.task(&task_id).await?.is_none() {
@@ -332,11 +330,10 @@ pub async fn get_hold(
 )]
 pub async fn lift_hold(
     State(state): State<AppState>,
-    caller: Option<Extension<Caller>>,
+    caller: Caller,
     Path(task_id): Path<String>,
     JsonOrEmpty(body): JsonOrEmpty,
 ) -> Result<Json<HoldBody>, ApiError> {
-    let caller = Caller::of(caller, &state)?;
     // No body, or `null`: no reason given.
     let body = match body {
         JsonValue::Null => JsonValue::Object(Vec::new()),

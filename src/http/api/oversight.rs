@@ -6,7 +6,6 @@
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
-use axum::Extension;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
@@ -61,12 +60,11 @@ const MEMBERS: [&str; 5] = ["verdict", "reason", "decision", "reviewer", "sessio
 )]
 pub async fn review(
     State(state): State<AppState>,
-    caller: Option<Extension<Caller>>,
+    caller: Caller,
     headers: HeaderMap,
     Path(id): Path<String>,
     JsonBody(body): JsonBody,
 ) -> Result<Response, ApiError> {
-    let caller = Caller::of(caller, &state)?;
     let decision = record_or_404(&state, &id).await?;
     let mut errors = Vec::new();
     let JsonValue::Object(members) = &body else {

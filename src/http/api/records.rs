@@ -4,7 +4,6 @@
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::Extension;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
@@ -288,11 +287,10 @@ A retry with the same key and the same request gets the original record; the sam
 )]
 pub async fn append(
     State(state): State<AppState>,
-    caller: Option<Extension<Caller>>,
+    caller: Caller,
     headers: HeaderMap,
     JsonBody(body): JsonBody,
 ) -> Result<Response, ApiError> {
-    let caller = Caller::of(caller, &state)?;
     append_body(&state, &caller, &headers, body).await
 }
 

@@ -70,16 +70,18 @@ pub enum Caller {
     Key { agent_id: String, role: Role },
 }
 
-impl Caller {
-    /// The caller the guard put on the request. None is open only when the
-    /// service runs without keys: a keyed service never treats a request that
-    /// skipped the guard as open.
-    pub fn of(
-        found: Option<axum::Extension<Caller>>,
+/// The caller the guard put on the request. A request without one is open
+/// only when the service runs without keys: a keyed service never treats a
+/// request that skipped the guard as open.
+impl axum::extract::FromRequestParts<AppState> for Caller {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
         state: &AppState,
     ) -> Result<Caller, ApiError> {
-        match (found, &state.guards.keys) {
-            (Some(axum::Extension(c)), _) => Ok(c),
+        match (parts.extensions.get::<Caller>(), &state.guards.keys) {
+            (Some(caller), _) => Ok(caller.clone()),
             (None, None) => Ok(Caller::Open),
             (None, Some(_)) => Err(ApiError::Internal(
                 "a request reached a handler without passing the guard".into(),

@@ -13,7 +13,6 @@ use std::net::SocketAddr;
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::Extension;
 use prost::Message;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -118,12 +117,12 @@ pub struct PartialSuccessDoc {
 )]
 pub async fn traces(
     State(state): State<AppState>,
-    caller: Option<Extension<Caller>>,
+    caller: Caller,
     req: Request,
 ) -> Result<Response, ApiError> {
     // Who sent it, for the WARN lines: the key's agent, else the address.
-    let client = match caller.as_ref().map(|Extension(c)| c) {
-        Some(Caller::Key { agent_id, .. }) => format!("agent {agent_id}"),
+    let client = match &caller {
+        Caller::Key { agent_id, .. } => format!("agent {agent_id}"),
         _ => req
             .extensions()
             .get::<ConnectInfo<SocketAddr>>()
@@ -160,11 +159,10 @@ pub async fn traces(
 /// Reads and records an export: the answer, and why spans were refused.
 async fn export(
     state: &AppState,
-    caller: Option<Extension<Caller>>,
+    caller: Caller,
     req: Request,
 ) -> Result<(Response, Option<String>), ApiError> {
     let state = state.clone();
-    let caller = Caller::of(caller, &state)?;
     // As `/thoughts`: the key's agent scopes the idempotency keys and writes.
     let (scope, bound_agent) = match caller {
         Caller::Open => (String::new(), None),
