@@ -47,7 +47,10 @@ pub fn leaf_hash(input: &[u8]) -> Hash {
 }
 
 pub fn to_hex(hash: &Hash) -> String {
-    hex::encode(hash.0)
+    // Into a buffer, then one String: `hex::encode` collects char by char.
+    let mut digits = [0u8; 64];
+    hex::encode_to_slice(hash.0, &mut digits).expect("32 bytes are 64 hex digits");
+    String::from_utf8(digits.to_vec()).expect("hex digits are ASCII")
 }
 
 /// The hash 64 hex characters write (either case), without allocating: the

@@ -50,22 +50,34 @@ use crate::domain::api_keys::KeyRing;
 use crate::store::Store;
 use ops::guard::{Guards, RateLimiter};
 
-/// What every handler shares.
+/// What every handler shares: one reference count, so that the copy each
+/// extractor and middleware takes costs one atomic step, not one per part.
 #[derive(Clone)]
-pub struct AppState {
+pub struct AppState(Arc<Shared>);
+
+/// The parts of [`AppState`].
+pub struct Shared {
     pub store: Arc<Store>,
     pub limits: Limits,
-    pub guards: Arc<Guards>,
+    pub guards: Guards,
     /// The trail browser's last chain walk of each task (its list's badges).
-    pub(crate) verdicts: Arc<ui::Verdicts>,
+    pub(crate) verdicts: ui::Verdicts,
     /// The overview's counts of the last day's records, kept up to date
     /// from the log's tail.
-    pub(crate) activity: Arc<ui::Activity>,
+    pub(crate) activity: ui::Activity,
     /// OTLP exports refused in whole or part, by client, since each one's
     /// last WARN line.
-    pub(crate) otlp_refusals: Arc<ops::access_log::ProblemTally>,
+    pub(crate) otlp_refusals: ops::access_log::ProblemTally,
     /// The witnesses this log asks to cosign, with `--witness-policy`.
     pub witnessing: Option<Arc<log::witnessing::Witnessing>>,
+}
+
+impl std::ops::Deref for AppState {
+    type Target = Shared;
+
+    fn deref(&self) -> &Shared {
+        &self.0
+    }
 }
 
 impl AppState {
@@ -73,9 +85,9 @@ impl AppState {
     /// write as any agent).
     pub fn new(store: Arc<Store>, limits: Limits, keys: Option<KeyRing>) -> AppState {
         let max_in_flight = limits.max_in_flight.max(1);
-        AppState {
+        AppState(Arc::new(Shared {
             store,
-            guards: Arc::new(Guards {
+            guards: Guards {
                 keys: keys.map(ops::keys::LiveKeys::new),
                 allowed_hosts: Some(
                     DEFAULT_ALLOWED_HOSTS
@@ -87,18 +99,23 @@ impl AppState {
                 rate: limits.rate.map(RateLimiter::new),
                 in_flight: Arc::new(Semaphore::new(max_in_flight)),
                 max_in_flight,
-            }),
-            verdicts: Arc::default(),
-            activity: Arc::default(),
-            otlp_refusals: Arc::default(),
+            },
+            verdicts: Default::default(),
+            activity: Default::default(),
+            otlp_refusals: Default::default(),
             limits,
             witnessing: None,
-        }
+        }))
+    }
+
+    /// The parts, while the state is being built (before it is shared).
+    fn building(&mut self) -> &mut Shared {
+        Arc::get_mut(&mut self.0).expect("the state is not shared yet")
     }
 
     /// Serves the checkpoints witnessed under `witnessing`'s policy.
     pub fn with_witnessing(mut self, witnessing: Arc<log::witnessing::Witnessing>) -> AppState {
-        self.witnessing = Some(witnessing);
+        self.building().witnessing = Some(witnessing);
         self
     }
 
@@ -122,18 +139,14 @@ impl AppState {
     /// Which Host names the service answers (probes and docs aside): None
     /// for any.
     pub fn with_allowed_hosts(mut self, hosts: Option<Vec<String>>) -> AppState {
-        Arc::get_mut(&mut self.guards)
-            .expect("the state is not shared yet")
-            .allowed_hosts = hosts;
+        self.building().guards.allowed_hosts = hosts;
         self
     }
 
     /// Whether the service listens on a non-loopback address: without keys it
     /// is then open to the network, and `/readyz` says so.
     pub fn with_exposed(mut self, exposed: bool) -> AppState {
-        Arc::get_mut(&mut self.guards)
-            .expect("the state is not shared yet")
-            .exposed = exposed;
+        self.building().guards.exposed = exposed;
         self
     }
 }
