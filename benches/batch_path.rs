@@ -76,16 +76,13 @@ fn batch_path(c: &mut Criterion) {
                     .map(|i| {
                         store.append(
                             NewRecord {
-                                r#type: RecordType::Analysis,
-                                task_id: format!("bench-{:02}", i % TASKS),
-                                agent_id: "bench".into(),
-                                content: bodies[(i % 64) as usize].clone(),
-                                metadata: None,
-                                capabilities: None,
-                                session_id: None,
-                                parent_id: None,
-                                expected_prev_hash: None,
                                 erasable,
+                                ..NewRecord::plain(
+                                    RecordType::Analysis,
+                                    &format!("bench-{:02}", i % TASKS),
+                                    "bench",
+                                    bodies[(i % 64) as usize].clone(),
+                                )
                             },
                             None,
                         )

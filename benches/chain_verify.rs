@@ -20,18 +20,12 @@ fn records(n: u64) -> Vec<Record> {
     let mut head: Option<ChainHead> = None;
     (0..n)
         .map(|i| {
-            let draft = NewRecord {
-                r#type: RecordType::Analysis,
-                task_id: "bench".into(),
-                agent_id: "bench".into(),
-                content: format!("record {i}: {}", "x".repeat(100)),
-                metadata: None,
-                capabilities: None,
-                session_id: None,
-                parent_id: None,
-                expected_prev_hash: None,
-                erasable: false,
-            };
+            let draft = NewRecord::plain(
+                RecordType::Analysis,
+                "bench",
+                "bench",
+                format!("record {i}: {}", "x".repeat(100)),
+            );
             let r = chain::link(
                 draft,
                 head.as_ref(),

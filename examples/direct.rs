@@ -74,18 +74,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
                 tx.prepare_cached("INSERT INTO log_hashes (idx, hash) VALUES (?, ?)")?;
             for i in written..written + size {
                 let task_id = format!("direct-{:02}", i % 16);
-                let draft = NewRecord {
-                    r#type: RecordType::Analysis,
-                    task_id: task_id.clone(),
-                    agent_id: "direct".into(),
-                    content: content.clone(),
-                    metadata: None,
-                    capabilities: None,
-                    session_id: None,
-                    parent_id: None,
-                    expected_prev_hash: None,
-                    erasable: false,
-                };
+                let draft =
+                    NewRecord::plain(RecordType::Analysis, &task_id, "direct", content.clone());
                 let now = (seams.now)();
                 let record = chain::link(
                     draft,

@@ -113,21 +113,13 @@ async fn main() -> Result<(), StoreError> {
                     return Ok::<(), StoreError>(());
                 }
                 let draft = NewRecord {
-                    r#type: [
-                        RecordType::Plan,
-                        RecordType::Analysis,
-                        RecordType::Decision,
-                        RecordType::Reflection,
-                    ][(i % 4) as usize],
-                    task_id: format!("seed-task-{}", i % 2000),
-                    agent_id: format!("seed-agent-{}", i % 7),
-                    content: text(&mut rng, &words, i),
-                    metadata: None,
-                    capabilities: None,
                     session_id: Some(format!("seed-session-{}", i % 50)),
-                    parent_id: None,
-                    expected_prev_hash: None,
-                    erasable: false,
+                    ..NewRecord::plain(
+                        RecordType::ALL[(i % 4) as usize],
+                        &format!("seed-task-{}", i % 2000),
+                        &format!("seed-agent-{}", i % 7),
+                        text(&mut rng, &words, i),
+                    )
                 };
                 loop {
                     match store.append(draft.clone(), None).await {

@@ -50,18 +50,12 @@ pub async fn million_record_db() -> PathBuf {
                 format!("task-{}", i % 1000)
             };
             store.append(
-                NewRecord {
-                    r#type: RecordType::ALL[(i % 4) as usize],
-                    task_id: task,
-                    agent_id: "bench".into(),
-                    content: format!("record {i}: {}", "x".repeat(100)),
-                    metadata: None,
-                    capabilities: None,
-                    session_id: None,
-                    parent_id: None,
-                    expected_prev_hash: None,
-                    erasable: false,
-                },
+                NewRecord::plain(
+                    RecordType::ALL[(i % 4) as usize],
+                    &task,
+                    "bench",
+                    format!("record {i}: {}", "x".repeat(100)),
+                ),
                 None,
             )
         })

@@ -36,11 +36,10 @@ pub(crate) const FTS5_COLUMNS: &str =
     "content, metadata, content = '', tokenize = \"unicode61 categories 'L* N* Co M* So'\"";
 
 /// The index and its progress, as a new file gets them. FTS5 merges
-/// nothing on its own: each indexing
-/// transaction runs a bounded merge step (`search::MERGE_STEP`) of 16
-/// segments, and a whole level is merged at 64 only should the steps fall
-/// behind; deleted words are removed from the index's pages, not only
-/// marked. The options are stored in the table, so they hold for every
+/// nothing on its own: each indexing transaction runs a bounded merge step
+/// (`search::MERGE_STEP`) of 16 segments, and a whole level is merged at 64
+/// only should the steps fall behind; deleted words are removed from the
+/// index's pages, not only marked. The options are stored in the table, so they hold for every
 /// connection (https://sqlite.org/fts5.html#fts5_configuration_options).
 fn schema() -> String {
     format!(

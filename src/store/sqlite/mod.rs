@@ -165,7 +165,7 @@ pub(crate) async fn open(config: &StoreConfig) -> Result<Opened, StoreError> {
     // foreign keys enforced, as sqlx's connections have them. It never
     // checkpoints the WAL: the checkpointer's thread does.
     let raw_writer = raw::open(&path, true)?;
-    // Waiting for the lock (a TRUNCATE checkpoint holds it for its copy and
+    // Waiting for the lock (a RESTART checkpoint holds it for its copy and
     // its fsync): retried every 100 µs, not on SQLite's default schedule
     // (1, 2, 5, 10, 15, 20, 25 ms… between tries), which turned a few
     // milliseconds' wait into tens.

@@ -296,18 +296,8 @@ async fn a_replica_far_behind_continues_the_log_from_the_database() {
         new_checkpoint_copy: true,
         ..StoreConfig::default()
     };
-    let draft = |task: &str, content: String| NewRecord {
-        r#type: RecordType::Plan,
-        task_id: task.to_string(),
-        agent_id: "a".into(),
-        content,
-        metadata: None,
-        capabilities: None,
-        session_id: None,
-        parent_id: None,
-        expected_prev_hash: None,
-        erasable: false,
-    };
+    let draft =
+        |task: &str, content: String| NewRecord::plain(RecordType::Plan, task, "a", content);
     let busy = Store::open(&config(0)).await.unwrap();
     let idle = Store::open(&config(1)).await.unwrap();
     idle.append(draft("idle", "first".into()), None)
