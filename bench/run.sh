@@ -387,6 +387,7 @@ def per(name):
     used = sum(s - (tb[tid][1] if tid in tb else 0) for tid, (nm, s) in ta.items() if nm == name)
     return used * 1e6 / n
 r['writer_us'], r['workers_us'] = per('trail-writer'), per('tokio-rt-worker')
+r['indexer_us'], r['walcheck_us'] = per('trail-indexer'), per('trail-walcheck')
 if '${DB_CPU:-}':
     r['db_cpu_us'] = (float(sys.argv[8]) - float(sys.argv[7])) * 1e6 / n
 print(json.dumps(r))" "$r" "$before" "$after" "$tb" "$ta" "$WORK/$3.lag" "$db_before" "$db_after"
@@ -717,6 +718,10 @@ for k, b in enumerate(bins):
           f"{sum(r['errors'] for r in rows[w]):>7}{med(w, 'cpu_us'):>13.1f}{med(w, 'cpu_us') / f_cpu:>9.2f}"
           f"{med(w, 'writer_us'):>11.1f}{med(w, 'workers_us'):>9.1f}{med(w, 'workers_us') / f_cpu:>14.2f}{rss[k]:>8}")
 for k, b in enumerate(bins):
+    w = f"s{k}"
+    print(f"{b[-34:]}: CPU per POST besides the writer and HTTP: search indexer {med(w, 'indexer_us'):.1f} µs, "
+          f"WAL checkpointer {med(w, 'walcheck_us'):.1f} µs")
+for k, b in enumerate(bins):
     h, f, q = f"h{k}", f"hf{k}", rows[f"h{k}"][0]["q"]
     ratio = statistics.median(a["p99_ms"] / max(c["p99_ms"], 0.01) for a, c in zip(rows[h], rows[f]))
     print(f"{b[-34:]}: POST at a fixed offered rate of half the maximum ({q * 64} req/s offered, hey -q {q} × 64 connections), "
@@ -744,7 +749,10 @@ for k, b in enumerate(bins):
     print(f"{b[-34:]}: POST /thoughts/batch, {os.environ['BATCH']} records a batch, 16 connections: "
           f"{med(w, 'rps'):.0f} records/s, p50 {med(w, 'p50_ms'):.1f} ms, p99 {med(w, 'p99_ms'):.1f} ms a batch, "
           f"errors {sum(r['errors'] for r in rows[w])}, CPU {med(w, 'cpu_us'):.1f} µs a record = {med(w, 'cpu_us') / f_cpu:.2f} × the floor's per request "
-          f"(writer {med(w, 'writer_us'):.1f}, HTTP {med(w, 'workers_us'):.1f})")
+          f"(writer {med(w, 'writer_us'):.1f}, HTTP {med(w, 'workers_us'):.1f}, search indexer {med(w, 'indexer_us'):.1f}, "
+          f"WAL checkpointer {med(w, 'walcheck_us'):.1f})")
+    if "d" in rows:
+        print(f"{b[-34:]}: the writer's CPU a record ÷ direct SQLite's whole: {med(w, 'writer_us') / med('d', 'cpu_us'):.2f}")
 PY
     exit 0
 fi
