@@ -31,8 +31,9 @@
 #                           process, from /proc/PID/stat, over the load ÷
 #                           requests) of the service and of the floor, their
 #                           ratio, beside req/s and p50/p99, and the service's
-#                           split by thread (/proc/PID/task: the writer's
-#                           and the HTTP runtime's CPU per POST); BINS="A B" runs
+#                           split by thread (/proc/PID/task: the writer's,
+#                           the HTTP runtime's, the search indexer's and the
+#                           WAL checkpointer's CPU per POST); BINS="A B" runs
 #                           several service builds (each on a fresh database)
 #                           alternating with the floor in the same run (each
 #                           round starting with the next build);
@@ -41,11 +42,13 @@
 #                           and CPU per record ÷ the floor's per request, and
 #                           the same records written by examples/direct.rs
 #                           (rusqlite, no HTTP): the storage engine's own
-#                           records/s, and the batch's ÷ it. Also:
+#                           records/s, and the batch's ÷ it, and the writer's
+#                           CPU per record ÷ direct's. Also:
 #                           the search index's lag during each load (from
 #                           /metrics every 100 ms: p99, max), and each build's
 #                           POST p50/p99 at a fixed offered rate of half its
-#                           measured maximum (hey -q)
+#                           measured maximum (hey -q), ROUNDS times, each
+#                           followed by the floor at the same rate
 #   bench/run.sh tail       the append tail: TAIL_POSTS (150,000) 1 KB POSTs
 #                           over 16 tasks to each build of BINS in turn (each
 #                           on a fresh database), as fast as they go, then at
