@@ -687,11 +687,15 @@ if [ "$MODE" = cpu ]; then
     # The tail at a fixed offered rate, half the measured maximum (hey -q is
     # per connection: the rate ÷ 64), each build and the floor at its rate in
     # turn, ROUNDS times: one p99 is too noisy a figure on a shared host.
+    HALF_Q=()
+    for k in "${!CPU_BINS[@]}"; do
+        HALF_Q+=("$(python3 -c "import json, statistics, sys
+rows = [json.loads(l.split(' ', 1)[1]) for l in open(sys.argv[1]) if l.startswith('s$k ')]
+print(max(1, round(statistics.median(r['rps'] for r in rows) / 2 / $CONNS)))" "$WORK/cpu")")
+    done
     for r in $(seq 1 "$ROUNDS"); do
         for k in "${!CPU_BINS[@]}"; do
-            q=$(python3 -c "import json, statistics, sys
-rows = [json.loads(l.split(' ', 1)[1]) for l in open(sys.argv[1]) if l.startswith('s$k ')]
-print(max(1, round(statistics.median(r['rps'] for r in rows) / 2 / $CONNS)))" "$WORK/cpu")
+            q=${HALF_Q[$k]}
             HEY_RATE=(-q "$q")
             echo "h$k $(post_load "${CPU_ADDRS[$k]}" "$POSTS" "ch$k-$r" | python3 -c "import json,sys; r = json.load(sys.stdin); r['q'] = $q; print(json.dumps(r))")" >>"$WORK/cpu"
             # The floor at the same offered rate: the p99 the service's is held to.

@@ -39,8 +39,9 @@ pub(crate) const FTS5_COLUMNS: &str =
 /// nothing on its own: each indexing transaction runs a bounded merge step
 /// (`search::MERGE_STEP`) of 16 segments, and a whole level is merged at 64
 /// only should the steps fall behind; deleted words are removed from the
-/// index's pages, not only marked. The options are stored in the table, so they hold for every
-/// connection (https://sqlite.org/fts5.html#fts5_configuration_options).
+/// index's pages, not only marked. The options are stored in the table, so
+/// they hold for every connection
+/// (https://sqlite.org/fts5.html#fts5_configuration_options).
 fn schema() -> String {
     format!(
         "CREATE VIRTUAL TABLE thoughts_fts USING fts5({FTS5_COLUMNS});
