@@ -33,7 +33,14 @@
 #                           ratio, beside req/s and p50/p99, and the service's
 #                           split by thread (/proc/PID/task: the writer's,
 #                           the HTTP runtime's, the search indexer's and the
-#                           WAL checkpointer's CPU per POST); BINS="A B" runs
+#                           WAL checkpointer's CPU per POST), the appends per
+#                           commit under that load, the same records written
+#                           by examples/direct.rs in transactions of that size
+#                           (the writer's CPU per POST ÷ direct's per record),
+#                           and the durable floor (examples/floor.rs durable:
+#                           each answer waits for its group's fdatasync on a
+#                           thread of its own) beside the floor (and at the
+#                           half-maximum rate below); BINS="A B" runs
 #                           several service builds (each on a fresh database)
 #                           alternating with the floor in the same run (each
 #                           round starting with the next build);
@@ -360,9 +367,11 @@ db_cpu_s() {
 # With a fourth argument, the load is batch_load's: the figures are per
 # record (n counts records, rps records/s). With DB_CPU set, the PostgreSQL
 # server's CPU over the load is added (db_cpu_us, per request or record).
+# The service's appends per commit over the load (from /metrics) are added
+# as `group` (none for a floor).
 cpu_load() {
-    local before after tb ta per=1 db_before=0 db_after=0
-    before=$(cpu_s "$2"); tb=$(threads_s "$2")
+    local before after tb ta per=1 db_before=0 db_after=0 groups_before groups_after
+    before=$(cpu_s "$2"); tb=$(threads_s "$2"); groups_before=$(commit_sizes "$1")
     if [ -n "${DB_CPU:-}" ]; then db_before=$(db_cpu_s); fi
     # The search index's lag (/metrics), sampled every 100 ms meanwhile
     # (the floor has none: its samples are empty).
@@ -377,7 +386,7 @@ cpu_load() {
         r=$(post_load "$1" "$POSTS" "$3")
     fi
     kill "$sampler" 2>/dev/null; wait "$sampler" 2>/dev/null || true
-    after=$(cpu_s "$2"); ta=$(threads_s "$2")
+    after=$(cpu_s "$2"); ta=$(threads_s "$2"); groups_after=$(commit_sizes "$1")
     if [ -n "${DB_CPU:-}" ]; then db_after=$(db_cpu_s); fi
     python3 -c "import json,sys
 r = json.loads(sys.argv[1]); r['n'] *= $per; r['rps'] *= $per; n = max(r['n'], 1)
@@ -391,9 +400,22 @@ def per(name):
     return used * 1e6 / n
 r['writer_us'], r['workers_us'] = per('trail-writer'), per('tokio-rt-worker')
 r['indexer_us'], r['walcheck_us'] = per('trail-indexer'), per('trail-walcheck')
+r['sync_us'] = per('floor-sync')
+(s0, c0), (s1, c1) = (map(float, g.split()) for g in (sys.argv[9], sys.argv[10]))
+if c1 > c0:
+    r['group'] = (s1 - s0) / (c1 - c0)
 if '${DB_CPU:-}':
     r['db_cpu_us'] = (float(sys.argv[8]) - float(sys.argv[7])) * 1e6 / n
-print(json.dumps(r))" "$r" "$before" "$after" "$tb" "$ta" "$WORK/$3.lag" "$db_before" "$db_after"
+print(json.dumps(r))" "$r" "$before" "$after" "$tb" "$ta" "$WORK/$3.lag" "$db_before" "$db_after" \
+        "$groups_before" "$groups_after"
+}
+# The sum and count of the service at $1's appends per commit
+# (decision_trail_append_batch_size); "0 0" for what has no such metric.
+commit_sizes() {
+    curl -s "http://$1/metrics" 2>/dev/null | awk '
+        /^decision_trail_append_batch_size_sum / {s = $2}
+        /^decision_trail_append_batch_size_count / {c = $2}
+        END {print s + 0, c + 0}'
 }
 export BATCH=${BATCH:-0}
 if [ "$BATCH" -gt 0 ]; then
@@ -653,6 +675,13 @@ PY
 fi
 
 if [ "$MODE" = cpu ]; then
+    # The durable floor: the floor whose answers also wait for their records'
+    # group fdatasync, on a thread of its own (examples/floor.rs).
+    DURABLE=127.0.0.1:18183
+    mkdir -p "$WORK/floor-durable"
+    target/release/examples/floor "$DURABLE" durable "$WORK/floor-durable" 2>"$WORK/floor-durable.log" &
+    DURABLE_PID=$!; PIDS+=("$DURABLE_PID")
+    for _ in $(seq 100); do curl -sf "http://$DURABLE/healthz" >/dev/null && break; sleep 0.1; done
     read -r -a CPU_BINS <<<"${BINS:-$BIN}"
     CPU_PIDS=(); CPU_ADDRS=()
     k=0
@@ -668,6 +697,7 @@ if [ "$MODE" = cpu ]; then
     for r in $(seq 1 "$ROUNDS"); do
         echo "round $r/$ROUNDS" >&2
         echo "floor $(cpu_load "$FLOOR" "$FLOOR_PID" "cf$r")" >>"$WORK/cpu"
+        echo "fd $(cpu_load "$DURABLE" "$DURABLE_PID" "cfd$r")" >>"$WORK/cpu"
         # Each round starts with the next build, so that no build always
         # runs first (after the floor) or last.
         for j in "${!CPU_BINS[@]}"; do
@@ -683,6 +713,13 @@ if [ "$MODE" = cpu ]; then
             mkdir -p "$WORK/direct-$r"
             echo "d $(target/release/examples/direct "$WORK/direct-$r" "$POSTS" "$BATCH")" >>"$WORK/cpu"
         fi
+        # The storage engine alone in transactions as large as the first
+        # build's commits were under this round's POST load.
+        group=$(python3 -c "import json, sys
+rows = [json.loads(l.split(' ', 1)[1]) for l in open(sys.argv[1]) if l.startswith('s0 ')]
+print(max(1, round(rows[-1].get('group', 1))))" "$WORK/cpu")
+        mkdir -p "$WORK/direct-g$r"
+        echo "g $(target/release/examples/direct "$WORK/direct-g$r" "$POSTS" "$group")" >>"$WORK/cpu"
     done
     # The tail at a fixed offered rate, half the measured maximum (hey -q is
     # per connection: the rate ÷ 64), each build and the floor at its rate in
@@ -700,6 +737,8 @@ print(max(1, round(statistics.median(r['rps'] for r in rows) / 2 / $CONNS)))" "$
             echo "h$k $(post_load "${CPU_ADDRS[$k]}" "$POSTS" "ch$k-$r" | python3 -c "import json,sys; r = json.load(sys.stdin); r['q'] = $q; print(json.dumps(r))")" >>"$WORK/cpu"
             # The floor at the same offered rate: the p99 the service's is held to.
             echo "hf$k $(post_load "$FLOOR" "$POSTS" "chf$k-$r")" >>"$WORK/cpu"
+            # And the durable floor: the tail of any append that waits for an fsync.
+            echo "hd$k $(post_load "$DURABLE" "$POSTS" "chd$k-$r")" >>"$WORK/cpu"
             HEY_RATE=()
         done
     done
@@ -734,12 +773,26 @@ for k, b in enumerate(bins):
     print(f"{b[-34:]}: POST at a fixed offered rate of half the maximum ({q * 64} req/s offered, hey -q {q} × 64 connections), "
           f"{len(rows[h])} rounds, medians: {med(h, 'rps'):.0f} req/s, p50 {med(h, 'p50_ms'):.1f} ms, p99 {med(h, 'p99_ms'):.1f} ms, "
           f"errors {sum(r['errors'] for r in rows[h])}; the floor at the same rate: p50 {med(f, 'p50_ms'):.1f} ms, "
-          f"p99 {med(f, 'p99_ms'):.1f} ms; p99 ÷ the floor's {ratio:.1f} (median of the rounds' ratios)")
+          f"p99 {med(f, 'p99_ms'):.1f} ms; p99 ÷ the floor's {ratio:.1f} (median of the rounds' ratios); "
+          f"the durable floor at the same rate: p50 {med(f'hd{k}', 'p50_ms'):.1f} ms, p99 {med(f'hd{k}', 'p99_ms'):.1f} ms")
 for k, b in enumerate(bins):
     lags = [r['lag_p99_s'] for r in rows[f"s{k}"] if r.get('lag_p99_s') is not None]
     if lags:
         print(f"{b[-34:]}: search index lag under the POST load (sampled every 100 ms from /metrics): "
               f"p99 {statistics.median(lags):.2f} s (median of the rounds), max {max(r['lag_max_s'] for r in rows[f's{k}'] if r.get('lag_max_s') is not None):.2f} s")
+fd = "fd"
+print(f"the durable floor (examples/floor.rs durable: each answer waits for its group's fdatasync): {med(fd, 'rps'):.0f} req/s, "
+      f"p99 {med(fd, 'p99_ms'):.1f} ms, CPU {med(fd, 'cpu_us'):.1f} µs/POST = {med(fd, 'cpu_us') / f_cpu:.2f} × the floor's "
+      f"(HTTP {med(fd, 'workers_us'):.1f}, the syncing thread {med(fd, 'sync_us'):.1f})")
+for k, b in enumerate(bins):
+    w = f"s{k}"
+    print(f"{b[-34:]}: HTTP ÷ the durable floor's HTTP: {med(w, 'workers_us') / med(fd, 'workers_us'):.2f}; "
+          f"appends per commit under the POST load: {med(w, 'group'):.1f}")
+g = rows["g"]
+print(f"direct SQLite in transactions of {g[-1]['batch']} records (the first build's appends per commit in the last round): "
+      f"{med('g', 'rps'):.0f} records/s, CPU {med('g', 'cpu_us'):.1f} µs a record; the first build's writer CPU per POST ÷ it "
+      f"(median of the rounds, each against its own round's direct run): "
+      f"{statistics.median(s['writer_us'] / d['cpu_us'] for s, d in zip(rows['s0'], g)):.2f}")
 print("writer: the trail-writer thread; HTTP: the HTTP runtime's threads (parse, answer, TCP); HTTP ÷ floor: their CPU alone over the floor's whole;")
 print("each column is its own median over the rounds, so writer + HTTP need not add up to the total; ratios are of the unrounded medians")
 for k in range(1, len(bins)):
