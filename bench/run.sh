@@ -758,15 +758,19 @@ print(f"{'build':<34}{'req/s':>8}{'p50 ms':>8}{'p99 ms':>8}{'errors':>7}{'CPU µ
       f"{'writer µs':>11}{'HTTP µs':>9}{'HTTP ÷ floor':>14}{'RSS MB':>8}")
 print(f"{'floor (examples/floor.rs)':<34}{f_rps:>8.0f}{med('floor', 'p50_ms'):>8.1f}{med('floor', 'p99_ms'):>8.1f}"
       f"{sum(r['errors'] for r in rows['floor']):>7}{f_cpu:>13.1f}{1:>9.2f}{'':>11}{med('floor', 'workers_us'):>9.1f}{'':>14}{'':>8}")
+details = []  # each build's line under the table
 for k, b in enumerate(bins):
     w = f"s{k}"
     print(f"{b[-34:]:<34}{med(w, 'rps'):>8.0f}{med(w, 'p50_ms'):>8.1f}{med(w, 'p99_ms'):>8.1f}"
           f"{sum(r['errors'] for r in rows[w]):>7}{med(w, 'cpu_us'):>13.1f}{med(w, 'cpu_us') / f_cpu:>9.2f}"
           f"{med(w, 'writer_us'):>11.1f}{med(w, 'workers_us'):>9.1f}{med(w, 'workers_us') / f_cpu:>14.2f}{rss[k]:>8}")
-for k, b in enumerate(bins):
-    w = f"s{k}"
-    print(f"{b[-34:]}: CPU per POST besides the writer and HTTP: search indexer {med(w, 'indexer_us'):.1f} µs, "
-          f"WAL checkpointer {med(w, 'walcheck_us'):.1f} µs")
+    details.append(f"{b[-34:]}: CPU per POST besides the writer and HTTP: search indexer {med(w, 'indexer_us'):.1f} µs, "
+                   f"WAL checkpointer {med(w, 'walcheck_us'):.1f} µs; HTTP ÷ the durable floor's HTTP: "
+                   f"{med(w, 'workers_us') / med('fd', 'workers_us'):.2f}; appends per commit under the POST load: {med(w, 'group'):.1f}")
+print(f"the durable floor (examples/floor.rs durable: each answer waits for its group's fdatasync): {med('fd', 'rps'):.0f} req/s, "
+      f"p99 {med('fd', 'p99_ms'):.1f} ms, CPU {med('fd', 'cpu_us'):.1f} µs/POST = {med('fd', 'cpu_us') / f_cpu:.2f} × the floor's "
+      f"(HTTP {med('fd', 'workers_us'):.1f}, the syncing thread {med('fd', 'sync_us'):.1f})")
+print("\n".join(details))
 for k, b in enumerate(bins):
     h, f, q = f"h{k}", f"hf{k}", rows[f"h{k}"][0]["q"]
     ratio = statistics.median(a["p99_ms"] / max(c["p99_ms"], 0.01) for a, c in zip(rows[h], rows[f]))
@@ -780,14 +784,6 @@ for k, b in enumerate(bins):
     if lags:
         print(f"{b[-34:]}: search index lag under the POST load (sampled every 100 ms from /metrics): "
               f"p99 {statistics.median(lags):.2f} s (median of the rounds), max {max(r['lag_max_s'] for r in rows[f's{k}'] if r.get('lag_max_s') is not None):.2f} s")
-fd = "fd"
-print(f"the durable floor (examples/floor.rs durable: each answer waits for its group's fdatasync): {med(fd, 'rps'):.0f} req/s, "
-      f"p99 {med(fd, 'p99_ms'):.1f} ms, CPU {med(fd, 'cpu_us'):.1f} µs/POST = {med(fd, 'cpu_us') / f_cpu:.2f} × the floor's "
-      f"(HTTP {med(fd, 'workers_us'):.1f}, the syncing thread {med(fd, 'sync_us'):.1f})")
-for k, b in enumerate(bins):
-    w = f"s{k}"
-    print(f"{b[-34:]}: HTTP ÷ the durable floor's HTTP: {med(w, 'workers_us') / med(fd, 'workers_us'):.2f}; "
-          f"appends per commit under the POST load: {med(w, 'group'):.1f}")
 g = rows["g"]
 print(f"direct SQLite in transactions of {g[-1]['batch']} records (the first build's appends per commit in the last round): "
       f"{med('g', 'rps'):.0f} records/s, CPU {med('g', 'cpu_us'):.1f} µs a record; the first build's writer CPU per POST ÷ it "

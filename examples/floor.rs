@@ -15,9 +15,10 @@
 use std::io::Write;
 use std::sync::mpsc;
 
+use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{header, StatusCode};
-use axum::response::IntoResponse;
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
@@ -53,11 +54,15 @@ fn now() -> String {
     chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
 }
 
-/// Where a durable floor's records go: the syncing thread's queue, each
-/// record with the sender its answer waits on. None: answered at once.
-type Durable = Option<mpsc::Sender<(Vec<u8>, tokio::sync::oneshot::Sender<()>)>>;
+/// A record the syncing thread is to write, as the answer's body, with the
+/// sender its answer waits on.
+type Waiting = (Bytes, tokio::sync::oneshot::Sender<()>);
 
-async fn append(State(durable): State<Durable>, Json(t): Json<NewRecord>) -> impl IntoResponse {
+/// Where a durable floor's records go: the syncing thread's queue. None:
+/// answered at once.
+type Durable = Option<mpsc::Sender<Waiting>>;
+
+async fn append(State(durable): State<Durable>, Json(t): Json<NewRecord>) -> Response {
     let id = uuid::Uuid::new_v4().to_string();
     let location = format!("/thoughts/{id}");
     let record = Record {
@@ -72,17 +77,30 @@ async fn append(State(durable): State<Durable>, Json(t): Json<NewRecord>) -> imp
         prev_hash: ZERO.into(),
         hash: ZERO.into(),
     };
-    if let Some(queue) = durable {
-        let (done, synced) = tokio::sync::oneshot::channel();
-        let line = serde_json::to_vec(&record).expect("a record serializes");
-        queue.send((line, done)).expect("the syncing thread runs");
-        synced.await.expect("the syncing thread answers");
-    }
+    let Some(queue) = durable else {
+        return (
+            StatusCode::CREATED,
+            [(header::LOCATION, location)],
+            Json(record),
+        )
+            .into_response();
+    };
+    // Serialized once: the file gets the bytes the answer carries.
+    let body = Bytes::from(serde_json::to_vec(&record).expect("a record serializes"));
+    let (done, synced) = tokio::sync::oneshot::channel();
+    queue
+        .send((body.clone(), done))
+        .expect("the syncing thread runs");
+    synced.await.expect("the syncing thread answers");
     (
         StatusCode::CREATED,
-        [(header::LOCATION, location)],
-        Json(record),
+        [
+            (header::LOCATION, location),
+            (header::CONTENT_TYPE, "application/json".into()),
+        ],
+        body,
     )
+        .into_response()
 }
 
 async fn read(Path(id): Path<String>) -> Json<Record> {
@@ -101,10 +119,7 @@ async fn read(Path(id): Path<String>) -> Json<Record> {
 }
 
 /// Appends each record waiting to `file`, syncs once, then answers them all.
-fn sync_records(
-    mut file: std::fs::File,
-    queue: mpsc::Receiver<(Vec<u8>, tokio::sync::oneshot::Sender<()>)>,
-) {
+fn sync_records(mut file: std::fs::File, queue: mpsc::Receiver<Waiting>) {
     let mut waiting = Vec::new();
     while let Ok(first) = queue.recv() {
         waiting.push(first);
