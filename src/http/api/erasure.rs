@@ -25,6 +25,7 @@ use crate::http::problem::responses::{
 use crate::http::problem::ApiError;
 use crate::http::wire::extract::{JsonBody, JsonOrEmpty};
 use crate::http::wire::Identifier;
+use crate::http::wire::{RecordPath, TaskPath};
 use crate::http::AppState;
 use crate::store::{Erased, Hold, HoldChange};
 
@@ -228,7 +229,7 @@ fn reason_body(
 /// (`erasure` is null). Needs an admin key (anyone on an open service).
 #[utoipa::path(
     delete, path = "/thoughts/{id}/content", operation_id = "erase", tag = "thoughts",
-    params(("id" = String, Path, description = "The record's id")),
+    params(RecordPath),
     request_body(content = ReasonBody, content_type = "application/json"),
     responses(
         (status = 200, description = "The erased record and the erasure record on its task's trail", body = ErasureBody),
@@ -238,7 +239,7 @@ fn reason_body(
 pub async fn erase(
     State(state): State<AppState>,
     caller: Caller,
-    Path(id): Path<String>,
+    Path(RecordPath { id }): Path<RecordPath>,
     JsonOrEmpty(body): JsonOrEmpty,
 ) -> Result<Json<ErasureBody>, ApiError> {
     let (reason, by) = reason_body(&caller, &body, false)?;
@@ -263,7 +264,7 @@ pub async fn erase(
 /// (anyone on an open service).
 #[utoipa::path(
     put, path = "/tasks/{task_id}/hold", operation_id = "place_hold", tag = "tasks",
-    params(("task_id" = String, Path, description = "The task")),
+    params(TaskPath),
     request_body(content = ReasonBody, content_type = "application/json"),
     responses(
         (status = 201, description = "The hold placed, and its record on the task's trail", body = HoldBody),
@@ -274,7 +275,7 @@ pub async fn erase(
 pub async fn place_hold(
     State(state): State<AppState>,
     caller: Caller,
-    Path(task_id): Path<String>,
+    Path(TaskPath { task_id }): Path<TaskPath>,
     JsonBody(body): JsonBody,
 ) -> Result<Response, ApiError> {
     let (reason, by) = reason_body(&caller, &body, false)?;
@@ -297,7 +298,7 @@ pub async fn place_hold(
 /// read it.
 #[utoipa::path(
     get, path = "/tasks/{task_id}/hold", operation_id = "get_hold", tag = "tasks",
-    params(("task_id" = String, Path, description = "The task")),
+    params(TaskPath),
     responses(
         (status = 200, description = "The hold that stands: who placed it, when and why", body = HoldBody),
         NotFound, InternalError, Unavailable
@@ -305,7 +306,7 @@ pub async fn place_hold(
 )]
 pub async fn get_hold(
     State(state): State<AppState>,
-    Path(task_id): Path<String>,
+    Path(TaskPath { task_id }): Path<TaskPath>,
 ) -> Result<Json<HoldBody>, ApiError> {
     match state.store.hold(&task_id).await? {
         Some(hold) => Ok(Json(HoldBody::standing(task_id, hold))),
@@ -320,7 +321,7 @@ pub async fn get_hold(
 /// The body is optional. Needs an admin key (anyone on an open service).
 #[utoipa::path(
     delete, path = "/tasks/{task_id}/hold", operation_id = "lift_hold", tag = "tasks",
-    params(("task_id" = String, Path, description = "The task")),
+    params(TaskPath),
     request_body(content = Option<LiftBody>, content_type = "application/json",
         description = "Optional: why the hold is lifted (`reason`), and who lifts it on an open service"),
     responses(
@@ -331,7 +332,7 @@ pub async fn get_hold(
 pub async fn lift_hold(
     State(state): State<AppState>,
     caller: Caller,
-    Path(task_id): Path<String>,
+    Path(TaskPath { task_id }): Path<TaskPath>,
     JsonOrEmpty(body): JsonOrEmpty,
 ) -> Result<Json<HoldBody>, ApiError> {
     // No body, or `null`: no reason given.

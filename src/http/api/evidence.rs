@@ -16,6 +16,7 @@ use crate::http::api::tasks::{export_checkpoint, export_stream};
 use crate::http::log::provable_time::ProvableTime;
 use crate::http::problem::responses::{InternalError, NotFound, Unavailable};
 use crate::http::problem::ApiError;
+use crate::http::wire::TaskPath;
 use crate::http::AppState;
 
 /// Download a task's evidence pack.
@@ -30,7 +31,7 @@ use crate::http::AppState;
 /// manifest's SHA-256. `decision-trail verify PACK` checks it whole.
 #[utoipa::path(
     get, path = "/tasks/{task_id}/evidence", operation_id = "evidence", tag = "tasks",
-    params(("task_id" = String, Path, description = "The task")),
+    params(TaskPath),
     responses(
         (status = 200, description = "The evidence pack, a ZIP archive", content_type = "application/zip", body = Vec<u8>,
          headers(("Content-Disposition" = String, description = "`attachment; filename=\"evidence-<task>.zip\"`"))),
@@ -39,7 +40,7 @@ use crate::http::AppState;
 )]
 pub async fn evidence(
     State(state): State<AppState>,
-    Path(task_id): Path<String>,
+    Path(TaskPath { task_id }): Path<TaskPath>,
 ) -> Result<Response, ApiError> {
     let Some(task) = state.store.task(&task_id).await? else {
         return Err(ApiError::NotFound(format!("no task has id `{task_id}`")));

@@ -25,6 +25,7 @@ use crate::http::problem::responses::{
 use crate::http::problem::ApiError;
 use crate::http::wire::extract::JsonBody;
 use crate::http::wire::query::{OfRecords, Page, PlainQuery, Query, QueryPart};
+use crate::http::wire::RecordPath;
 use crate::http::wire::{HashHex, Identifier, RecordTypeSchema};
 use crate::http::AppState;
 use crate::store::{Appended, Idempotency, Listing};
@@ -468,7 +469,7 @@ pub(crate) fn idempotency_key(headers: &HeaderMap, errors: &mut Vec<FieldError>)
 /// Read one record by id.
 #[utoipa::path(
     get, path = "/thoughts/{id}", operation_id = "get_thought", tag = "thoughts",
-    params(("id" = String, Path, description = "The record's id")),
+    params(RecordPath),
     responses(
         (status = 200, description = "The record, with its provable time", body = TimedRecord,
          headers(("Link" = String, description = "For a record bound to capabilities: `</capabilities/{hash}>; rel=\"static-capabilities\"` (and runtime-, invocation-) for each snapshot the registry has"))),
@@ -477,7 +478,7 @@ pub(crate) fn idempotency_key(headers: &HeaderMap, errors: &mut Vec<FieldError>)
 )]
 pub async fn get_one(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    Path(RecordPath { id }): Path<RecordPath>,
 ) -> Result<Response, ApiError> {
     let record = record_or_404(&state, &id).await?;
     // The record links to the snapshots of its capabilities the registry has.

@@ -15,6 +15,7 @@ use crate::http::log::tlog::signed_at;
 use crate::http::problem::responses::{BadRequest, InternalError, NotFound, Unavailable};
 use crate::http::problem::ApiError;
 use crate::http::wire::query::{OfTasks, Page, PlainQuery, Query};
+use crate::http::wire::TaskPath;
 use crate::http::wire::{BreakReasonSchema, HashHex};
 use crate::http::AppState;
 use crate::store::{ChainVerdict, SignedCheckpoint, TaskSummary};
@@ -89,7 +90,7 @@ pub async fn list(
 /// One task's summary.
 #[utoipa::path(
     get, path = "/tasks/{task_id}", operation_id = "get_task", tag = "tasks",
-    params(("task_id" = String, Path, description = "The task")),
+    params(TaskPath),
     responses(
         (status = 200, description = "The task's summary", body = TaskBody),
         NotFound, InternalError, Unavailable
@@ -97,7 +98,7 @@ pub async fn list(
 )]
 pub async fn get_one(
     State(state): State<AppState>,
-    Path(task_id): Path<String>,
+    Path(TaskPath { task_id }): Path<TaskPath>,
 ) -> Result<Json<TaskBody>, ApiError> {
     match state.store.task(&task_id).await? {
         Some(task) => {
@@ -153,7 +154,7 @@ pub enum Verification {
 /// break (`not_signed`).
 #[utoipa::path(
     get, path = "/tasks/{task_id}/verify", operation_id = "verify", tag = "tasks",
-    params(("task_id" = String, Path, description = "The task")),
+    params(TaskPath),
     responses(
         (status = 200, description = "`valid: true` with length and head, or the first break", body = Verification),
         NotFound, InternalError, Unavailable
@@ -161,7 +162,7 @@ pub enum Verification {
 )]
 pub async fn verify(
     State(state): State<AppState>,
-    Path(task_id): Path<String>,
+    Path(TaskPath { task_id }): Path<TaskPath>,
 ) -> Result<Json<Verification>, ApiError> {
     let verdict = state
         .store
@@ -215,7 +216,7 @@ const EXPORT_BATCH: u32 = 256;
 /// `decision-trail verify FILE` checks it offline, and that it is whole.
 #[utoipa::path(
     get, path = "/tasks/{task_id}/export", operation_id = "export", tag = "tasks",
-    params(("task_id" = String, Path, description = "The task"), ExportQuery),
+    params(TaskPath, ExportQuery),
     responses(
         (status = 200, description = "NDJSON: a header line `{tree_size, root, checkpoint, task_statement}` naming the signed checkpoint and carrying the log's signed statement of the task's length and head in its tree, then one ExportLine per record", content_type = "application/x-ndjson", body = ExportLine),
         BadRequest, NotFound, InternalError, Unavailable
@@ -223,7 +224,7 @@ const EXPORT_BATCH: u32 = 256;
 )]
 pub async fn export(
     State(state): State<AppState>,
-    Path(task_id): Path<String>,
+    Path(TaskPath { task_id }): Path<TaskPath>,
     Query(query): Query<ExportQuery>,
 ) -> Result<Response, ApiError> {
     let Some(task) = state.store.task(&task_id).await? else {

@@ -14,6 +14,7 @@ use crate::http::api::records::RecordBody;
 use crate::http::problem::responses::{BadRequest, InternalError, NotFound, Unavailable};
 use crate::http::problem::ApiError;
 use crate::http::wire::query::{OfSessions, OfTree, Page, Query};
+use crate::http::wire::{RecordPath, TaskPath};
 use crate::http::AppState;
 use crate::store::{Listing, SessionSummary};
 
@@ -45,7 +46,7 @@ pub struct TaskTree {
 /// whose parent is on an earlier page is a root of its page.
 #[utoipa::path(
     get, path = "/tasks/{task_id}/tree", operation_id = "tree", tag = "tasks",
-    params(("task_id" = String, Path, description = "The task"), Page<OfTree>),
+    params(TaskPath, Page<OfTree>),
     responses(
         (status = 200, description = "The tree, or a page of it", body = TaskTree),
         BadRequest, NotFound, InternalError, Unavailable
@@ -53,7 +54,7 @@ pub struct TaskTree {
 )]
 pub async fn tree(
     State(state): State<AppState>,
-    Path(task_id): Path<String>,
+    Path(TaskPath { task_id }): Path<TaskPath>,
     Query(paging): Query<Page<OfTree>>,
 ) -> Result<Json<TaskTree>, ApiError> {
     let page = state
@@ -152,7 +153,7 @@ pub struct Trail {
 /// inclusion proof against one signed checkpoint.
 #[utoipa::path(
     get, path = "/thoughts/{id}/trail", operation_id = "trail", tag = "thoughts",
-    params(("id" = String, Path, description = "The record's id")),
+    params(RecordPath),
     responses(
         (status = 200, description = "Root to record, with proofs", body = Trail),
         NotFound, InternalError, Unavailable
@@ -160,7 +161,7 @@ pub struct Trail {
 )]
 pub async fn trail(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    Path(RecordPath { id }): Path<RecordPath>,
 ) -> Result<Json<Trail>, ApiError> {
     let Some(records) = state.store.trail(&id).await? else {
         return Err(ApiError::NotFound(format!("no record has id `{id}`")));

@@ -17,6 +17,7 @@ use crate::http::log::provable_time::{self, ProvableTime, WitnessCheckpoint};
 use crate::http::log::tlog::{tlog_proof_file, wants_tlog_proof};
 use crate::http::problem::responses::{InternalError, NotFound, NotSignedResponse, Unavailable};
 use crate::http::problem::ApiError;
+use crate::http::wire::RecordPath;
 use crate::http::AppState;
 use crate::store::SignedCheckpoint;
 
@@ -55,7 +56,7 @@ pub struct Receipt {
 /// record's leaf data), which `decision-trail verify FILE` checks offline.
 #[utoipa::path(
     get, path = "/thoughts/{id}/receipt", operation_id = "receipt", tag = "thoughts",
-    params(("id" = String, Path, description = "The record's id")),
+    params(RecordPath),
     responses(
         (status = 200, description = "The receipt", content(
             (Receipt = "application/json"),
@@ -66,7 +67,7 @@ pub struct Receipt {
 )]
 pub async fn receipt(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    Path(RecordPath { id }): Path<RecordPath>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let record = record_or_404(&state, &id).await?;

@@ -8,7 +8,7 @@ use axum::http::{header, Uri};
 use axum::response::{IntoResponse, Response};
 
 use crate::domain::tiles::{encode_bundle, Tile, TileKind};
-use crate::http::log::tlog::{served, TEXT_PLAIN};
+use crate::http::log::tlog::{served, CHECKPOINT_EXAMPLE, TEXT_PLAIN};
 use crate::http::problem::responses::{InternalError, NotFound, Unavailable};
 use crate::http::problem::ApiError;
 use crate::http::AppState;
@@ -27,7 +27,7 @@ const OCTET_STREAM: &str = "application/octet-stream";
     get, path = "/checkpoint", operation_id = "tiles_checkpoint", tag = "log",
     responses(
         (status = 200, description = "The signed note (`Cache-Control: no-cache`)", content_type = "text/plain; charset=utf-8", body = String,
-         example = "localhost/decision-trail\n3\nq9Yl3Tqr5v1ZcJfqPD3fWbV4g5VJ5+9wG0vTBj3T1DQ=\n\n\u{2014} localhost/decision-trail Az3Gx1...\n"),
+         example = json!(CHECKPOINT_EXAMPLE)),
         InternalError, Unavailable
     )
 )]

@@ -22,6 +22,11 @@ use crate::store::SignedCheckpoint;
 
 pub const TEXT_PLAIN: &str = "text/plain; charset=utf-8";
 
+/// A checkpoint of three records, the example of `/log/checkpoint` and
+/// `/checkpoint` in the OpenAPI document.
+pub(crate) const CHECKPOINT_EXAMPLE: &str =
+    "localhost/decision-trail\n3\nq9Yl3Tqr5v1ZcJfqPD3fWbV4g5VJ5+9wG0vTBj3T1DQ=\n\n\u{2014} localhost/decision-trail Az3Gx1...\n";
+
 /// A query problem, naming the parameter it concerns.
 pub fn log_problem(field: &str, e: LogError) -> ApiError {
     ApiError::invalid(vec![FieldError::new(field, e.to_string())])
@@ -56,7 +61,7 @@ impl PlainQuery for CheckpointQuery {}
     params(CheckpointQuery),
     responses(
         (status = 200, description = "The signed note", content_type = "text/plain; charset=utf-8", body = String,
-         example = "localhost/decision-trail\n3\nq9Yl3Tqr5v1ZcJfqPD3fWbV4g5VJ5+9wG0vTBj3T1DQ=\n\n\u{2014} localhost/decision-trail Az3Gx1...\n"),
+         example = json!(CHECKPOINT_EXAMPLE)),
         BadRequest, NotFound, InternalError, Unavailable
     )
 )]

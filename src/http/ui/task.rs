@@ -23,6 +23,7 @@ use crate::domain::record::RecordFilter;
 use crate::domain::FieldError;
 use crate::http::problem::ApiError;
 use crate::http::wire::query::PlainQuery;
+use crate::http::wire::TaskPath;
 use crate::http::AppState;
 use crate::store::{ChainVerdict, Listing};
 
@@ -147,11 +148,11 @@ struct TaskPage {
 /// (`ReaderCheck`) and to keep as a file.
 pub(super) async fn export(
     State(state): State<AppState>,
-    Path(task_id): Path<String>,
+    path: Path<TaskPath>,
 ) -> Result<Response, UiError> {
     Ok(crate::http::api::tasks::export(
         State(state),
-        Path(task_id),
+        path,
         crate::http::wire::query::Query(Default::default()),
     )
     .await?)

@@ -17,6 +17,7 @@ use crate::domain::merkle::to_hex;
 use crate::domain::record::RecordFilter;
 use crate::http::api::records::record_or_404;
 use crate::http::log::receipts::{inclusion, receipt as api_receipt};
+use crate::http::wire::RecordPath;
 use crate::http::{log::provable_time, path_segment, AppState};
 use crate::store::Listing;
 
@@ -165,7 +166,12 @@ pub(super) async fn receipt(
     Path(id): Path<String>,
 ) -> Result<Response, UiError> {
     // The JSON receipt (no Accept: the tlog-proof form is the API's).
-    let body = api_receipt(State(state), Path(id.clone()), HeaderMap::new()).await?;
+    let body = api_receipt(
+        State(state),
+        Path(RecordPath { id: id.clone() }),
+        HeaderMap::new(),
+    )
+    .await?;
     let mut response = body.into_response();
     // Ids are UUIDs; anything else is left out of the file name.
     let name: String = id

@@ -13,7 +13,7 @@ use std::borrow::Cow;
 use utoipa::openapi::schema::{KnownFormat, SchemaFormat};
 
 use utoipa::openapi::{ObjectBuilder, RefOr, Schema, Type};
-use utoipa::{PartialSchema, ToSchema};
+use utoipa::{IntoParams, PartialSchema, ToSchema};
 
 use crate::domain::chain::BreakReason;
 use crate::domain::cursor::{self, CursorKind, CURSOR_PATTERN};
@@ -29,6 +29,23 @@ where
     D: Deserializer<'de>,
 {
     parse(String::deserialize(deserializer)?).map_err(de::Error::custom)
+}
+
+/// The task a `/tasks/{task_id}/…` path names (`Path<TaskPath>`), one
+/// declaration for every such route's parameter.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub(crate) struct TaskPath {
+    /// The task
+    pub(crate) task_id: String,
+}
+
+/// The record a `/thoughts/{id}/…` path names (`Path<RecordPath>`).
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub(crate) struct RecordPath {
+    /// The record's id
+    pub(crate) id: String,
 }
 
 /// A string schema, to which each rule adds its own limits.
