@@ -8,7 +8,7 @@ use axum::response::Response;
 use chrono::Utc;
 use serde::Deserialize;
 
-use super::view::{ago, render, with_query, Chrome, UiError, UiQuery};
+use super::view::{ago, render, with_query, Chrome, Pages, UiError, UiQuery};
 use crate::domain::FieldError;
 use crate::http::problem::ApiError;
 use crate::http::wire::query::PlainQuery;
@@ -43,9 +43,9 @@ struct AgentRow {
 struct AgentsPage {
     chrome: Chrome,
     agents: Vec<AgentRow>,
+    /// The page shown, from 1: agents are listed by name, not by a cursor.
     page: u64,
-    previous: Option<String>,
-    next: Option<String>,
+    pages: Pages,
 }
 
 /// `GET /ui/agents`.
@@ -88,8 +88,7 @@ pub(super) async fn list(
             chrome: Chrome::new(&state, "Agents"),
             agents,
             page,
-            previous: (page > 1).then(|| link(page - 1)),
-            next: more.then(|| link(page + 1)),
+            pages: Pages::numbered(page, more, link),
         },
     ))
 }

@@ -55,9 +55,12 @@ struct ReportPage {
     length: u64,
     first_timestamp: String,
     last_timestamp: String,
+    /// The chain's last hash, which the commands check the trail up to.
     head_hash: String,
+    /// When the report was made (RFC 3339).
     generated: String,
     verdict: VerdictView,
+    /// The signed checkpoint the report's proofs lead to: its size and root.
     tree_size: u64,
     root: String,
     /// The checkpoint as signed, with its cosignatures.
@@ -67,6 +70,7 @@ struct ReportPage {
     witnessed: bool,
     /// API keys are configured: the commands need a token.
     keyed: bool,
+    /// The log's verifier key, to be compared with one kept outside.
     verifier_key: String,
     rows: Vec<ReportRow>,
     /// Records past the report's bound, left to the export.

@@ -9,7 +9,7 @@ use chrono::Utc;
 use serde::Deserialize;
 
 use super::tasks::FilterForm;
-use super::view::{record_views, render, with_query, Chrome, RecordView, UiError, UiQuery};
+use super::view::{record_views, render, with_query, Chrome, Pages, RecordView, UiError, UiQuery};
 use crate::domain::record::RecordFilter;
 use crate::domain::search::SearchQuery;
 use crate::domain::FieldError;
@@ -50,7 +50,7 @@ struct SearchPage {
     task_id: String,
     form: FilterForm,
     hits: Option<Vec<HitView>>,
-    next: Option<String>,
+    pages: Pages,
 }
 
 /// A snippet's `**`-marked matches as pieces: (text, is a match).
@@ -129,7 +129,7 @@ pub(super) async fn page_handler(
             task_id: task_id.unwrap_or_default(),
             form,
             hits,
-            next,
+            pages: Pages::after(next),
         },
     ))
 }

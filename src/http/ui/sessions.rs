@@ -17,7 +17,7 @@ use super::task::FACTS_READ;
 use super::trace::{trace_of_page, Trace, TracePage};
 use super::view::{
     ago, record_views, records_page, render, session_href, task_href, with_query, Chrome, Link,
-    RecordView, UiError, UiQuery,
+    Pages, RecordView, UiError, UiQuery,
 };
 use crate::domain::record::RecordFilter;
 use crate::domain::FieldError;
@@ -56,7 +56,7 @@ struct SessionRow {
 struct SessionsPage {
     chrome: Chrome,
     sessions: Vec<SessionRow>,
-    next: Option<String>,
+    pages: Pages,
 }
 
 /// `GET /ui/sessions`.
@@ -89,7 +89,7 @@ pub(super) async fn list(
         &SessionsPage {
             chrome: Chrome::new(&state, "Sessions"),
             sessions,
-            next,
+            pages: Pages::after(next),
         },
     ))
 }
@@ -99,17 +99,21 @@ pub(super) async fn list(
 struct SessionPage {
     chrome: Chrome,
     session_id: String,
+    /// Records in the session, and the times of its first and last.
     length: u64,
     first_timestamp: String,
     last_timestamp: String,
+    /// The tasks and agents the session spans.
     tasks: Vec<Link>,
     agents: Vec<String>,
     records: Vec<RecordView>,
     /// The trace view's rows and detail, when it is the view shown.
     trace: Option<Trace>,
+    /// The two views' tabs: the record list and the trace.
     records_href: String,
     trace_href: String,
-    next: Option<String>,
+    /// The record list's next page.
+    pages: Pages,
 }
 
 /// `GET /ui/sessions/{session_id}`.
@@ -197,7 +201,7 @@ pub(super) async fn page(
             trace,
             trace_href: with_query(&href, &[("view", "trace")]),
             records_href: href,
-            next,
+            pages: Pages::after(next),
             session_id,
         },
     ))

@@ -16,7 +16,7 @@ use serde::Deserialize;
 use super::facts::{mark, sum_up, TaskSum};
 use super::trace::{trace_of_page, Trace, TracePage};
 use super::view::{
-    ago, record_href, record_views, records_page, render, task_href, with_query, Chrome,
+    ago, record_href, record_views, records_page, render, task_href, with_query, Chrome, Pages,
     ReaderCheck, RecordView, UiError, UiQuery,
 };
 use crate::domain::record::RecordFilter;
@@ -133,8 +133,7 @@ struct TaskPage {
     verdict: Option<VerdictView>,
     records: Vec<RecordView>,
     nodes: Vec<TreeItem>,
-    next: Option<String>,
-    first_page: Option<String>,
+    pages: Pages,
     /// The legal hold that stands on the task, said in words.
     hold: Option<String>,
     /// The longest chain walked when its page is opened.
@@ -265,8 +264,11 @@ pub(super) async fn page(
             verdict: verdict.map(|(v, _)| v),
             records,
             nodes,
-            next,
-            first_page,
+            pages: Pages {
+                first: first_page,
+                next,
+                previous: None,
+            },
             verify_on_open: VERIFY_ON_OPEN,
         },
     ))

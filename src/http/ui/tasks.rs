@@ -14,8 +14,8 @@ use serde::Deserialize;
 
 use super::facts::sum_up;
 use super::view::{
-    ago, record_views, records_page, render, task_href, with_query, Chrome, RecordView, UiError,
-    UiQuery,
+    ago, record_views, records_page, render, task_href, with_query, Chrome, Pages, RecordView,
+    UiError, UiQuery,
 };
 use crate::domain::record::RecordFilter;
 use crate::domain::FieldError;
@@ -195,8 +195,7 @@ struct TasksPage {
     tasks: Vec<TaskRow>,
     /// The page shown, from 1.
     page: u64,
-    previous: Option<String>,
-    next: Option<String>,
+    pages: Pages,
     mix_of_last: u32,
     /// The longest chain a task's page walks when opened.
     verify_on_open: u64,
@@ -208,7 +207,7 @@ struct RecordsPage {
     chrome: Chrome,
     form: FilterForm,
     records: Vec<RecordView>,
-    next: Option<String>,
+    pages: Pages,
 }
 
 /// The filters with the session named apart.
@@ -292,16 +291,13 @@ pub(super) async fn list(
         pairs.push(("page", if n == "1" { "" } else { &n }));
         with_query("/ui/tasks", &pairs)
     };
-    let next = more.then(|| link(page + 1));
-    let previous = (page > 1).then(|| link(page - 1));
     Ok(render(
         StatusCode::OK,
         &TasksPage {
             chrome: Chrome::new(&state, "Tasks"),
             tasks,
             page,
-            previous,
-            next,
+            pages: Pages::numbered(page, more, link),
             form,
             mix_of_last: MIX_OF_LAST,
             verify_on_open: super::task::VERIFY_ON_OPEN,
@@ -349,7 +345,7 @@ pub(super) async fn records(
             chrome: Chrome::new(&state, "Records"),
             form,
             records,
-            next,
+            pages: Pages::after(next),
         },
     ))
 }

@@ -229,6 +229,37 @@ impl<S: Send + Sync, T: QueryParts> FromRequestParts<S> for UiQuery<T> {
     }
 }
 
+/// A list page's links to its neighbours, as `ui/_pages.html` shows them.
+#[derive(Default)]
+pub(super) struct Pages {
+    /// The list's first page, for a cursor-paged list shown past it.
+    pub first: Option<String>,
+    /// The page before, for a numbered list past its first page.
+    pub previous: Option<String>,
+    /// The page after; None on the last.
+    pub next: Option<String>,
+}
+
+impl Pages {
+    /// Page `page` (from 1) of a numbered list, `more` when another
+    /// follows; `link(n)` is page n's address.
+    pub fn numbered(page: u64, more: bool, link: impl Fn(u64) -> String) -> Pages {
+        Pages {
+            first: None,
+            previous: (page > 1).then(|| link(page - 1)),
+            next: more.then(|| link(page + 1)),
+        }
+    }
+
+    /// A page of a list paged by cursor: its next page, where there is one.
+    pub fn after(next: Option<String>) -> Pages {
+        Pages {
+            next,
+            ..Pages::default()
+        }
+    }
+}
+
 /// A link: its text and where it goes.
 pub(super) struct Link {
     pub text: String,
