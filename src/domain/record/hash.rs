@@ -14,11 +14,17 @@ use crate::domain::FieldError;
 /// records made elsewhere, with types outside the four, can still be checked.
 #[derive(Debug, Clone, Copy)]
 pub struct HashInput<'a> {
+    /// The record's id: a record hashed under another id is another record.
     pub id: &'a str,
+    /// The record's type, as written (checked against the four elsewhere).
     pub r#type: &'a str,
+    /// The task, so that a record moved to another chain no longer checks.
     pub task_id: &'a str,
+    /// The content as written (an erasable record hashes its commitment).
     pub content: &'a str,
+    /// UTC at the append, as JavaScript's `toISOString()` writes it.
     pub timestamp: &'a str,
+    /// The previous record's hash in the task (64 zeros for the first).
     pub prev_hash: &'a str,
     /// Canonical metadata text, only when the record has metadata.
     pub metadata: Option<&'a str>,

@@ -83,19 +83,27 @@ impl FromStr for RecordType {
 /// A record as stored and served.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Record {
+    /// A UUID v7 of its `timestamp` (older records: v4; docs/design.md §1).
     pub id: String,
+    /// Its place in its task's chain, from 0.
     pub seq: u64,
+    /// Its leaf's index in the log, from 0.
     pub log_index: u64,
     pub r#type: RecordType,
     pub task_id: String,
     pub agent_id: String,
+    /// Empty once an erasable record's content is erased.
     pub content: String,
     pub metadata: Option<Metadata>,
+    /// The agent's capability link, as it was bound when appended.
     pub capabilities: Option<Capabilities>,
     pub session_id: Option<String>,
     pub parent_id: Option<String>,
+    /// UTC at the append, as JavaScript's `toISOString()` writes it.
     pub timestamp: String,
+    /// The previous record's hash in the task (64 zeros for the first).
     pub prev_hash: String,
+    /// SHA-256 of the canonical hash input, lowercase hex.
     pub hash: String,
     /// An erasable record's commitment, salt and erasure (docs/design.md
     /// §12); None for a record in the original format.

@@ -273,16 +273,20 @@ const LINK_TEXT_COLUMNS: usize = 16;
 
 /// A chain row's text columns, borrowed from the driver's row.
 pub(crate) struct LinkText<'a> {
+    /// The columns a link is hashed from and served with, as stored.
     pub id: &'a str,
     pub agent_id: &'a str,
     pub r#type: &'a str,
     pub content: &'a str,
+    /// The metadata's canonical text, as stored (parsed only when served).
     pub metadata: Option<&'a str>,
     /// The capabilities text as stored (hashed as it is).
     pub capabilities: Option<&'a str>,
+    /// The optional links of the record, as the caller gave them.
     pub session_id: Option<&'a str>,
     pub parent_id: Option<&'a str>,
     pub timestamp: &'a str,
+    /// The chain's link: checked against the previous row's `hash` by the walk.
     pub prev_hash: &'a str,
     pub hash: &'a str,
     /// An erasable record's `content_commitment`, as hex.
