@@ -10,33 +10,36 @@ use crate::domain::json::{self, JsonValue};
 use crate::domain::metadata::{metadata_from_json, Metadata};
 use crate::domain::FieldError;
 
-/// The fields the hash covers (docs/design.md §1). `type` is any string here so that
-/// records made elsewhere, with types outside the four, can still be checked.
+/// The fields the hash covers (docs/design.md §1), in the order their
+/// members stand in the canonical JSON (RFC 8785: by name), as
+/// [`HashInput::write_canonical`] lays them out. `type` is any string here
+/// so that records made elsewhere, with types outside the four, can still
+/// be checked.
 #[derive(Debug, Clone, Copy)]
 pub struct HashInput<'a> {
-    /// The record's id: a record hashed under another id is another record.
-    pub id: &'a str,
-    /// The record's type, as written (checked against the four elsewhere).
-    pub r#type: &'a str,
-    /// The task, so that a record moved to another chain no longer checks.
-    pub task_id: &'a str,
-    /// The content as written (an erasable record hashes its commitment).
-    pub content: &'a str,
-    /// UTC at the append, as JavaScript's `toISOString()` writes it.
-    pub timestamp: &'a str,
-    /// The previous record's hash in the task (64 zeros for the first).
-    pub prev_hash: &'a str,
-    /// Canonical metadata text, only when the record has metadata.
-    pub metadata: Option<&'a str>,
     /// Canonical capabilities text, only when the record is bound to them.
     pub capabilities: Option<&'a str>,
-    /// The work session, only when the record names one.
-    pub session_id: Option<&'a str>,
-    /// The earlier record of the task this one answers, only when given.
-    pub parent_id: Option<&'a str>,
+    /// The content as written (an erasable record hashes its commitment).
+    pub content: &'a str,
     /// An erasable record's commitment (docs/design.md §12): hashed in place
     /// of `content` and `metadata`, which its opening must then match.
     pub commitment: Option<Commitment<'a>>,
+    /// The record's id: a record hashed under another id is another record.
+    pub id: &'a str,
+    /// Canonical metadata text, only when the record has metadata.
+    pub metadata: Option<&'a str>,
+    /// The earlier record of the task this one answers, only when given.
+    pub parent_id: Option<&'a str>,
+    /// The previous record's hash in the task (64 zeros for the first).
+    pub prev_hash: &'a str,
+    /// The work session, only when the record names one.
+    pub session_id: Option<&'a str>,
+    /// The task, so that a record moved to another chain no longer checks.
+    pub task_id: &'a str,
+    /// UTC at the append, as JavaScript's `toISOString()` writes it.
+    pub timestamp: &'a str,
+    /// The record's type, as written (checked against the four elsewhere).
+    pub r#type: &'a str,
 }
 
 /// An erasable record's commitment and what opens it, as stored or served.
