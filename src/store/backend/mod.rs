@@ -39,6 +39,10 @@ pub(crate) struct SearchDocument {
     pub metadata: Option<String>,
 }
 
+/// A record's row in the search index: its log index and the document
+/// its row is made from.
+pub(crate) type IndexRow = (u64, SearchDocument);
+
 /// An opened database: its reads, the writer's connection, and where a
 /// generated signing key goes.
 pub(crate) struct Opened {
@@ -309,7 +313,7 @@ pub(crate) trait BatchStorage: Send {
     fn write<'a>(
         &'a mut self,
         batch: &'a PlannedBatch<'a>,
-    ) -> BoxFuture<'a, Result<Vec<(u64, SearchDocument)>, BatchError>>;
+    ) -> BoxFuture<'a, Result<Vec<IndexRow>, BatchError>>;
     /// Deletes idempotency keys expired at `now_ms`, and reads an expiry
     /// later than `latest_ms` (now plus the TTL: no key the service stored
     /// expires later) as `latest_ms`.
@@ -347,21 +351,17 @@ pub(crate) trait IndexStorage: Send {
     /// Up to `limit` stored records from log index `from`, in log order, in
     /// the indexer's transaction.
     fn index_read(&mut self, from: u64, limit: usize) -> Answer<'_, Vec<Record>>;
-    /// Adds the index rows (log index, document) and stores `indexed_size`
+    /// Adds the index rows (log index, document) and stores `indexed`
     /// as the index's progress, in the indexer's transaction. An erased
     /// record's row is written empty, whatever its document: answers their
     /// log indexes (whose rows an erasure's turn must then not delete).
-    fn index_write<'a>(
-        &'a mut self,
-        rows: &'a [(u64, SearchDocument)],
-        indexed_size: u64,
-    ) -> Answer<'a, Vec<u64>>;
+    fn index_write<'a>(&'a mut self, rows: &'a [IndexRow], indexed: u64) -> Answer<'a, Vec<u64>>;
     /// Takes out of the index the rows of erased records (log index, the
     /// document their row was made from: what `BatchStorage::write`
     /// answered), in a transaction of its own, and cleans the index's files
     /// of their bytes (docs/design.md §12). A backend whose erasure empties
     /// the index row in its own transaction does nothing.
-    fn index_erase<'a>(&'a mut self, erased: &'a [(u64, SearchDocument)]) -> Answer<'a, ()>;
+    fn index_erase<'a>(&'a mut self, erased: &'a [IndexRow]) -> Answer<'a, ()>;
     fn commit(&mut self) -> Answer<'_, ()>;
     fn rollback(&mut self) -> BoxFuture<'_, ()>;
     fn close(self: Box<Self>) -> BoxFuture<'static, ()>;

@@ -20,8 +20,7 @@ use crate::domain::Record;
 use crate::store::backend::rows::{hash_bytes, head, stored_hash, RECORD_COLUMNS};
 use crate::store::backend::sql::{Db, Param, Query};
 use crate::store::backend::{
-    Answer, BatchError, BatchStorage, IndexStorage, Loaded, Moved, PlannedBatch, SearchDocument,
-    Wanted,
+    Answer, BatchError, BatchStorage, IndexRow, IndexStorage, Loaded, Moved, PlannedBatch, Wanted,
 };
 use crate::store::{check::log as log_check, log::rows as log_rows, snapshots};
 use crate::store::{CapabilitySnapshot, SignedCheckpoint, StoreError};
@@ -382,7 +381,7 @@ impl BatchStorage for PgBatches {
     fn write<'a>(
         &'a mut self,
         batch: &'a PlannedBatch<'a>,
-    ) -> BoxFuture<'a, Result<Vec<(u64, SearchDocument)>, BatchError>> {
+    ) -> BoxFuture<'a, Result<Vec<IndexRow>, BatchError>> {
         Box::pin(async move {
             let conn = self.in_batch().map_err(BatchError::Batch)?;
             let written = match insert_records(conn, &batch.records).await {
@@ -598,11 +597,7 @@ impl IndexStorage for PgBatches {
         })
     }
 
-    fn index_write<'a>(
-        &'a mut self,
-        rows: &'a [(u64, SearchDocument)],
-        indexed_size: u64,
-    ) -> Answer<'a, Vec<u64>> {
+    fn index_write<'a>(&'a mut self, rows: &'a [IndexRow], indexed: u64) -> Answer<'a, Vec<u64>> {
         Box::pin(async move {
             // An erased record's words never reach the index, whatever
             // document was kept for it (another replica may have erased it;
@@ -621,7 +616,7 @@ impl IndexStorage for PgBatches {
             )
             .bind(&indexes)
             .bind(&documents)
-            .bind(indexed_size as i64)
+            .bind(indexed as i64)
             .execute(&mut *conn)
             .await
             .map(drop)
@@ -631,7 +626,7 @@ impl IndexStorage for PgBatches {
         })
     }
 
-    fn index_erase<'a>(&'a mut self, _erased: &'a [(u64, SearchDocument)]) -> Answer<'a, ()> {
+    fn index_erase<'a>(&'a mut self, _erased: &'a [IndexRow]) -> Answer<'a, ()> {
         // An erasure empties its record's search row in its own transaction.
         Box::pin(async { Ok(()) })
     }

@@ -16,7 +16,7 @@ use rusqlite::{Connection, OpenFlags};
 use super::{raw, search};
 use crate::domain::Record;
 use crate::store::backend::sql::position;
-use crate::store::backend::{Answer, IndexStorage, SearchDocument};
+use crate::store::backend::{Answer, IndexRow, IndexStorage};
 use crate::store::StoreError;
 
 /// The index file beside the database at `database`.
@@ -144,7 +144,7 @@ impl SqliteIndex {
     /// Deletes the rows of the erased records the index covers (one it
     /// does not cover yet is indexed as stored, erased), counting them in
     /// its progress: how many.
-    fn delete_rows(&self, erased: &[(u64, SearchDocument)]) -> Result<usize, StoreError> {
+    fn delete_rows(&self, erased: &[IndexRow]) -> Result<usize, StoreError> {
         let indexed: i64 = self
             .raw
             .query_row("SELECT indexed_size FROM main.search_progress", [], |row| {
@@ -212,11 +212,7 @@ impl IndexStorage for SqliteIndex {
         })
     }
 
-    fn index_write<'a>(
-        &'a mut self,
-        rows: &'a [(u64, SearchDocument)],
-        indexed_size: u64,
-    ) -> Answer<'a, Vec<u64>> {
+    fn index_write<'a>(&'a mut self, rows: &'a [IndexRow], indexed: u64) -> Answer<'a, Vec<u64>> {
         Box::pin(async move {
             let mut insert = self
                 .raw
@@ -266,17 +262,14 @@ impl IndexStorage for SqliteIndex {
                     "UPDATE main.search_progress SET indexed_size = ?, erased = erased + ?",
                 )
                 .and_then(|mut s| {
-                    s.execute(rusqlite::params![
-                        position(indexed_size),
-                        emptied.len() as i64
-                    ])
+                    s.execute(rusqlite::params![position(indexed), emptied.len() as i64])
                 })
                 .map_err(raw::map_error)?;
             Ok(emptied)
         })
     }
 
-    fn index_erase<'a>(&'a mut self, erased: &'a [(u64, SearchDocument)]) -> Answer<'a, ()> {
+    fn index_erase<'a>(&'a mut self, erased: &'a [IndexRow]) -> Answer<'a, ()> {
         Box::pin(async move {
             if !self.raw.is_autocommit() {
                 self.run("ROLLBACK")?;

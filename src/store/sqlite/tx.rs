@@ -15,8 +15,8 @@ use crate::domain::{Metadata, Record};
 use crate::store::backend::rows::{erasable_bytes, hash_bytes, head};
 use crate::store::backend::sql::{position, Db};
 use crate::store::backend::{
-    Answer, BatchError, BatchStorage, Erasing, Holding, Loaded, Moved, PlannedBatch,
-    SearchDocument, Wanted,
+    Answer, BatchError, BatchStorage, Erasing, Holding, IndexRow, Loaded, Moved, PlannedBatch,
+    Wanted,
 };
 use crate::store::log::rows::INSERT_CHECKPOINT;
 use crate::store::{check::log as log_check, snapshots};
@@ -248,7 +248,7 @@ impl BatchStorage for SqliteBatches {
     fn write<'a>(
         &'a mut self,
         batch: &'a PlannedBatch<'a>,
-    ) -> BoxFuture<'a, Result<Vec<(u64, SearchDocument)>, BatchError>> {
+    ) -> BoxFuture<'a, Result<Vec<IndexRow>, BatchError>> {
         Box::pin(async move {
             insert_records(&self.raw, &batch.records).map_err(BatchError::Record)?;
             let erased = erase(&self.raw, &batch.erasures)?;
@@ -415,10 +415,7 @@ fn hold(conn: &rusqlite::Connection, holds: &[Holding]) -> Result<(), BatchError
 /// their words from the search index (FTS5's secure-delete, migration 0016),
 /// in the batch's transaction (docs/design.md §12). A record that cannot be
 /// erased (not erasable, erased already, its task held) fails its append.
-fn erase(
-    conn: &rusqlite::Connection,
-    erasures: &[Erasing],
-) -> Result<Vec<(u64, SearchDocument)>, BatchError> {
+fn erase(conn: &rusqlite::Connection, erasures: &[Erasing]) -> Result<Vec<IndexRow>, BatchError> {
     let mut erased = Vec::with_capacity(erasures.len());
     if erasures.is_empty() {
         return Ok(erased);

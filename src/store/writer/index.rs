@@ -17,7 +17,7 @@ use tokio::sync::{mpsc, oneshot};
 
 use super::task::State;
 use crate::domain::metrics::{BACKGROUND_BUSY, SEARCH_INDEXED};
-use crate::store::backend::{IndexStorage, SearchDocument};
+use crate::store::backend::{IndexRow, IndexStorage, SearchDocument};
 
 /// A document's bytes of text.
 fn text_bytes(d: &SearchDocument) -> usize {
@@ -49,7 +49,7 @@ const LEAST_EVERY: Duration = Duration::from_millis(10);
 pub(super) struct Indexer {
     /// Documents of records this writer committed, in log order, not yet
     /// indexed (with gaps where another replica appended).
-    pub(super) documents: VecDeque<(u64, SearchDocument)>,
+    pub(super) documents: VecDeque<IndexRow>,
     /// Their bytes of text.
     kept_bytes: usize,
     /// When each of this writer's commits since the index last caught up
@@ -235,7 +235,7 @@ impl Indexer {
     }
 
     /// The longest run of kept documents from `from` on, at most `most`.
-    fn take_from(&mut self, from: u64, most: u64) -> Vec<(u64, SearchDocument)> {
+    fn take_from(&mut self, from: u64, most: u64) -> Vec<IndexRow> {
         let run = self
             .documents
             .iter()
@@ -259,7 +259,7 @@ pub(super) enum IndexJob {
         first: u64,
         documents: Vec<SearchDocument>,
         erased: Vec<u64>,
-        erased_documents: Vec<(u64, SearchDocument)>,
+        erased_documents: Vec<IndexRow>,
         size: u64,
     },
     /// A batch's outcome is unknown: what it may have erased is read back.
@@ -280,7 +280,7 @@ pub(super) struct IndexTask {
     pub(super) integrated: Arc<AtomicU64>,
     /// Records erased whose rows the index still has to lose, with the
     /// documents the rows were made from.
-    erased: Vec<(u64, SearchDocument)>,
+    erased: Vec<IndexRow>,
     /// Records a step found erased and wrote empty: an erasure's turn that
     /// comes after has no words of theirs to take out.
     emptied: std::collections::HashSet<u64>,

@@ -23,7 +23,7 @@ use crate::domain::metrics::{
     APPEND_BATCH_SIZE, APPEND_COMMIT_DURATION, IDEMPOTENT_REPLAYS, LOG_ALTERED, RECORDS_APPENDED,
 };
 use crate::domain::Record;
-use crate::store::backend::{BatchError, BatchStorage, Moved, SearchDocument, Wanted};
+use crate::store::backend::{BatchError, BatchStorage, IndexRow, Moved, SearchDocument, Wanted};
 use crate::store::log::copy::CheckpointCopy;
 use crate::store::{Appended, Idempotency, Seams, SignedCheckpoint, StoreError};
 
@@ -518,7 +518,7 @@ impl State {
             HashMap<String, ChainHead>,
             Frontier,
             Vec<SearchDocument>,
-            (Vec<u64>, Vec<(u64, SearchDocument)>),
+            (Vec<u64>, Vec<IndexRow>),
         ),
         BatchError,
     > {
