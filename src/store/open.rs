@@ -5,7 +5,7 @@
 
 use chrono::Utc;
 
-use super::backend::Opened;
+use super::backend::{LogOpening, Opened};
 use super::cache::{HashCache, RecordCache};
 use super::log::copy::{self as checkpoint_copy, check_copy, CheckpointCopy, MissingCopy};
 use super::log::signed::{self, SignedClaim};
@@ -165,7 +165,11 @@ pub(super) async fn open_checked(config: &StoreConfig) -> Result<CheckedLog, Sto
         .map(|(_, last)| last.map(|c| c.tree_size))
         .map_err(|e| e.to_string());
     let (frontier, own, new_log) = batches
-        .open_log(&signer, &config.origin, signed_before)
+        .open_log(LogOpening {
+            signer: &signer,
+            origin: &config.origin,
+            signed_before,
+        })
         .await?;
     // A log of size 0 holds nothing a lost copy could hide: its copy is
     // begun as at a first start (a crash between the first checkpoint's

@@ -39,6 +39,22 @@ pub(crate) struct SearchDocument {
     pub metadata: Option<String>,
 }
 
+/// What the writer opens the log with ([`BatchStorage::open_log`]).
+pub(crate) struct LogOpening<'a> {
+    /// The log's key, and the origin its checkpoints name.
+    pub signer: &'a LogSigner,
+    pub origin: &'a str,
+    /// What this key's checkpoint copy says it signed before: how many
+    /// records (None: nothing yet), or why the copy cannot be read.
+    pub signed_before: Result<Option<u64>, String>,
+}
+
+/// Whether a failed statement may have broken the connection it ran on: the
+/// next statement then starts on a fresh one.
+pub(crate) fn breaks_connection(error: &StoreError) -> bool {
+    matches!(error, StoreError::Unavailable(_) | StoreError::Internal(_))
+}
+
 /// A record's row in the search index: its log index and the document
 /// its row is made from.
 pub(crate) type IndexRow = (u64, SearchDocument);
@@ -253,27 +269,44 @@ pub(crate) trait BatchStorage: Send {
     /// Loads the log at start (`log_check::open`): the frontier of the last
     /// signed size, checked against that checkpoint, and the checkpoint to
     /// serve.
-    /// An empty database gets its first (size-0) checkpoint, unless
-    /// `signed_before` says this key has signed records already (its
-    /// checkpoint copy: how many, or why the copy cannot be read): then it
-    /// is refused. The third value says whether the log is new.
+    /// An empty database gets its first (size-0) checkpoint, unless the
+    /// opening's `signed_before` says this key has signed records already:
+    /// then it is refused. The third value says whether the log is new.
     fn open_log<'a>(
         &'a mut self,
-        signer: &'a LogSigner,
-        origin: &'a str,
-        signed_before: Result<Option<u64>, String>,
+        opening: LogOpening<'a>,
     ) -> Answer<'a, (Frontier, SignedCheckpoint, bool)>;
     /// Starts a new log over the stored records under `origin`, keeping the
     /// old checkpoints aside (`decision-trail log rebuild`).
     /// With `successor`, the old log's successor statement is stored in
-    /// the same transaction (`decision-trail log rotate`).
+    /// the same transaction (`decision-trail log rotate`). Only SQLite's
+    /// log is rebuilt or rotated in place; by default a backend refuses.
     fn rebuild_log<'a>(
         &'a mut self,
-        signer: &'a LogSigner,
-        origin: &'a str,
-        retired_at: &'a str,
+        _signer: &'a LogSigner,
+        _origin: &'a str,
+        _retired_at: &'a str,
         successor: Option<&'a SuccessorRow>,
-    ) -> Answer<'a, SignedCheckpoint>;
+    ) -> Answer<'a, SignedCheckpoint> {
+        let why = match successor {
+            None => {
+                "`log rebuild` converts a SQLite log of the first leaf format; a PostgreSQL log \
+                 is always in the current one"
+            }
+            Some(_) => {
+                "`log rotate` rotates a SQLite log; a PostgreSQL log is begun anew in a new \
+                 database with a new key and origin (docs/design.md §2, \"The second day\")"
+            }
+        };
+        Box::pin(std::future::ready(Err(StoreError::Config(why.into()))))
+    }
+    /// The writer's connection, for a statement of its own between batches
+    /// (PostgreSQL: connected again when the last one was dropped).
+    fn between_batches(&mut self) -> Answer<'_, Db<'_>>;
+    /// After a statement between batches failed in a way that may have
+    /// broken the connection ([`breaks_connection`]): PostgreSQL drops it,
+    /// so that the next statement starts on a fresh one.
+    fn connection_lost(&mut self) {}
     /// Stores witnesses' cosignature lines of the checkpoint of `tree_size`
     /// (its own statements, between batches).
     fn put_cosignatures<'a>(
@@ -281,7 +314,16 @@ pub(crate) trait BatchStorage: Send {
         tree_size: u64,
         origin: &'a str,
         lines: &'a [super::log::cosignatures::Cosignature],
-    ) -> Answer<'a, ()>;
+    ) -> Answer<'a, ()> {
+        Box::pin(async move {
+            let db = self.between_batches().await?;
+            let result = super::log::cosignatures::put(db, tree_size, origin, lines).await;
+            if result.as_ref().is_err_and(breaks_connection) {
+                self.connection_lost();
+            }
+            result
+        })
+    }
     /// Whether an append could commit now: the database takes a write lock
     /// and its disk has room.
     fn probe(&mut self) -> Answer<'_, ()>;
@@ -290,7 +332,15 @@ pub(crate) trait BatchStorage: Send {
     fn put_snapshot<'a>(
         &'a mut self,
         snapshot: &'a CapabilitySnapshot,
-    ) -> Answer<'a, (CapabilitySnapshot, bool)>;
+    ) -> Answer<'a, (CapabilitySnapshot, bool)> {
+        Box::pin(async move {
+            let result = super::snapshots::put(self.between_batches().await?, snapshot).await;
+            if result.as_ref().is_err_and(breaks_connection) {
+                self.connection_lost();
+            }
+            result
+        })
+    }
     /// Starts the batch's transaction, holding whatever keeps every other
     /// writer (another replica, another process) off the heads and the log
     /// until the commit. `known` is the log as the writer last committed it;

@@ -12,6 +12,7 @@ use crate::domain::checkpoint::{open_checkpoint, LogSigner};
 use crate::domain::merkle::{leaf_data, leaf_hash, stored_leaf_index, Frontier};
 use crate::store::backend::rows::HashText;
 use crate::store::backend::sql::{Db, Param, Query};
+use crate::store::backend::LogOpening;
 use crate::store::log::rows::{self as log_rows, insert_checkpoint};
 use crate::store::{SignedCheckpoint, StoreError};
 
@@ -72,16 +73,18 @@ fn altered(db: &Db<'_>, what: String) -> StoreError {
 /// checked as the module says, and the checkpoint to serve.
 ///
 /// An empty database gets its first checkpoint only when nothing says this
-/// key signed before (`signed_before`, the records its checkpoint copy
-/// holds, or why it cannot be read): otherwise it is refused before
+/// key signed before (`LogOpening::signed_before`): otherwise it is refused before
 /// anything is signed (a second history under one key). The third value:
 /// whether the log is new.
 pub(crate) async fn open(
     mut db: Db<'_>,
-    signer: &LogSigner,
-    origin: &str,
-    signed_before: Result<Option<u64>, String>,
+    opening: LogOpening<'_>,
 ) -> Result<(Frontier, SignedCheckpoint, bool), StoreError> {
+    let LogOpening {
+        signer,
+        origin,
+        signed_before,
+    } = opening;
     let missing = missing_triggers(db.reborrow()).await?;
     if !missing.is_empty() {
         return Err(altered(

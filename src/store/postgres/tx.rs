@@ -14,16 +14,17 @@ use sqlx::{Connection, PgConnection, Row};
 use super::rows::IdempotencyRow;
 use super::write::{bounded, erase, hold, insert_records, insert_the_rest};
 use super::{map_error, LOG_LOCK};
-use crate::domain::checkpoint::{note_checkpoint, LogSigner};
+use crate::domain::checkpoint::note_checkpoint;
 use crate::domain::merkle::{leaf_data, leaf_hash, stored_leaf_index, Frontier, StoredHashes};
 use crate::domain::Record;
 use crate::store::backend::rows::{hash_bytes, head, stored_hash, RECORD_COLUMNS};
 use crate::store::backend::sql::{Db, Param, Query};
 use crate::store::backend::{
-    Answer, BatchError, BatchStorage, IndexRow, IndexStorage, Loaded, Moved, PlannedBatch, Wanted,
+    breaks_connection, Answer, BatchError, BatchStorage, IndexRow, IndexStorage, Loaded,
+    LogOpening, Moved, PlannedBatch, Wanted,
 };
-use crate::store::{check::log as log_check, log::rows as log_rows, snapshots};
-use crate::store::{CapabilitySnapshot, SignedCheckpoint, StoreError};
+use crate::store::{check::log as log_check, log::rows as log_rows};
+use crate::store::{SignedCheckpoint, StoreError};
 
 /// Most stored hashes a batch reads to catch up with other replicas' appends
 /// (about two per record); past it, the frontier is read at the new size.
@@ -109,7 +110,7 @@ impl PgBatches {
     /// Passes a result on; a failure that may have broken the connection
     /// drops it, so that the next call starts on a fresh one.
     fn settle<T>(&mut self, result: Result<T, StoreError>) -> Result<T, StoreError> {
-        if let Err(StoreError::Unavailable(_) | StoreError::Internal(_)) = &result {
+        if result.as_ref().is_err_and(breaks_connection) {
             self.conn = None;
         }
         result
@@ -119,9 +120,7 @@ impl PgBatches {
 impl BatchStorage for PgBatches {
     fn open_log<'a>(
         &'a mut self,
-        signer: &'a LogSigner,
-        origin: &'a str,
-        signed_before: Result<Option<u64>, String>,
+        opening: LogOpening<'a>,
     ) -> Answer<'a, (Frontier, SignedCheckpoint, bool)> {
         Box::pin(async move {
             let conn = self.connection().await?;
@@ -130,8 +129,7 @@ impl BatchStorage for PgBatches {
                 sqlx::Executor::execute(&mut *conn, locked_transaction().as_str())
                     .await
                     .map_err(map_error)?;
-                let opened =
-                    log_check::open(Db::Pg(&mut *conn), signer, origin, signed_before).await;
+                let opened = log_check::open(Db::Pg(&mut *conn), opening).await;
                 let end = if opened.is_ok() { "COMMIT" } else { "ROLLBACK" };
                 Db::Pg(conn).execute(&Query::new(end)).await?;
                 opened
@@ -141,49 +139,12 @@ impl BatchStorage for PgBatches {
         })
     }
 
-    fn rebuild_log<'a>(
-        &'a mut self,
-        _signer: &'a LogSigner,
-        _origin: &'a str,
-        _retired_at: &'a str,
-        successor: Option<&'a crate::store::backend::SuccessorRow>,
-    ) -> Answer<'a, SignedCheckpoint> {
-        Box::pin(async move {
-            Err(StoreError::Config(match successor {
-                None => "`log rebuild` converts a SQLite log of the first leaf format; a \
-                         PostgreSQL log is always in the current one"
-                    .into(),
-                Some(_) => "`log rotate` rotates a SQLite log; a PostgreSQL log is begun \
-                            anew in a new database with a new key and origin (docs/design.md \
-                            §2, \"The second day\")"
-                    .into(),
-            }))
-        })
+    fn between_batches(&mut self) -> Answer<'_, Db<'_>> {
+        Box::pin(async move { Ok(Db::Pg(self.connection().await?)) })
     }
 
-    fn put_snapshot<'a>(
-        &'a mut self,
-        snapshot: &'a CapabilitySnapshot,
-    ) -> Answer<'a, (CapabilitySnapshot, bool)> {
-        Box::pin(async move {
-            let conn = self.connection().await?;
-            let result = snapshots::put(Db::Pg(conn), snapshot).await;
-            self.settle(result)
-        })
-    }
-
-    fn put_cosignatures<'a>(
-        &'a mut self,
-        tree_size: u64,
-        origin: &'a str,
-        lines: &'a [crate::store::log::cosignatures::Cosignature],
-    ) -> Answer<'a, ()> {
-        Box::pin(async move {
-            let conn = self.connection().await?;
-            let result =
-                crate::store::log::cosignatures::put(Db::Pg(conn), tree_size, origin, lines).await;
-            self.settle(result)
-        })
+    fn connection_lost(&mut self) {
+        self.conn = None;
     }
 
     fn probe(&mut self) -> Answer<'_, ()> {

@@ -15,12 +15,12 @@ use crate::domain::{Metadata, Record};
 use crate::store::backend::rows::{erasable_bytes, hash_bytes, head};
 use crate::store::backend::sql::{position, Db};
 use crate::store::backend::{
-    Answer, BatchError, BatchStorage, Erasing, Holding, IndexRow, Loaded, Moved, PlannedBatch,
-    Wanted,
+    Answer, BatchError, BatchStorage, Erasing, Holding, IndexRow, Loaded, LogOpening, Moved,
+    PlannedBatch, Wanted,
 };
+use crate::store::check::log as log_check;
 use crate::store::log::rows::INSERT_CHECKPOINT;
-use crate::store::{check::log as log_check, snapshots};
-use crate::store::{CapabilitySnapshot, SignedCheckpoint, StoreError};
+use crate::store::{SignedCheckpoint, StoreError};
 
 /// How long the WAL's checkpoint after an erasure waits for readers.
 const ERASURE_CHECKPOINT_WAIT: std::time::Duration = std::time::Duration::from_millis(50);
@@ -83,16 +83,9 @@ impl SqliteBatches {
 impl BatchStorage for SqliteBatches {
     fn open_log<'a>(
         &'a mut self,
-        signer: &'a LogSigner,
-        origin: &'a str,
-        signed_before: Result<Option<u64>, String>,
+        opening: LogOpening<'a>,
     ) -> Answer<'a, (Frontier, SignedCheckpoint, bool)> {
-        Box::pin(log_check::open(
-            Db::Sqlite(&mut self.conn),
-            signer,
-            origin,
-            signed_before,
-        ))
+        Box::pin(log_check::open(Db::Sqlite(&mut self.conn), opening))
     }
 
     fn rebuild_log<'a>(
@@ -111,25 +104,8 @@ impl BatchStorage for SqliteBatches {
         ))
     }
 
-    fn put_snapshot<'a>(
-        &'a mut self,
-        snapshot: &'a CapabilitySnapshot,
-    ) -> Answer<'a, (CapabilitySnapshot, bool)> {
-        Box::pin(snapshots::put(Db::Sqlite(&mut self.conn), snapshot))
-    }
-
-    fn put_cosignatures<'a>(
-        &'a mut self,
-        tree_size: u64,
-        origin: &'a str,
-        lines: &'a [crate::store::log::cosignatures::Cosignature],
-    ) -> Answer<'a, ()> {
-        Box::pin(crate::store::log::cosignatures::put(
-            Db::Sqlite(&mut self.conn),
-            tree_size,
-            origin,
-            lines,
-        ))
+    fn between_batches(&mut self) -> Answer<'_, Db<'_>> {
+        Box::pin(std::future::ready(Ok(Db::Sqlite(&mut self.conn))))
     }
 
     fn probe(&mut self) -> Answer<'_, ()> {
