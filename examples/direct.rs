@@ -88,16 +88,18 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
                 insert.execute(rusqlite::params![
                     record.log_index as i64,
                     record.id,
-                    record.task_id,
+                    record.authored.task_id,
                     record.seq as i64,
-                    record.r#type.as_str(),
-                    record.agent_id,
-                    record.content,
+                    record.authored.r#type.as_str(),
+                    record.authored.agent_id,
+                    record.authored.content,
                     record.timestamp,
                     hex::decode(&record.prev_hash)?,
                     hex::decode(&record.hash)?,
                 ])?;
-                for (idx, hash) in frontier.append(&leaf_data(&record.agent_id, &record.hash)) {
+                for (idx, hash) in
+                    frontier.append(&leaf_data(&record.authored.agent_id, &record.hash))
+                {
                     hashes.execute(rusqlite::params![idx as i64, hash.0.as_slice()])?;
                 }
                 heads.insert(task_id, ChainHead::after(&record));

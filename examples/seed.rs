@@ -112,15 +112,13 @@ async fn main() -> Result<(), StoreError> {
                 if i >= n {
                     return Ok::<(), StoreError>(());
                 }
-                let draft = NewRecord {
-                    session_id: Some(format!("seed-session-{}", i % 50)),
-                    ..NewRecord::plain(
-                        RecordType::ALL[(i % 4) as usize],
-                        &format!("seed-task-{}", i % 2000),
-                        &format!("seed-agent-{}", i % 7),
-                        text(&mut rng, &words, i),
-                    )
-                };
+                let mut draft = NewRecord::plain(
+                    RecordType::ALL[(i % 4) as usize],
+                    &format!("seed-task-{}", i % 2000),
+                    &format!("seed-agent-{}", i % 7),
+                    text(&mut rng, &words, i),
+                );
+                draft.authored.session_id = Some(format!("seed-session-{}", i % 50));
                 loop {
                     match store.append(draft.clone(), None).await {
                         Ok(_) => break,

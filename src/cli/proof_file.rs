@@ -87,7 +87,7 @@ pub(super) fn verify_proof_file(
     verdict.records = Some(1);
     verdict.head = Some(proven.record_hash);
     verdict.leaves = Some(LeafFormat::Agent.as_str());
-    verdict.task_id = record.map(|r| r.task_id);
+    verdict.task_id = record.map(|r| r.authored.task_id);
     verdict.witnesses = witnesses;
     Ok(verdict)
 }

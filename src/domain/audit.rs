@@ -84,7 +84,7 @@ impl LeafFormat {
 
     fn leaf(self, record: &Record) -> Hash {
         match self {
-            LeafFormat::Agent => leaf_hash(&leaf_data(&record.agent_id, &record.hash)),
+            LeafFormat::Agent => leaf_hash(&leaf_data(&record.authored.agent_id, &record.hash)),
             LeafFormat::First => {
                 leaf_hash(&super::merkle::from_hex(&record.hash).map_or([0; 32], |h| h.0))
             }
@@ -254,7 +254,7 @@ pub fn audit_export(text: &str, trust: Trust<'_>) -> Result<AuditReport, AuditFa
         ledger.note(&record);
         match &task_id {
             None => {
-                task_id = Some(record.task_id.clone());
+                task_id = Some(record.authored.task_id.clone());
                 if trust.one_record {
                     // A receipt's record sits inside its chain: the walk
                     // begins at its seq, linked to its prev_hash.
@@ -262,11 +262,14 @@ pub fn audit_export(text: &str, trust: Trust<'_>) -> Result<AuditReport, AuditFa
                     walk = ChainWalk::resuming(record.seq, &record.prev_hash);
                 }
             }
-            Some(t) if *t != record.task_id => {
+            Some(t) if *t != record.authored.task_id => {
                 return Err(fail(
                     line,
                     code::WRONG_TASK,
-                    format!("{at} belongs to task `{}`, not `{t}`", record.task_id),
+                    format!(
+                        "{at} belongs to task `{}`, not `{t}`",
+                        record.authored.task_id
+                    ),
                 ))
             }
             Some(_) => {}
@@ -567,18 +570,21 @@ impl LogAudit {
                 },
             });
         }
-        let walk = self.chains.entry(record.task_id.clone()).or_default();
+        let walk = self
+            .chains
+            .entry(record.authored.task_id.clone())
+            .or_default();
         walk.step(Some(record.seq), &record.hash_input(), &record.hash)
             .map_err(|b| {
                 at(format!(
                     "record {} (task `{}`, seq {}): {}",
                     record.id,
-                    record.task_id,
+                    record.authored.task_id,
                     record.seq,
                     b.said()
                 ))
             })?;
-        let data = leaf_data(&record.agent_id, &record.hash);
+        let data = leaf_data(&record.authored.agent_id, &record.hash);
         let leaf = leaf_hash(&data);
         frontier.append(&data);
         self.erased += u64::from(record.is_erased());

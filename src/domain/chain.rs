@@ -117,14 +117,7 @@ pub fn link(
         id,
         seq,
         log_index,
-        r#type: draft.r#type,
-        task_id: draft.task_id,
-        agent_id: draft.agent_id,
-        content: draft.content,
-        metadata: draft.metadata,
-        capabilities: draft.capabilities,
-        session_id: draft.session_id,
-        parent_id: draft.parent_id,
+        authored: draft.authored,
         timestamp,
         prev_hash,
         hash: String::new(),
@@ -134,8 +127,12 @@ pub fn link(
         record.erasable = Some(super::record::Erasable {
             commitment: super::record::erasure::content_commitment(
                 &salt,
-                &record.content,
-                record.metadata.as_ref().map(super::Metadata::canonical),
+                &record.authored.content,
+                record
+                    .authored
+                    .metadata
+                    .as_ref()
+                    .map(super::Metadata::canonical),
             ),
             salt: Some(hex::encode(salt)),
             erased: None,

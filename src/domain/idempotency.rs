@@ -3,8 +3,7 @@
 
 use sha2::{Digest, Sha256};
 
-use super::metadata::Metadata;
-use super::record::{Capabilities, NewRecord, Record, RecordType};
+use super::record::{Authored, NewRecord, Record};
 
 /// Longest key accepted, in bytes.
 pub const MAX_KEY_BYTES: usize = 255;
@@ -32,32 +31,17 @@ pub fn key_problem(key: &str) -> Option<String> {
 /// same when their fingerprints are, whatever their JSON spelling (member
 /// order, whitespace, escapes, `1.0` vs `1` in metadata).
 pub fn fingerprint(draft: &NewRecord) -> String {
-    fingerprint_of(Fingerprinted {
-        r#type: draft.r#type,
-        task_id: &draft.task_id,
-        agent_id: &draft.agent_id,
-        content: &draft.content,
-        metadata: draft.metadata.as_ref(),
-        expected_prev_hash: draft.expected_prev_hash.as_deref(),
-        capabilities: draft.capabilities.as_ref(),
-        erasable: draft.erasable,
-    })
+    fingerprint_of(
+        &draft.authored,
+        draft.expected_prev_hash.as_deref(),
+        draft.erasable,
+    )
 }
 
-/// The fields of an append that its fingerprint covers.
-struct Fingerprinted<'a> {
-    r#type: RecordType,
-    task_id: &'a str,
-    agent_id: &'a str,
-    content: &'a str,
-    metadata: Option<&'a Metadata>,
-    expected_prev_hash: Option<&'a str>,
-    capabilities: Option<&'a Capabilities>,
-    /// Whether the request asked for an erasable record.
-    erasable: bool,
-}
-
-fn fingerprint_of(f: Fingerprinted<'_>) -> String {
+/// The fingerprint of an append of `a` (its type, task, agent, content,
+/// metadata and capabilities), expecting the head `expected_prev_hash`,
+/// asking for an erasable record or not.
+fn fingerprint_of(a: &Authored, expected_prev_hash: Option<&str>, erasable: bool) -> String {
     let mut h = Sha256::new();
     let mut field = |bytes: Option<&[u8]>| match bytes {
         None => h.update([0u8]),
@@ -67,17 +51,17 @@ fn fingerprint_of(f: Fingerprinted<'_>) -> String {
             h.update(b);
         }
     };
-    field(Some(f.r#type.as_str().as_bytes()));
-    field(Some(f.task_id.as_bytes()));
-    field(Some(f.agent_id.as_bytes()));
-    field(Some(f.content.as_bytes()));
-    field(f.metadata.map(|m| m.canonical().as_bytes()));
-    field(f.expected_prev_hash.map(str::as_bytes));
+    field(Some(a.r#type.as_str().as_bytes()));
+    field(Some(a.task_id.as_bytes()));
+    field(Some(a.agent_id.as_bytes()));
+    field(Some(a.content.as_bytes()));
+    field(a.metadata.as_ref().map(|m| m.canonical().as_bytes()));
+    field(expected_prev_hash.map(str::as_bytes));
     // Only when present, so that a request without it fingerprints as before.
-    if let Some(c) = f.capabilities {
+    if let Some(c) = &a.capabilities {
         field(Some(c.canonical().as_bytes()));
     }
-    if f.erasable {
+    if erasable {
         h.update(b"erasable");
     }
     hex::encode(h.finalize())
@@ -127,10 +111,10 @@ pub fn same_request(stored: &str, sent: &str) -> bool {
 /// `expected_prev_hash` it was appended after). None when it can.
 pub fn stored_row_problem(scope: &str, fingerprint: &str, record: &Record) -> Option<String> {
     let fingerprint = own_fingerprint(fingerprint);
-    if !scope.is_empty() && record.agent_id != scope {
+    if !scope.is_empty() && record.authored.agent_id != scope {
         return Some(format!(
             "the stored idempotency key of agent `{scope}` names record {} of agent `{}`",
-            record.id, record.agent_id
+            record.id, record.authored.agent_id
         ));
     }
     // The marker an erasure leaves, and only an erased record's.
@@ -149,16 +133,7 @@ pub fn stored_row_problem(scope: &str, fingerprint: &str, record: &Record) -> Op
         (false, false) => {}
     }
     let made = |expected_prev_hash: Option<&str>, erasable: bool| {
-        fingerprint_of(Fingerprinted {
-            r#type: record.r#type,
-            task_id: &record.task_id,
-            agent_id: &record.agent_id,
-            content: &record.content,
-            metadata: record.metadata.as_ref(),
-            expected_prev_hash,
-            capabilities: record.capabilities.as_ref(),
-            erasable,
-        })
+        fingerprint_of(&record.authored, expected_prev_hash, erasable)
     };
     // An erasable record was asked for as one, or made one by the
     // service's `--erasable`.

@@ -47,7 +47,7 @@ pub mod witness;
 
 pub use chain::ChainHead;
 pub use metadata::Metadata;
-pub use record::{HashInput, NewRecord, Record, RecordType, RECORD_TYPES, ZERO_HASH};
+pub use record::{Authored, HashInput, NewRecord, Record, RecordType, RECORD_TYPES, ZERO_HASH};
 
 /// A decimal as the signed formats write one (a checkpoint's size, a
 /// tlog-proof's index, a task statement's numbers): ASCII digits without

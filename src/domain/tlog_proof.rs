@@ -167,7 +167,7 @@ impl TlogProof {
                         ),
                     ));
                 }
-                if named.is_some_and(|n| n != (r.agent_id.clone(), r.hash.clone())) {
+                if named.is_some_and(|n| n != (r.authored.agent_id.clone(), r.hash.clone())) {
                     return Err(fail(
                         0,
                         code::RECORD_MISMATCH,
@@ -177,7 +177,7 @@ impl TlogProof {
                         ),
                     ));
                 }
-                (r.agent_id.clone(), r.hash.clone())
+                (r.authored.agent_id.clone(), r.hash.clone())
             }
             (None, Some(named)) => named,
             (None, None) => {

@@ -68,7 +68,12 @@ impl Weighter<String, Record> for RecordWeight {
 /// A record's bytes in memory, roughly: its content and metadata, and the
 /// rest (ids, hashes, timestamps) as 512.
 fn bytes(r: &Record) -> u64 {
-    (r.content.len() + r.metadata.as_ref().map_or(0, |m| m.canonical().len()) + 512) as u64
+    (r.authored.content.len()
+        + r.authored
+            .metadata
+            .as_ref()
+            .map_or(0, |m| m.canonical().len())
+        + 512) as u64
 }
 
 /// Recent records by id, bounded in records and in bytes.

@@ -94,12 +94,12 @@ impl Store {
                 erasure: None,
             }));
         }
-        if self.hold(&record.task_id).await?.is_some() {
+        if self.hold(&record.authored.task_id).await?.is_some() {
             return Err(StoreError::Held(held(id)));
         }
         let erasure = match self
             .append_erasure(
-                &record.task_id,
+                &record.authored.task_id,
                 by,
                 &[(record.id.as_str(), record.log_index)],
                 reason,
@@ -187,7 +187,7 @@ impl Store {
             Ok(record) => Ok(HoldChange {
                 hold: Hold {
                     at: record.timestamp.clone(),
-                    by: record.agent_id.clone(),
+                    by: record.authored.agent_id.clone(),
                     reason: reason.to_string(),
                 },
                 record: Some(record),
@@ -252,10 +252,8 @@ impl Store {
         metadata: String,
         effects: Effects,
     ) -> Result<crate::domain::Record, StoreError> {
-        let draft = NewRecord {
-            metadata: Some(Metadata::from_stored(metadata)),
-            ..NewRecord::plain(RecordType::Decision, task_id, by, content)
-        };
+        let mut draft = NewRecord::plain(RecordType::Decision, task_id, by, content);
+        draft.authored.metadata = Some(Metadata::from_stored(metadata));
         let appended = self.writer.append(draft, None, effects).await?;
         self.recent.put(&appended.record);
         Ok(appended.record)

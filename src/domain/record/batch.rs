@@ -103,7 +103,7 @@ mod tests {
                 {"type":"decision","task_id":"t","agent_id":"a","content":"two"}]}"#,
         )
         .unwrap();
-        let contents: Vec<&str> = drafts.iter().map(|d| d.content.as_str()).collect();
+        let contents: Vec<&str> = drafts.iter().map(|d| d.authored.content.as_str()).collect();
         assert_eq!(contents, ["one", "two"]);
     }
 

@@ -328,9 +328,9 @@ impl ErasureLedger {
     pub fn note(&mut self, record: &super::Record) {
         self.note_parts(
             &record.id,
-            &record.agent_id,
+            &record.authored.agent_id,
             &record.timestamp,
-            record.metadata.as_ref().map(|m| m.canonical()),
+            record.authored.metadata.as_ref().map(|m| m.canonical()),
             record.erasable.as_ref().and_then(|e| e.erased.as_ref()),
         );
     }

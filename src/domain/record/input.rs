@@ -4,9 +4,9 @@ use super::identifier::new_identifier_ok;
 use super::members::{
     object_members, optional_capabilities, optional_identifier, refuse_unknown, required_string,
 };
-use super::{is_hash_hex, Capabilities, RecordType};
+use super::{is_hash_hex, joined, Authored, RecordType, AUTHORED_FIELDS};
 use crate::domain::json::{self, JsonValue};
-use crate::domain::metadata::{metadata_from_json, Metadata, MAX_METADATA_DEPTH};
+use crate::domain::metadata::{metadata_from_json, MAX_METADATA_DEPTH};
 use crate::domain::FieldError;
 
 /// Default limit on `content`, in UTF-8 bytes.
@@ -38,16 +38,8 @@ pub const MAX_BODY_DEPTH: usize = MAX_METADATA_DEPTH + 1;
 /// A validated append request: what the caller chooses of a record.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewRecord {
-    pub r#type: RecordType,
-    pub task_id: String,
-    pub agent_id: String,
-    pub content: String,
-    pub metadata: Option<Metadata>,
-    pub capabilities: Option<Capabilities>,
-    /// The work session the record belongs to (docs/design.md §6).
-    pub session_id: Option<String>,
-    /// The earlier record of the same task this one answers (§6).
-    pub parent_id: Option<String>,
+    /// The record as the caller chose it.
+    pub authored: Authored,
     /// Conditional append: the chain head the caller expects. Not stored or
     /// hashed; the append is refused when the head is another.
     pub expected_prev_hash: Option<String>,
@@ -62,14 +54,16 @@ impl NewRecord {
     /// not erasable (what the service writes itself, and tests).
     pub fn plain(r#type: RecordType, task_id: &str, agent_id: &str, content: String) -> NewRecord {
         NewRecord {
-            r#type,
-            task_id: task_id.to_string(),
-            agent_id: agent_id.to_string(),
-            content,
-            metadata: None,
-            capabilities: None,
-            session_id: None,
-            parent_id: None,
+            authored: Authored {
+                r#type,
+                task_id: task_id.to_string(),
+                agent_id: agent_id.to_string(),
+                content,
+                metadata: None,
+                capabilities: None,
+                session_id: None,
+                parent_id: None,
+            },
             expected_prev_hash: None,
             erasable: false,
         }
@@ -77,18 +71,8 @@ impl NewRecord {
 }
 
 /// Names of the fields an append body may carry.
-pub const NEW_RECORD_FIELDS: [&str; 10] = [
-    "type",
-    "task_id",
-    "agent_id",
-    "content",
-    "metadata",
-    "capabilities",
-    "session_id",
-    "parent_id",
-    "expected_prev_hash",
-    "erasable",
-];
+pub const NEW_RECORD_FIELDS: [&str; 10] =
+    joined([], AUTHORED_FIELDS, ["expected_prev_hash", "erasable"]);
 
 /// Validates an append body (docs/design.md §3), naming every bad field at once.
 pub fn new_record_from_json(
@@ -192,14 +176,16 @@ pub fn new_record_from_json(
             if errors.is_empty() =>
         {
             Ok(NewRecord {
-                r#type,
-                task_id: task_id.to_string(),
-                agent_id: agent_id.to_string(),
-                content: content.to_string(),
-                metadata,
-                capabilities,
-                session_id,
-                parent_id,
+                authored: Authored {
+                    r#type,
+                    task_id: task_id.to_string(),
+                    agent_id: agent_id.to_string(),
+                    content: content.to_string(),
+                    metadata,
+                    capabilities,
+                    session_id,
+                    parent_id,
+                },
                 expected_prev_hash,
                 erasable,
             })

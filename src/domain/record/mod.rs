@@ -80,6 +80,25 @@ impl FromStr for RecordType {
     }
 }
 
+/// What the caller chooses of a record (docs/design.md §1, the fields set
+/// by the caller): the same in an append request and in the record stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Authored {
+    pub r#type: RecordType,
+    pub task_id: String,
+    /// The caller's, or its API key's (docs/design.md §3).
+    pub agent_id: String,
+    /// Empty once an erasable record's content is erased.
+    pub content: String,
+    pub metadata: Option<Metadata>,
+    /// The agent's capability fingerprints when it wrote the record.
+    pub capabilities: Option<Capabilities>,
+    /// The work session the record belongs to (docs/design.md §6).
+    pub session_id: Option<String>,
+    /// The earlier record of the same task this one answers (§6).
+    pub parent_id: Option<String>,
+}
+
 /// A record as stored and served.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Record {
@@ -89,16 +108,8 @@ pub struct Record {
     pub seq: u64,
     /// Its leaf's index in the log, from 0.
     pub log_index: u64,
-    pub r#type: RecordType,
-    pub task_id: String,
-    pub agent_id: String,
-    /// Empty once an erasable record's content is erased.
-    pub content: String,
-    pub metadata: Option<Metadata>,
-    /// The agent's capability link, as it was bound when appended.
-    pub capabilities: Option<Capabilities>,
-    pub session_id: Option<String>,
-    pub parent_id: Option<String>,
+    /// What the caller chose, as appended.
+    pub authored: Authored,
     /// UTC at the append, as JavaScript's `toISOString()` writes it.
     pub timestamp: String,
     /// The previous record's hash in the task (64 zeros for the first).
@@ -110,11 +121,8 @@ pub struct Record {
     pub erasable: Option<Erasable>,
 }
 
-/// Names of the fields of a full record, in the order they are served.
-pub const RECORD_FIELDS: [&str; 17] = [
-    "id",
-    "seq",
-    "log_index",
+/// Names of [`Authored`]'s fields, as records and append bodies write them.
+pub const AUTHORED_FIELDS: [&str; 8] = [
     "type",
     "task_id",
     "agent_id",
@@ -123,27 +131,59 @@ pub const RECORD_FIELDS: [&str; 17] = [
     "capabilities",
     "session_id",
     "parent_id",
-    "timestamp",
-    "prev_hash",
-    "hash",
-    "content_commitment",
-    "salt",
-    "erased",
 ];
+
+/// Names of the fields of a full record, in the order they are served.
+pub const RECORD_FIELDS: [&str; 17] = joined(
+    ["id", "seq", "log_index"],
+    AUTHORED_FIELDS,
+    [
+        "timestamp",
+        "prev_hash",
+        "hash",
+        "content_commitment",
+        "salt",
+        "erased",
+    ],
+);
+
+/// `first`, `second` and `third` as one list of names (of `N`, their
+/// lengths' sum), so that each list of fields is written once.
+const fn joined<const A: usize, const B: usize, const C: usize, const N: usize>(
+    first: [&'static str; A],
+    second: [&'static str; B],
+    third: [&'static str; C],
+) -> [&'static str; N] {
+    assert!(A + B + C == N, "N is the lists' lengths summed");
+    let mut all = [""; N];
+    let mut i = 0;
+    while i < N {
+        all[i] = if i < A {
+            first[i]
+        } else if i < A + B {
+            second[i - A]
+        } else {
+            third[i - A - B]
+        };
+        i += 1;
+    }
+    all
+}
 
 impl Record {
     pub fn hash_input(&self) -> HashInput<'_> {
+        let a = &self.authored;
         HashInput {
             id: &self.id,
-            r#type: self.r#type.as_str(),
-            task_id: &self.task_id,
-            content: &self.content,
+            r#type: a.r#type.as_str(),
+            task_id: &a.task_id,
+            content: &a.content,
             timestamp: &self.timestamp,
             prev_hash: &self.prev_hash,
-            metadata: self.metadata.as_ref().map(Metadata::canonical),
-            capabilities: self.capabilities.as_ref().map(Capabilities::canonical),
-            session_id: self.session_id.as_deref(),
-            parent_id: self.parent_id.as_deref(),
+            metadata: a.metadata.as_ref().map(Metadata::canonical),
+            capabilities: a.capabilities.as_ref().map(Capabilities::canonical),
+            session_id: a.session_id.as_deref(),
+            parent_id: a.parent_id.as_deref(),
             commitment: self.erasable.as_ref().map(|e| Commitment {
                 value: &e.commitment,
                 salt: e.salt.as_deref(),

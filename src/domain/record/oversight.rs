@@ -154,14 +154,14 @@ pub fn oversight_in(canonical: &str) -> Option<Result<Oversight, Vec<FieldError>
 /// shape, its type, that it answers a record (`parent_id`) and that the
 /// reviewer is the record's agent. None: an ordinary record.
 pub fn oversight_of(draft: &NewRecord) -> Option<Result<Oversight, Vec<FieldError>>> {
-    let read = oversight_in(draft.metadata.as_ref()?.canonical())?;
+    let read = oversight_in(draft.authored.metadata.as_ref()?.canonical())?;
     let oversight = match read {
         Ok(o) => o,
         Err(errors) => return Some(Err(errors)),
     };
     let mut errors = Vec::new();
     let wanted = oversight.verdict.record_type();
-    if draft.r#type != wanted {
+    if draft.authored.r#type != wanted {
         errors.push(FieldError::new(
             "type",
             format!(
@@ -176,18 +176,18 @@ pub fn oversight_of(draft: &NewRecord) -> Option<Result<Oversight, Vec<FieldErro
             ),
         ));
     }
-    if draft.parent_id.is_none() {
+    if draft.authored.parent_id.is_none() {
         errors.push(FieldError::new(
             "parent_id",
             "an oversight verdict names the decision it reviews as its parent",
         ));
     }
-    if oversight.reviewer != draft.agent_id {
+    if oversight.reviewer != draft.authored.agent_id {
         errors.push(FieldError::new(
             format!("{FIELD}.reviewer"),
             format!(
                 "`{}` is not the record's agent `{}`: a reviewer records verdicts as themself",
-                oversight.reviewer, draft.agent_id
+                oversight.reviewer, draft.authored.agent_id
             ),
         ));
     }

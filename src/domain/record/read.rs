@@ -6,7 +6,7 @@ use super::members::{
     object_members, optional_capabilities, optional_identifier, refuse_unknown, required,
     required_string,
 };
-use super::{is_hash_hex, Erasable, Erasure, Record, RecordType, RECORD_FIELDS};
+use super::{is_hash_hex, Authored, Erasable, Erasure, Record, RecordType, RECORD_FIELDS};
 use crate::domain::json::JsonValue;
 use crate::domain::metadata::metadata_from_json;
 use crate::domain::FieldError;
@@ -142,14 +142,16 @@ pub fn record_from_json(value: &JsonValue) -> Result<Record, Vec<FieldError>> {
             id,
             seq,
             log_index,
-            r#type,
-            task_id,
-            agent_id,
-            content,
-            metadata,
-            capabilities,
-            session_id,
-            parent_id,
+            authored: Authored {
+                r#type,
+                task_id,
+                agent_id,
+                content,
+                metadata,
+                capabilities,
+                session_id,
+                parent_id,
+            },
             timestamp,
             prev_hash,
             hash,

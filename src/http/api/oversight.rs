@@ -159,7 +159,7 @@ pub async fn review(
         ),
         (
             "task_id".to_string(),
-            JsonValue::String(decision.task_id.clone()),
+            JsonValue::String(decision.authored.task_id.clone()),
         ),
         ("agent_id".to_string(), JsonValue::String(reviewer)),
         ("content".to_string(), JsonValue::String(content)),

@@ -215,6 +215,7 @@ impl TryFrom<Record> for RecordBody {
             ),
         };
         let metadata = r
+            .authored
             .metadata
             .map(|m| RawValue::from_string(m.canonical().to_string()))
             .transpose()
@@ -226,20 +227,20 @@ impl TryFrom<Record> for RecordBody {
             })?;
         Ok(RecordBody {
             metadata,
-            capabilities: r.capabilities.map(|c| CapabilitiesBody {
+            capabilities: r.authored.capabilities.map(|c| CapabilitiesBody {
                 static_hash: c.static_hash,
                 runtime_hash: c.runtime_hash,
                 invocation_hash: c.invocation_hash,
             }),
-            session_id: r.session_id,
-            parent_id: r.parent_id,
-            r#type: r.r#type.as_str(),
+            session_id: r.authored.session_id,
+            parent_id: r.authored.parent_id,
+            r#type: r.authored.r#type.as_str(),
             id: r.id,
             seq: r.seq,
             log_index: r.log_index,
-            task_id: r.task_id,
-            agent_id: r.agent_id,
-            content: (!erased).then_some(r.content),
+            task_id: r.authored.task_id,
+            agent_id: r.authored.agent_id,
+            content: (!erased).then_some(r.authored.content),
             timestamp: r.timestamp,
             prev_hash: r.prev_hash,
             hash: r.hash,
@@ -339,7 +340,7 @@ pub(crate) async fn append_body(
     if *caller == Caller::Open {
         // The request's log lines name the append's agent (a key's agent is
         // named by the guard).
-        tracing::Span::current().record("agent", draft.agent_id.as_str());
+        tracing::Span::current().record("agent", draft.authored.agent_id.as_str());
     }
     let idempotency = idempotency_key.map(|idempotency_key| Idempotency {
         scope,
@@ -347,7 +348,7 @@ pub(crate) async fn append_body(
         fingerprint: fingerprint(&draft),
     });
     let Appended { record, replayed } = state.store.append(draft, idempotency).await?;
-    tracing::debug!(id = %record.id, task_id = %record.task_id, seq = record.seq, log_index = record.log_index, replayed, "appended");
+    tracing::debug!(id = %record.id, task_id = %record.authored.task_id, seq = record.seq, log_index = record.log_index, replayed, "appended");
     let location = format!("/thoughts/{}", record.id);
     let mut response = (
         StatusCode::CREATED,
@@ -411,18 +412,18 @@ pub(crate) async fn parent_problem(
     draft: &NewRecord,
     oversight: bool,
 ) -> Result<Option<String>, ApiError> {
-    let Some(parent) = &draft.parent_id else {
+    let Some(parent) = &draft.authored.parent_id else {
         return Ok(None);
     };
     Ok(match state.store.record(parent).await? {
         None => Some(format!("no record has id `{parent}`")),
-        Some(p) if p.task_id != draft.task_id => Some(format!(
+        Some(p) if p.authored.task_id != draft.authored.task_id => Some(format!(
             "`{parent}` is a record of task `{}`: a parent must be of the same task",
-            p.task_id
+            p.authored.task_id
         )),
-        Some(p) if oversight && p.r#type != RecordType::Decision => Some(format!(
+        Some(p) if oversight && p.authored.r#type != RecordType::Decision => Some(format!(
             "`{parent}` is a `{}` record: an oversight verdict reviews a decision",
-            p.r#type.as_str()
+            p.authored.r#type.as_str()
         )),
         Some(_) => None,
     })
@@ -483,7 +484,7 @@ pub async fn get_one(
     let record = record_or_404(&state, &id).await?;
     // The record links to the snapshots of its capabilities the registry has.
     let mut links = Vec::new();
-    if let Some(c) = &record.capabilities {
+    if let Some(c) = &record.authored.capabilities {
         for (rel, hash) in [
             ("static-capabilities", Some(&c.static_hash)),
             ("runtime-capabilities", Some(&c.runtime_hash)),

@@ -195,15 +195,15 @@ fn hit_body(hit: SearchHit, query: &SearchQuery) -> Result<Hit, ApiError> {
 /// A hit's snippet: around the first match of the content, else of the
 /// metadata (after `metadata: `), else the content's start.
 pub(crate) fn hit_snippet(record: &Record, query: &SearchQuery) -> String {
-    snippet(&record.content, query)
+    snippet(&record.authored.content, query)
         .or_else(|| {
-            let metadata = record.metadata.as_ref()?;
+            let metadata = record.authored.metadata.as_ref()?;
             snippet(metadata.canonical(), query).map(|s| format!("metadata: {s}"))
         })
         // The index folds diacritics, the snippet only case: show the start.
         .unwrap_or_else(|| {
-            let mut start: String = record.content.chars().take(160).collect();
-            if start.len() < record.content.len() {
+            let mut start: String = record.authored.content.chars().take(160).collect();
+            if start.len() < record.authored.content.len() {
                 start.push('…');
             }
             start

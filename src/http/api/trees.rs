@@ -84,7 +84,8 @@ fn nest(records: Vec<Record>) -> Result<Vec<TreeNode>, ApiError> {
     let parents: Vec<Option<usize>> = records
         .iter()
         .map(|r| {
-            r.parent_id
+            r.authored
+                .parent_id
                 .as_ref()
                 .and_then(|p| ids.iter().position(|id| id == p))
         })

@@ -301,13 +301,13 @@ pub async fn inclusion(
         .await?;
     let root = answers.pop().expect("two answers")[0];
     let proof = answers.pop().expect("two answers");
-    let data = leaf_data(&record.agent_id, &record.hash);
+    let data = leaf_data(&record.authored.agent_id, &record.hash);
     Ok(Json(InclusionProof {
         log_index: leaf,
         tree_size,
         leaf_hash: to_hex(&leaf_hash(&data)),
         record_hash: record.hash,
-        agent_id: record.agent_id,
+        agent_id: record.authored.agent_id,
         root: to_hex(&root),
         proof: hex_list(&proof),
     }))
@@ -389,7 +389,7 @@ pub(crate) fn wants_tlog_proof(headers: &HeaderMap) -> bool {
 /// leaf's index, the proof, the checkpoint.
 pub(crate) fn tlog_proof_file(record: &Record, proof: Vec<Hash>, checkpoint: String) -> Response {
     let file = TlogProof {
-        extra: Some(leaf_data(&record.agent_id, &record.hash)),
+        extra: Some(leaf_data(&record.authored.agent_id, &record.hash)),
         index: record.log_index,
         proof,
         checkpoint,

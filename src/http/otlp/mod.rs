@@ -493,7 +493,7 @@ async fn record_spans(
                     made += 1;
                     if p.planned.is_span {
                         let r = appended.record;
-                        records.insert(p.span, (r.id, r.task_id));
+                        records.insert(p.span, (r.id, r.authored.task_id));
                     }
                 }
                 Err(StoreError::IdempotencyKeyReused { .. }) => {
@@ -571,5 +571,5 @@ async fn parent_record(
         .store
         .record_by_idempotency_key(scope, &key)
         .await?
-        .map(|r| (r.id, r.task_id)))
+        .map(|r| (r.id, r.authored.task_id)))
 }

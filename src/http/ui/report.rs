@@ -193,15 +193,16 @@ async fn build(
             let erased = r.erasable.as_ref().and_then(|e| e.erased.as_ref());
             rows.push(ReportRow {
                 seq: r.seq,
-                kind: r.r#type.as_str(),
-                agent_id: r.agent_id.clone(),
+                kind: r.authored.r#type.as_str(),
+                agent_id: r.authored.agent_id.clone(),
                 timestamp: r.timestamp.clone(),
                 content: match erased {
                     Some(e) => format!("Content erased {} by {}: {}", e.at, e.by, e.reason),
-                    None => r.content.clone(),
+                    None => r.authored.content.clone(),
                 },
                 erased: erased.is_some(),
                 statement: r
+                    .authored
                     .metadata
                     .as_ref()
                     .and_then(|m| statement_label(m.canonical())),

@@ -135,7 +135,11 @@ pub(super) async fn page(
     let now = Utc::now();
     // The tasks of the page, summed up (their verdicts mark its decisions),
     // read at once.
-    let mut task_ids: Vec<&str> = listed.items.iter().map(|r| r.task_id.as_str()).collect();
+    let mut task_ids: Vec<&str> = listed
+        .items
+        .iter()
+        .map(|r| r.authored.task_id.as_str())
+        .collect();
     task_ids.sort_unstable();
     task_ids.dedup();
     let facts = futures_util::future::try_join_all(

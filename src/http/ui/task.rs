@@ -327,7 +327,8 @@ pub(super) fn nest(views: Vec<RecordView>, records: &[crate::domain::Record]) ->
     let parent_of: Vec<Option<usize>> = records
         .iter()
         .map(|r| {
-            r.parent_id
+            r.authored
+                .parent_id
                 .as_ref()
                 .and_then(|p| records.iter().position(|o| &o.id == p))
         })

@@ -73,7 +73,7 @@ pub(super) async fn page_of(
     let (checkpoint, proof, _) = inclusion(state, &record).await?;
     let time = provable_time::of_record(state, record.log_index).await?;
     let mut fingerprints = Vec::new();
-    if let Some(c) = &record.capabilities {
+    if let Some(c) = &record.authored.capabilities {
         for (which, hash) in [
             ("static", Some(&c.static_hash)),
             ("runtime", Some(&c.runtime_hash)),
@@ -89,7 +89,7 @@ pub(super) async fn page_of(
         }
     }
     let link = |r: &crate::domain::Record| Link {
-        text: record_label(r.seq, r.r#type.as_str()),
+        text: record_label(r.seq, r.authored.r#type.as_str()),
         href: record_href(&r.id),
     };
     let previous = match record.seq {
@@ -100,7 +100,7 @@ pub(super) async fn page_of(
     let next = state
         .store
         .records(
-            Listing::Task(&record.task_id),
+            Listing::Task(&record.authored.task_id),
             &RecordFilter::default(),
             Some(&after),
             1,
@@ -116,7 +116,7 @@ pub(super) async fn page_of(
     let command = format!(
         "decision-trail verify --url {} --task {}",
         shell_word(&format!("http://{host}")),
-        shell_word(&record.task_id)
+        shell_word(&record.authored.task_id)
     );
     let view = record_views(state, [&record], Utc::now())
         .await?
@@ -127,7 +127,7 @@ pub(super) async fn page_of(
         &ThoughtPage {
             chrome: Chrome::new(
                 state,
-                format!("Record #{} of {}", record.seq, record.task_id),
+                format!("Record #{} of {}", record.seq, record.authored.task_id),
             ),
             // An erasable record's salt must also open its commitment.
             matches: recomputed == record.hash && input_opens,

@@ -112,7 +112,8 @@ async fn trace(
     let times: Vec<Option<(DateTime<FixedOffset>, DateTime<FixedOffset>)>> = records
         .iter()
         .map(|r| {
-            r.metadata
+            r.authored
+                .metadata
                 .as_ref()
                 .and_then(|m| span_times_of(m.canonical()))
         })
@@ -227,12 +228,16 @@ fn grouped(
     }
     let mut groups: Vec<(String, Vec<RecordView>, Vec<Record>)> = Vec::new();
     for (view, record) in views.into_iter().zip(records) {
-        match groups.iter_mut().find(|g| g.0 == record.task_id) {
+        match groups.iter_mut().find(|g| g.0 == record.authored.task_id) {
             Some(g) => {
                 g.1.push(view);
                 g.2.push(record.clone());
             }
-            None => groups.push((record.task_id.clone(), vec![view], vec![record.clone()])),
+            None => groups.push((
+                record.authored.task_id.clone(),
+                vec![view],
+                vec![record.clone()],
+            )),
         }
     }
     groups

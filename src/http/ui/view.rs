@@ -414,7 +414,7 @@ pub(super) async fn record_views<'a>(
                     .store
                     .record(&id)
                     .await?
-                    .map(|r| record_label(r.seq, r.r#type.as_str()));
+                    .map(|r| record_label(r.seq, r.authored.r#type.as_str()));
                 if let Some(l) = &label {
                     read.insert(id.clone(), l.clone());
                 }
@@ -431,6 +431,7 @@ pub(super) async fn record_views<'a>(
 impl RecordView {
     pub(super) fn new(r: &Record, now: DateTime<Utc>) -> RecordView {
         let (metadata, chips) = match r
+            .authored
             .metadata
             .as_ref()
             .and_then(|m| super::metadata::view(m.canonical()))
@@ -449,20 +450,20 @@ impl RecordView {
             id: r.id.clone(),
             seq: r.seq,
             log_index: r.log_index,
-            kind: r.r#type.as_str(),
+            kind: r.authored.r#type.as_str(),
             task: Link {
-                text: r.task_id.clone(),
-                href: task_href(&r.task_id),
+                text: r.authored.task_id.clone(),
+                href: task_href(&r.authored.task_id),
             },
-            agent_id: r.agent_id.clone(),
-            content: r.content.clone(),
+            agent_id: r.authored.agent_id.clone(),
+            content: r.authored.content.clone(),
             metadata,
             chips,
-            session: r.session_id.as_ref().map(|s| Link {
+            session: r.authored.session_id.as_ref().map(|s| Link {
                 text: s.clone(),
                 href: session_href(s),
             }),
-            parent: r.parent_id.as_ref().map(|p| ParentLink {
+            parent: r.authored.parent_id.as_ref().map(|p| ParentLink {
                 id: p.clone(),
                 href: record_href(p),
                 label: p.clone(),
@@ -479,6 +480,7 @@ impl RecordView {
                 .and_then(|e| e.erased.as_ref())
                 .map(|e| format!("Content erased {} by {}: {}", e.at, e.by, e.reason)),
             statement: r
+                .authored
                 .metadata
                 .as_ref()
                 .and_then(|m| statement_label(m.canonical())),

@@ -118,7 +118,7 @@ impl Import {
         for (i, record) in records.iter().enumerate() {
             let at = from + i as u64;
             check_record(record, at)?;
-            log_hashes.extend(frontier.append(&leaf_data(&record.agent_id, &record.hash)));
+            log_hashes.extend(frontier.append(&leaf_data(&record.authored.agent_id, &record.hash)));
         }
         if frontier.root() != signed.root {
             return Err(refuse(format!(
@@ -136,8 +136,8 @@ impl Import {
         let documents: Vec<SearchDocument> = records
             .iter()
             .map(|r| {
-                let metadata = r.metadata.as_ref().map(|m| m.canonical());
-                (self.checked.opened.search_document)(&r.content, metadata)
+                let metadata = r.authored.metadata.as_ref().map(|m| m.canonical());
+                (self.checked.opened.search_document)(&r.authored.content, metadata)
             })
             .collect();
         let checkpoint = SignedCheckpoint {
@@ -224,12 +224,12 @@ fn check_record(record: &Record, at: u64) -> Result<(), StoreError> {
         )));
     }
     if let Some(e) = &record.erasable {
-        let metadata = record.metadata.as_ref().map(|m| m.canonical());
+        let metadata = record.authored.metadata.as_ref().map(|m| m.canonical());
         if let Some(problem) = opening_problem(
             &e.commitment,
             e.salt.as_deref(),
             e.erased.is_some(),
-            &record.content,
+            &record.authored.content,
             metadata,
         ) {
             return Err(refuse(format!("{name}: {problem}")));
@@ -245,19 +245,19 @@ fn holds(records: &[Record]) -> Vec<Holding> {
     records
         .iter()
         .filter_map(|record| {
-            let statement = hold_of(record.metadata.as_ref()?.canonical())?;
+            let statement = hold_of(record.authored.metadata.as_ref()?.canonical())?;
             Some(match statement.action {
                 HoldAction::Place => Holding {
-                    task_id: record.task_id.clone(),
+                    task_id: record.authored.task_id.clone(),
                     placed: Some(Hold {
                         at: record.timestamp.clone(),
-                        by: record.agent_id.clone(),
+                        by: record.authored.agent_id.clone(),
                         reason: statement.reason.unwrap_or_default(),
                     }),
                     lifted: None,
                 },
                 HoldAction::Lift => Holding {
-                    task_id: record.task_id.clone(),
+                    task_id: record.authored.task_id.clone(),
                     placed: None,
                     lifted: statement.placed,
                 },
@@ -275,7 +275,7 @@ async fn erasures(reads: &Reads, records: &[Record]) -> Result<Vec<Erasing>, Sto
     let mut named: HashMap<String, ()> = HashMap::new();
     let mut erasing = Vec::new();
     for record in records {
-        let Some(metadata) = record.metadata.as_ref().map(|m| m.canonical()) else {
+        let Some(metadata) = record.authored.metadata.as_ref().map(|m| m.canonical()) else {
             continue;
         };
         let Some(ids) = erased_by_statement(metadata) else {
@@ -291,11 +291,14 @@ async fn erasures(reads: &Reads, records: &[Record]) -> Result<Vec<Erasing>, Sto
                 continue;
             };
             let erased = stored.erasable.as_ref().is_some_and(|e| e.erased.is_some());
-            if stored.task_id == record.task_id && !erased && stored.erasable.is_some() {
+            if stored.authored.task_id == record.authored.task_id
+                && !erased
+                && stored.erasable.is_some()
+            {
                 erasing.push(Erasing {
                     log_index: stored.log_index,
                     at: record.timestamp.clone(),
-                    by: record.agent_id.clone(),
+                    by: record.authored.agent_id.clone(),
                     reason: reason.clone(),
                 });
             }

@@ -13,7 +13,7 @@ use sqlx::sqlite::{SqliteTypeInfo, SqliteValueRef};
 use sqlx::{Decode, FromRow, Postgres, Sqlite, Type, ValueRef};
 
 use crate::domain::merkle::{from_hex, Hash};
-use crate::domain::record::{Capabilities, Commitment, Erasable, Erasure};
+use crate::domain::record::{Authored, Capabilities, Commitment, Erasable, Erasure};
 use crate::domain::{ChainHead, HashInput, Metadata, Record, RecordType};
 use crate::store::{CapabilitySnapshot, SessionSummary, SignedCheckpoint, StoreError, TaskSummary};
 
@@ -463,14 +463,16 @@ impl TryFrom<RecordColumns> for Record {
             id: row.id,
             seq: row.seq as u64,
             log_index: row.log_index as u64,
-            r#type,
-            task_id: row.task_id,
-            agent_id: row.agent_id,
-            content: row.content,
-            metadata: row.metadata.map(Metadata::from_stored),
-            capabilities,
-            session_id: row.session_id,
-            parent_id: row.parent_id,
+            authored: Authored {
+                r#type,
+                task_id: row.task_id,
+                agent_id: row.agent_id,
+                content: row.content,
+                metadata: row.metadata.map(Metadata::from_stored),
+                capabilities,
+                session_id: row.session_id,
+                parent_id: row.parent_id,
+            },
             timestamp: row.timestamp,
             prev_hash: row.prev_hash,
             hash: row.hash,

@@ -98,8 +98,13 @@ impl IndexCheck {
                     for r in chunk {
                         query = query
                             .bind(r.log_index as i64)
-                            .bind(index_text(&r.content))
-                            .bind(r.metadata.as_ref().map(|m| metadata_text(m.canonical())));
+                            .bind(index_text(&r.authored.content))
+                            .bind(
+                                r.authored
+                                    .metadata
+                                    .as_ref()
+                                    .map(|m| metadata_text(m.canonical())),
+                            );
                     }
                     query.execute(&mut **conn).await.map_err(fault)?;
                 }
@@ -115,8 +120,8 @@ impl IndexCheck {
                     .iter()
                     .map(|r| {
                         crate::store::postgres::document(
-                            &r.content,
-                            r.metadata.as_ref().map(|m| m.canonical()),
+                            &r.authored.content,
+                            r.authored.metadata.as_ref().map(|m| m.canonical()),
                         )
                     })
                     .collect();

@@ -212,7 +212,7 @@ impl Store {
         }
         Ok(records
             .iter()
-            .map(|r| leaf_data(&r.agent_id, &r.hash))
+            .map(|r| leaf_data(&r.authored.agent_id, &r.hash))
             .collect())
     }
 }

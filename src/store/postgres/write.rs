@@ -24,21 +24,35 @@ pub(super) async fn insert_records(
     for chunk in records.chunks(RECORDS_PER_STATEMENT) {
         let log_index: Vec<i64> = chunk.iter().map(|r| r.log_index as i64).collect();
         let id: Vec<&str> = chunk.iter().map(|r| r.id.as_str()).collect();
-        let task_id: Vec<&str> = chunk.iter().map(|r| r.task_id.as_str()).collect();
+        let task_id: Vec<&str> = chunk.iter().map(|r| r.authored.task_id.as_str()).collect();
         let seq: Vec<i64> = chunk.iter().map(|r| r.seq as i64).collect();
-        let kind: Vec<&str> = chunk.iter().map(|r| r.r#type.as_str()).collect();
-        let agent_id: Vec<&str> = chunk.iter().map(|r| r.agent_id.as_str()).collect();
-        let content: Vec<&[u8]> = chunk.iter().map(|r| r.content.as_bytes()).collect();
+        let kind: Vec<&str> = chunk.iter().map(|r| r.authored.r#type.as_str()).collect();
+        let agent_id: Vec<&str> = chunk.iter().map(|r| r.authored.agent_id.as_str()).collect();
+        let content: Vec<&[u8]> = chunk
+            .iter()
+            .map(|r| r.authored.content.as_bytes())
+            .collect();
         let metadata: Vec<Option<&str>> = chunk
             .iter()
-            .map(|r| r.metadata.as_ref().map(Metadata::canonical))
+            .map(|r| r.authored.metadata.as_ref().map(Metadata::canonical))
             .collect();
         let capabilities: Vec<Option<String>> = chunk
             .iter()
-            .map(|r| r.capabilities.as_ref().map(|c| c.canonical().to_string()))
+            .map(|r| {
+                r.authored
+                    .capabilities
+                    .as_ref()
+                    .map(|c| c.canonical().to_string())
+            })
             .collect();
-        let session_id: Vec<Option<&str>> = chunk.iter().map(|r| r.session_id.as_deref()).collect();
-        let parent_id: Vec<Option<&str>> = chunk.iter().map(|r| r.parent_id.as_deref()).collect();
+        let session_id: Vec<Option<&str>> = chunk
+            .iter()
+            .map(|r| r.authored.session_id.as_deref())
+            .collect();
+        let parent_id: Vec<Option<&str>> = chunk
+            .iter()
+            .map(|r| r.authored.parent_id.as_deref())
+            .collect();
         let timestamp: Vec<&str> = chunk.iter().map(|r| r.timestamp.as_str()).collect();
         // Stored as their 32 bytes (migration 0004).
         let prev_hash = chunk

@@ -229,7 +229,7 @@ impl Store {
     /// Up to `limit` records of `record`'s task that answer it, in seq order.
     pub async fn children(&self, record: &Record, limit: u32) -> Result<Vec<Record>, StoreError> {
         self.reads
-            .children(&record.task_id, &record.id, limit)
+            .children(&record.authored.task_id, &record.id, limit)
             .await
     }
 }

@@ -302,8 +302,8 @@ impl Store {
             match records.remove(log_index) {
                 Some(record)
                     if query.found_in(
-                        &record.content,
-                        record.metadata.as_ref().map(|m| m.canonical()),
+                        &record.authored.content,
+                        record.authored.metadata.as_ref().map(|m| m.canonical()),
                     ) =>
                 {
                     hits.push(SearchHit {

@@ -25,7 +25,10 @@ impl Store {
                     cursor::decode(CursorKind::Sessions, token).ok_or(StoreError::UnknownCursor)?;
                 let starts = self.reads.seq_at(first).await?;
                 let named = match starts {
-                    Some(_) => self.record_at(first).await?.and_then(|r| r.session_id),
+                    Some(_) => self
+                        .record_at(first)
+                        .await?
+                        .and_then(|r| r.authored.session_id),
                     None => None,
                 };
                 // The cursor must name the first record of a session.
@@ -54,7 +57,7 @@ impl Store {
             return Ok(None);
         };
         let mut trail = Vec::new();
-        while let Some(parent) = record.parent_id.clone() {
+        while let Some(parent) = record.authored.parent_id.clone() {
             if trail.len() + 1 >= MAX_TRAIL {
                 return Err(StoreError::Internal(format!(
                     "the trail of {id} is longer than {MAX_TRAIL} records"

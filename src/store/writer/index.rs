@@ -504,8 +504,12 @@ impl IndexTask {
                     (
                         r.log_index,
                         (self.search_document)(
-                            if r.is_erased() { "" } else { &r.content },
-                            r.metadata.as_ref().map(|m| m.canonical()),
+                            if r.is_erased() {
+                                ""
+                            } else {
+                                &r.authored.content
+                            },
+                            r.authored.metadata.as_ref().map(|m| m.canonical()),
                         ),
                     )
                 })

@@ -255,8 +255,8 @@ impl Writer {
             .into_iter()
             .map(|(draft, idempotency, effects)| Draft {
                 search: (self.search_document)(
-                    &draft.content,
-                    draft.metadata.as_ref().map(|m| m.canonical()),
+                    &draft.authored.content,
+                    draft.authored.metadata.as_ref().map(|m| m.canonical()),
                 ),
                 draft,
                 idempotency,
@@ -416,11 +416,15 @@ fn spawn(
 
 /// What an append is charged in the queue's byte budget.
 fn queued_size(draft: &NewRecord) -> usize {
-    draft.content.len()
-        + draft.task_id.len()
-        + draft.agent_id.len()
-        + draft.metadata.as_ref().map_or(0, |m| m.canonical().len())
-        + draft.capabilities.as_ref().map_or(0, |_| 240)
+    draft.authored.content.len()
+        + draft.authored.task_id.len()
+        + draft.authored.agent_id.len()
+        + draft
+            .authored
+            .metadata
+            .as_ref()
+            .map_or(0, |m| m.canonical().len())
+        + draft.authored.capabilities.as_ref().map_or(0, |_| 240)
         + 256
 }
 

@@ -218,12 +218,12 @@ impl State {
                 }
             }
             let head = moved
-                .get(&draft.task_id)
-                .or_else(|| self.heads.get(&draft.task_id))
-                .or_else(|| loaded.heads.get(&draft.task_id));
+                .get(&draft.authored.task_id)
+                .or_else(|| self.heads.get(&draft.authored.task_id))
+                .or_else(|| loaded.heads.get(&draft.authored.task_id));
             if let Err((head_hash, length)) = chain::check_expected_head(draft, head) {
                 outcomes.push(Outcome::Refused(StoreError::HeadMoved {
-                    task_id: draft.task_id.clone(),
+                    task_id: draft.authored.task_id.clone(),
                     head_hash,
                     length,
                 }));
@@ -253,16 +253,16 @@ impl State {
             erasures.extend(effects.erasing.iter().map(|order| Erasing {
                 log_index: order.log_index,
                 at: record.timestamp.clone(),
-                by: record.agent_id.clone(),
+                by: record.authored.agent_id.clone(),
                 reason: order.reason.clone(),
             }));
             if let Some(order) = &effects.hold {
                 holds.push(match order {
                     HoldOrder::Place { reason } => Holding {
-                        task_id: record.task_id.clone(),
+                        task_id: record.authored.task_id.clone(),
                         placed: Some(Hold {
                             at: record.timestamp.clone(),
-                            by: record.agent_id.clone(),
+                            by: record.authored.agent_id.clone(),
                             reason: reason.clone(),
                         }),
                         lifted: None,
@@ -271,14 +271,14 @@ impl State {
                         placed_at,
                         placed_by,
                     } => Holding {
-                        task_id: record.task_id.clone(),
+                        task_id: record.authored.task_id.clone(),
                         placed: None,
                         lifted: Some((placed_at.clone(), placed_by.clone())),
                     },
                 });
             }
-            log_hashes.extend(frontier.append(&leaf_data(&record.agent_id, &record.hash)));
-            moved.insert(record.task_id.clone(), ChainHead::after(&record));
+            log_hashes.extend(frontier.append(&leaf_data(&record.authored.agent_id, &record.hash)));
+            moved.insert(record.authored.task_id.clone(), ChainHead::after(&record));
             if let Some(idempotency) = idempotency {
                 seen.insert(
                     (

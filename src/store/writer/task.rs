@@ -531,7 +531,7 @@ impl State {
         let tasks: Vec<&str> = {
             let mut tasks: Vec<&str> = items
                 .iter()
-                .map(|(draft, ..)| draft.task_id.as_str())
+                .map(|(draft, ..)| draft.authored.task_id.as_str())
                 .filter(|t| !self.heads.contains_key(*t))
                 .collect();
             tasks.sort_unstable();

@@ -92,18 +92,25 @@ fn zero_hash_has_the_expected_literal_value() {
 fn accepts_a_valid_record_unchanged() {
     let record = record_from_json(&parse_value(&valid_record())).unwrap();
     assert_eq!(
-        (record.id.as_str(), record.r#type, record.task_id.as_str()),
+        (
+            record.id.as_str(),
+            record.authored.r#type,
+            record.authored.task_id.as_str()
+        ),
         ("r1", RecordType::Plan, "t1")
     );
     assert_eq!(
-        (record.agent_id.as_str(), record.content.as_str()),
+        (
+            record.authored.agent_id.as_str(),
+            record.authored.content.as_str()
+        ),
         ("a1", "hello")
     );
     assert_eq!(record.timestamp, "2026-04-17T00:00:00Z");
     assert_eq!(record.prev_hash, ZERO_HASH);
     assert_eq!(record.hash, "a".repeat(64));
     assert_eq!(
-        (record.seq, record.log_index, record.metadata),
+        (record.seq, record.log_index, record.authored.metadata),
         (0, 0, None)
     );
 }
@@ -280,8 +287,8 @@ fn field_order_of_the_input_does_not_matter() {
 fn agent_id_is_not_hashed() {
     let mut a = record_from_json(&parse_value(&valid_record())).unwrap();
     let mut b = a.clone();
-    a.agent_id = "agent-a".into();
-    b.agent_id = "agent-b".into();
+    a.authored.agent_id = "agent-a".into();
+    b.authored.agent_id = "agent-b".into();
     assert_eq!(a.computed_hash(), b.computed_hash());
     assert_eq!(a.computed_hash(), PINNED);
 }
