@@ -111,7 +111,7 @@ impl PgBatches {
     /// drops it, so that the next call starts on a fresh one.
     fn settle<T>(&mut self, result: Result<T, StoreError>) -> Result<T, StoreError> {
         if result.as_ref().is_err_and(breaks_connection) {
-            self.conn = None;
+            self.connection_lost();
         }
         result
     }
