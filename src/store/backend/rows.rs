@@ -410,20 +410,12 @@ impl StoredLink {
 
 /// A record's columns as a backend reads them, before they are checked
 /// back into a [`Record`] (one place for that mapping).
-#[derive(sqlx::FromRow)]
 pub(crate) struct RecordColumns {
     pub log_index: i64,
     pub id: String,
-    pub task_id: String,
     pub seq: i64,
-    #[sqlx(rename = "type")]
-    pub kind: String,
-    pub agent_id: String,
-    pub content: String,
-    pub metadata: Option<String>,
-    pub capabilities: Option<String>,
-    pub session_id: Option<String>,
-    pub parent_id: Option<String>,
+    /// The columns of the part the caller set.
+    pub authored: AuthoredColumns,
     pub timestamp: String,
     pub prev_hash: String,
     pub hash: String,
@@ -437,42 +429,60 @@ pub(crate) struct RecordColumns {
     pub erased_reason: Option<String>,
 }
 
-impl TryFrom<RecordColumns> for Record {
-    type Error = StoreError;
+/// The columns of a record's [`Authored`] part, as read.
+pub(crate) struct AuthoredColumns {
+    pub task_id: String,
+    /// The `type` column.
+    pub kind: String,
+    pub agent_id: String,
+    pub content: String,
+    pub metadata: Option<String>,
+    pub capabilities: Option<String>,
+    pub session_id: Option<String>,
+    pub parent_id: Option<String>,
+}
 
-    fn try_from(row: RecordColumns) -> Result<Record, StoreError> {
-        let r#type = row
+impl AuthoredColumns {
+    /// The part the caller set of record `id`; a type or capabilities that
+    /// do not read back are an error naming the record.
+    fn read(self, id: &str) -> Result<Authored, StoreError> {
+        let r#type = self
             .kind
             .parse::<RecordType>()
-            .map_err(|_| StoreError::Internal(format!("record {} has an unknown type", row.id)))?;
-        let capabilities = match &row.capabilities {
+            .map_err(|_| StoreError::Internal(format!("record {id} has an unknown type")))?;
+        let capabilities = match &self.capabilities {
             None => None,
             Some(text) => Some(
                 crate::domain::json::parse(text, 4)
                     .ok()
                     .and_then(|v| Capabilities::from_json("capabilities", &v).ok())
                     .ok_or_else(|| {
-                        StoreError::Internal(format!(
-                            "record {} has unreadable capabilities",
-                            row.id
-                        ))
+                        StoreError::Internal(format!("record {id} has unreadable capabilities"))
                     })?,
             ),
         };
+        Ok(Authored {
+            r#type,
+            task_id: self.task_id,
+            agent_id: self.agent_id,
+            content: self.content,
+            metadata: self.metadata.map(Metadata::from_stored),
+            capabilities,
+            session_id: self.session_id,
+            parent_id: self.parent_id,
+        })
+    }
+}
+
+impl TryFrom<RecordColumns> for Record {
+    type Error = StoreError;
+
+    fn try_from(row: RecordColumns) -> Result<Record, StoreError> {
         Ok(Record {
+            authored: row.authored.read(&row.id)?,
             id: row.id,
             seq: row.seq as u64,
             log_index: row.log_index as u64,
-            authored: Authored {
-                r#type,
-                task_id: row.task_id,
-                agent_id: row.agent_id,
-                content: row.content,
-                metadata: row.metadata.map(Metadata::from_stored),
-                capabilities,
-                session_id: row.session_id,
-                parent_id: row.parent_id,
-            },
             timestamp: row.timestamp,
             prev_hash: row.prev_hash,
             hash: row.hash,

@@ -5,7 +5,7 @@
 use sqlx::FromRow;
 
 use crate::domain::Record;
-use crate::store::backend::rows::{HashText, LinkText, RecordColumns, StoredLink};
+use crate::store::backend::rows::{AuthoredColumns, HashText, LinkText, RecordColumns, StoredLink};
 use crate::store::backend::{ScopedIdempotencyKey, StoredAppend};
 use crate::store::StoreError;
 
@@ -87,15 +87,17 @@ impl TryFrom<RecordRow> for Record {
         Record::try_from(RecordColumns {
             log_index: link.log_index,
             id: link.id,
-            task_id: row.task_id,
             seq: link.seq,
-            kind: link.kind,
-            agent_id: link.agent_id,
-            content,
-            metadata: link.metadata,
-            capabilities: link.capabilities,
-            session_id: link.session_id,
-            parent_id: link.parent_id,
+            authored: AuthoredColumns {
+                task_id: row.task_id,
+                kind: link.kind,
+                agent_id: link.agent_id,
+                content,
+                metadata: link.metadata,
+                capabilities: link.capabilities,
+                session_id: link.session_id,
+                parent_id: link.parent_id,
+            },
             timestamp: link.timestamp,
             prev_hash: link.prev_hash.0,
             hash: link.hash.0,

@@ -20,7 +20,7 @@ use crate::domain::merkle::StoredHashes;
 use crate::domain::Record;
 use crate::store::backend::rows::HashText;
 use crate::store::backend::rows::{
-    hash_hex, stored_hash, LinkText, RecordColumns, StoredLink, RECORD_COLUMNS,
+    hash_hex, stored_hash, AuthoredColumns, LinkText, RecordColumns, StoredLink, RECORD_COLUMNS,
 };
 use crate::store::backend::sql::{position, Fault, Param, Query};
 use crate::store::StoreError;
@@ -96,15 +96,17 @@ pub(super) fn record_columns(row: &Row<'_>) -> rusqlite::Result<RecordColumns> {
     Ok(RecordColumns {
         log_index: row.get(0)?,
         id: row.get(1)?,
-        task_id: row.get(2)?,
         seq: row.get(3)?,
-        kind: row.get(4)?,
-        agent_id: row.get(5)?,
-        content: row.get(6)?,
-        metadata: row.get(7)?,
-        capabilities: row.get(8)?,
-        session_id: row.get(9)?,
-        parent_id: row.get(10)?,
+        authored: AuthoredColumns {
+            task_id: row.get(2)?,
+            kind: row.get(4)?,
+            agent_id: row.get(5)?,
+            content: row.get(6)?,
+            metadata: row.get(7)?,
+            capabilities: row.get(8)?,
+            session_id: row.get(9)?,
+            parent_id: row.get(10)?,
+        },
         timestamp: row.get(11)?,
         prev_hash: hash_text(row, 12, &mut [0; 64])?.into_owned(),
         hash: hash_text(row, 13, &mut [0; 64])?.into_owned(),
