@@ -31,17 +31,37 @@ pub fn key_problem(key: &str) -> Option<String> {
 /// same when their fingerprints are, whatever their JSON spelling (member
 /// order, whitespace, escapes, `1.0` vs `1` in metadata).
 pub fn fingerprint(draft: &NewRecord) -> String {
+    fingerprint_in(draft, Form::Current)
+}
+
+/// Which fingerprint of a request.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Form {
+    /// Every field the caller chose.
+    Current,
+    /// What versions before 0.5.0 made: without the session and the parent.
+    /// A key they stored is still answered after an upgrade, for as long as
+    /// keys are kept.
+    WithoutSessionAndParent,
+}
+
+fn fingerprint_in(draft: &NewRecord, form: Form) -> String {
     fingerprint_of(
         &draft.authored,
         draft.expected_prev_hash.as_deref(),
         draft.erasable,
+        form,
     )
 }
 
-/// The fingerprint of an append of `a` (its type, task, agent, content,
-/// metadata and capabilities), expecting the head `expected_prev_hash`,
-/// asking for an erasable record or not.
-fn fingerprint_of(a: &Authored, expected_prev_hash: Option<&str>, erasable: bool) -> String {
+/// The fingerprint of an append of `a`, expecting the head
+/// `expected_prev_hash`, asking for an erasable record or not.
+fn fingerprint_of(
+    a: &Authored,
+    expected_prev_hash: Option<&str>,
+    erasable: bool,
+    form: Form,
+) -> String {
     let mut h = Sha256::new();
     let mut field = |bytes: Option<&[u8]>| match bytes {
         None => h.update([0u8]),
@@ -57,9 +77,24 @@ fn fingerprint_of(a: &Authored, expected_prev_hash: Option<&str>, erasable: bool
     field(Some(a.content.as_bytes()));
     field(a.metadata.as_ref().map(|m| m.canonical().as_bytes()));
     field(expected_prev_hash.map(str::as_bytes));
-    // Only when present, so that a request without it fingerprints as before.
+    // Each of the rest only when present, so that a request without it
+    // fingerprints as before it was added. The session and the parent are
+    // tagged (their first byte is never the capabilities' 1, nor
+    // `erasable`'s), so that no two of these endings are alike.
     if let Some(c) = &a.capabilities {
         field(Some(c.canonical().as_bytes()));
+    }
+    if form == Form::Current {
+        for (tag, value) in [
+            (&b"session_id"[..], &a.session_id),
+            (&b"parent_id"[..], &a.parent_id),
+        ] {
+            if let Some(v) = value {
+                h.update(tag);
+                h.update((v.len() as u64).to_be_bytes());
+                h.update(v.as_bytes());
+            }
+        }
     }
     if erasable {
         h.update(b"erasable");
@@ -88,19 +123,30 @@ pub fn batch_item_fingerprint(item: &str, index: usize, count: usize) -> String 
     format!("batch {index}/{count} {item}")
 }
 
-/// The request's own fingerprint in a stored one (a batch item's without
-/// its place).
-fn own_fingerprint(stored: &str) -> &str {
-    match stored.strip_prefix("batch ") {
+/// A stored fingerprint's place in its batch (`batch 3/10 `, empty for a
+/// single append) and the request's own fingerprint.
+fn place_and_own(stored: &str) -> (&str, &str) {
+    let own = match stored.strip_prefix("batch ") {
         Some(rest) => rest.split_once(' ').map_or(rest, |(_, own)| own),
         None => stored,
-    }
+    };
+    stored.split_at(stored.len() - own.len())
 }
 
-/// Whether a request of fingerprint `sent` is a retry of the one stored
-/// with a key as `stored`.
-pub fn same_request(stored: &str, sent: &str) -> bool {
-    stored == sent || stored == ERASED_FINGERPRINT
+/// Whether `draft`, sent with the fingerprint `sent` (its own, under its
+/// place in a batch), is a retry of the request stored with a key as
+/// `stored`: the same fingerprint, or the form versions before 0.5.0 made
+/// of the same request.
+pub fn same_request(stored: &str, sent: &str, draft: &NewRecord) -> bool {
+    if stored == sent || stored == ERASED_FINGERPRINT {
+        return true;
+    }
+    let ((stored_place, stored_own), (sent_place, _)) =
+        (place_and_own(stored), place_and_own(sent));
+    let binds = draft.authored.session_id.is_some() || draft.authored.parent_id.is_some();
+    binds
+        && stored_place == sent_place
+        && stored_own == fingerprint_in(draft, Form::WithoutSessionAndParent)
 }
 
 /// Why a stored idempotency row `(scope, fingerprint)` cannot be answered
@@ -110,7 +156,7 @@ pub fn same_request(stored: &str, sent: &str) -> bool {
 /// fingerprint recomputed from the record itself (with or without the
 /// `expected_prev_hash` it was appended after). None when it can.
 pub fn stored_row_problem(scope: &str, fingerprint: &str, record: &Record) -> Option<String> {
-    let fingerprint = own_fingerprint(fingerprint);
+    let (_, fingerprint) = place_and_own(fingerprint);
     if !scope.is_empty() && record.authored.agent_id != scope {
         return Some(format!(
             "the stored idempotency key of agent `{scope}` names record {} of agent `{}`",
@@ -132,16 +178,15 @@ pub fn stored_row_problem(scope: &str, fingerprint: &str, record: &Record) -> Op
         (true, false) => return None,
         (false, false) => {}
     }
-    let made = |expected_prev_hash: Option<&str>, erasable: bool| {
-        fingerprint_of(&record.authored, expected_prev_hash, erasable)
-    };
     // An erasable record was asked for as one, or made one by the
-    // service's `--erasable`.
+    // service's `--erasable`; a conditional append expected the head it was
+    // appended after; a key stored before 0.5.0 has the earlier form.
     let erasable = record.erasable.is_some();
     let matches = [None, Some(record.prev_hash.as_str())]
         .into_iter()
-        .flat_map(|e| [made(e, false), made(e, erasable)])
-        .any(|f| f == fingerprint);
+        .flat_map(|e| [(e, false), (e, erasable)])
+        .flat_map(|(e, x)| [(e, x, Form::Current), (e, x, Form::WithoutSessionAndParent)])
+        .any(|(e, x, form)| fingerprint_of(&record.authored, e, x, form) == fingerprint);
     if !matches {
         return Some(format!(
             "the stored idempotency key names record {}, which the request it fingerprints did \
@@ -184,11 +229,85 @@ mod tests {
             r#"{"type":"plan","task_id":"t","agent_id":"a","content":"x","expected_prev_hash":"0000000000000000000000000000000000000000000000000000000000000000"}"#,
             // Field boundaries count: "ta"+"" is not "t"+"a".
             r#"{"type":"plan","task_id":"ta","agent_id":"a","content":""}"#,
+            r#"{"type":"plan","task_id":"t","agent_id":"a","content":"x","session_id":"s"}"#,
+            r#"{"type":"plan","task_id":"t","agent_id":"a","content":"x","parent_id":"p"}"#,
         ];
         let f = fingerprint(&draft(base));
         for v in variants {
             assert_ne!(fingerprint(&draft(v)), f, "{v}");
         }
+    }
+
+    #[test]
+    fn a_request_without_session_or_parent_keeps_the_fingerprint_earlier_versions_made() {
+        // SHA-256 of the length-prefixed type, task, agent and content, and
+        // a 0 byte each for no metadata and no expected head.
+        let plain = draft(r#"{"type":"plan","task_id":"t","agent_id":"a","content":"x"}"#);
+        let pinned = "8980173781fce07346bc0a3ab11d6e9a2be28756ff89b2fc03ef834598bed750";
+        assert_eq!(fingerprint(&plain), pinned);
+        // With a session and a parent, the earlier form is still that one,
+        // and today's is not; the session and the parent are not
+        // interchangeable.
+        let bound = draft(
+            r#"{"type":"plan","task_id":"t","agent_id":"a","content":"x","session_id":"s","parent_id":"p"}"#,
+        );
+        assert_eq!(
+            fingerprint_in(&bound, Form::WithoutSessionAndParent),
+            pinned
+        );
+        assert_ne!(fingerprint(&bound), pinned);
+        let swapped = draft(
+            r#"{"type":"plan","task_id":"t","agent_id":"a","content":"x","session_id":"p","parent_id":"s"}"#,
+        );
+        assert_ne!(fingerprint(&swapped), fingerprint(&bound));
+        let only_session =
+            draft(r#"{"type":"plan","task_id":"t","agent_id":"a","content":"x","session_id":"x"}"#);
+        let only_parent =
+            draft(r#"{"type":"plan","task_id":"t","agent_id":"a","content":"x","parent_id":"x"}"#);
+        assert_ne!(fingerprint(&only_session), fingerprint(&only_parent));
+    }
+
+    #[test]
+    fn a_key_stored_before_session_and_parent_counted_still_answers_its_retry() {
+        use crate::domain::chain::link;
+        let body = r#"{"type":"plan","task_id":"t","agent_id":"a","content":"x","session_id":"s","parent_id":"p"}"#;
+        let request = draft(body);
+        let earlier = fingerprint_in(&request, Form::WithoutSessionAndParent);
+        let now = fingerprint(&request);
+        // The retry of the same request is the same request, alone or as
+        // the same item of the same batch.
+        assert!(same_request(&earlier, &now, &request));
+        assert!(same_request(
+            &batch_item_fingerprint(&earlier, 1, 2),
+            &batch_item_fingerprint(&now, 1, 2),
+            &request
+        ));
+        assert!(!same_request(
+            &batch_item_fingerprint(&earlier, 1, 2),
+            &batch_item_fingerprint(&now, 1, 3),
+            &request
+        ));
+        // Another parent is another request, whatever the earlier form.
+        let other = draft(
+            r#"{"type":"plan","task_id":"t","agent_id":"a","content":"x","session_id":"s","parent_id":"q"}"#,
+        );
+        assert!(!same_request(&now, &fingerprint(&other), &other));
+        // A request without either never matches by the earlier form: its
+        // fingerprints are one.
+        let plain = draft(r#"{"type":"plan","task_id":"t","agent_id":"a","content":"y"}"#);
+        assert!(!same_request(&earlier, &fingerprint(&plain), &plain));
+        // The stored row is checked against its record in either form.
+        let record = link(
+            request,
+            None,
+            0,
+            "0190f000-0000-7000-8000-000000000000".into(),
+            "2026-01-01T00:00:00.000Z".into(),
+            None,
+        );
+        assert_eq!(stored_row_problem("", &earlier, &record), None);
+        assert_eq!(stored_row_problem("", &now, &record), None);
+        assert!(stored_row_problem("", &fingerprint(&other), &record).is_some());
     }
 
     #[test]
@@ -234,9 +353,14 @@ mod tests {
             r#"{"type":"plan","task_id":"t","agent_id":"a","content":"x"}"#,
         ));
         let stored = batch_item_fingerprint(&f, 0, 2);
-        assert!(same_request(&stored, &batch_item_fingerprint(&f, 0, 2)));
-        assert!(!same_request(&stored, &batch_item_fingerprint(&f, 0, 3)));
-        assert!(!same_request(&stored, &f));
+        let d = draft(r#"{"type":"plan","task_id":"t","agent_id":"a","content":"x"}"#);
+        assert!(same_request(&stored, &batch_item_fingerprint(&f, 0, 2), &d));
+        assert!(!same_request(
+            &stored,
+            &batch_item_fingerprint(&f, 0, 3),
+            &d
+        ));
+        assert!(!same_request(&stored, &f, &d));
         // No key sent as a header contains a space: no single append's key
         // is a batch item's.
         let key = batch_item_key("k-1", 7);

@@ -2,8 +2,8 @@
 //! across batches, restarts and agents; reuse for another request refused.
 
 use crate::support::{
-    assert_problem, bearer, chain_length, new_record, post_as, problem_fields, ring, task_body,
-    TestApp, OTHER_WRITER, WRITER,
+    assert_problem, bearer, chain_length, database_url, execute, new_record, post_as,
+    problem_fields, ring, task_body, TestApp, OTHER_WRITER, WRITER,
 };
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
@@ -56,6 +56,77 @@ async fn the_same_key_with_another_body_is_422_and_writes_nothing() {
     }
     assert_eq!(chain_length(&app, "t").await, 1);
     assert_eq!(chain_length(&app, "u").await, 0);
+}
+
+#[tokio::test]
+async fn the_same_key_with_another_session_or_parent_is_422() {
+    let app = TestApp::spawn().await;
+    let p1 = app.append(&new_record("plan", "t", "a", "one")).await;
+    let p2 = app.append(&new_record("plan", "t", "a", "two")).await;
+    let bound = |session: &str, parent: &Value| {
+        json!({"type": "decision", "task_id": "t", "agent_id": "a", "content": "go",
+               "session_id": session, "parent_id": parent["id"]})
+    };
+    let first = post_as(&app, None, Some("k"), &bound("s1", &p1)).await;
+    assert_eq!(first.status(), 201);
+    let first: Value = first.json().await.unwrap();
+    for other in [bound("s2", &p1), bound("s1", &p2)] {
+        let r = post_as(&app, None, Some("k"), &other).await;
+        assert_problem(r, 422, "idempotency_key_reused").await;
+    }
+    let again = post_as(&app, None, Some("k"), &bound("s1", &p1)).await;
+    assert_eq!(again.headers()["idempotent-replayed"], "true");
+    assert_eq!(again.json::<Value>().await.unwrap(), first);
+    assert_eq!(chain_length(&app, "t").await, 3);
+}
+
+/// The fingerprint versions before 0.5.0 stored: SHA-256 of the
+/// length-prefixed type, task, agent and content, then a 0 byte each for no
+/// metadata and no expected head; nothing of the session or the parent.
+fn fingerprint_before_0_5(kind: &str, task: &str, agent: &str, content: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let mut h = Sha256::new();
+    for field in [kind, task, agent, content] {
+        h.update([1u8]);
+        h.update((field.len() as u64).to_be_bytes());
+        h.update(field.as_bytes());
+    }
+    h.update([0u8, 0u8]);
+    hex::encode(h.finalize())
+}
+
+#[tokio::test]
+async fn a_key_stored_before_an_upgrade_still_answers_its_retry() {
+    let app = TestApp::spawn().await;
+    let parent = app.append(&new_record("plan", "t", "a", "one")).await;
+    let body = json!({"type": "decision", "task_id": "t", "agent_id": "a", "content": "go",
+                      "session_id": "s", "parent_id": parent["id"]});
+    let first: Value = post_as(&app, None, Some("k"), &body)
+        .await
+        .json()
+        .await
+        .unwrap();
+    let (path, dir) = app.stop().await;
+    // The row as the earlier version wrote it.
+    let stored = fingerprint_before_0_5("decision", "t", "a", "go");
+    let changed = execute(
+        &database_url(&path).await,
+        &format!("UPDATE idempotency SET fingerprint = '{stored}' WHERE key = 'k'"),
+    )
+    .await
+    .unwrap();
+    assert_eq!(changed, 1);
+    let app = TestApp::builder().database(path, dir).spawn().await;
+    // Its retry is answered the record (not refused, nor taken for an
+    // altered row); another request with the key is still refused.
+    let again = post_as(&app, None, Some("k"), &body).await;
+    assert_eq!(again.status(), 201);
+    assert_eq!(again.headers()["idempotent-replayed"], "true");
+    assert_eq!(again.json::<Value>().await.unwrap(), first);
+    let other = new_record("decision", "t", "a", "stop");
+    let r = post_as(&app, None, Some("k"), &other).await;
+    assert_problem(r, 422, "idempotency_key_reused").await;
+    assert_eq!(chain_length(&app, "t").await, 2);
 }
 
 #[tokio::test]

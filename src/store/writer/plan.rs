@@ -195,25 +195,27 @@ impl State {
                 }
                 if let Some((fingerprint, earlier)) = seen.get(&id) {
                     // The same key is a retry only for the same request.
-                    outcomes.push(if !same_request(fingerprint, &idempotency.fingerprint) {
-                        Outcome::Refused(StoreError::IdempotencyKeyReused {
-                            idempotency_key: idempotency.idempotency_key.clone(),
-                        })
-                    } else {
-                        match earlier {
-                            Earlier::Index(i) => Outcome::Again(*i),
-                            Earlier::Stored(r) => Outcome::Stored(r.clone()),
-                            Earlier::Altered(why) => {
-                                crate::store::rows_refused("idempotency", 1);
-                                Outcome::Refused(StoreError::RowAltered(format!(
-                                    "Idempotency-Key `{}`: {why} (the database was altered); \
+                    outcomes.push(
+                        if !same_request(fingerprint, &idempotency.fingerprint, draft) {
+                            Outcome::Refused(StoreError::IdempotencyKeyReused {
+                                idempotency_key: idempotency.idempotency_key.clone(),
+                            })
+                        } else {
+                            match earlier {
+                                Earlier::Index(i) => Outcome::Again(*i),
+                                Earlier::Stored(r) => Outcome::Stored(r.clone()),
+                                Earlier::Altered(why) => {
+                                    crate::store::rows_refused("idempotency", 1);
+                                    Outcome::Refused(StoreError::RowAltered(format!(
+                                        "Idempotency-Key `{}`: {why} (the database was altered); \
                                      nothing was appended: an operator must look before this \
                                      request is sent again",
-                                    idempotency.idempotency_key
-                                )))
+                                        idempotency.idempotency_key
+                                    )))
+                                }
                             }
-                        }
-                    });
+                        },
+                    );
                     continue;
                 }
             }
