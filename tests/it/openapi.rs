@@ -170,9 +170,8 @@ fn cursor_parameters_carry_the_domain_s_cursor_pattern() {
 /// identifier; the search query), built from the domain's constants and
 /// written in place wherever it applies: so every `pattern` and `maxLength`
 /// anywhere in the document is one of those constants, and the rules are
-/// where they apply. The idempotency key's header, a literal (utoipa's
-/// header parameters take no rule type without changing the document), and
-/// the enums are checked against the domain too.
+/// where they apply. The idempotency key's header, on every operation that
+/// appends, and the enums are checked against the domain too.
 #[test]
 fn patterns_and_lengths_in_the_document_are_the_domain_s_constants() {
     use decision_trail::domain::chain::BreakReason;
@@ -231,14 +230,16 @@ fn patterns_and_lengths_in_the_document_are_the_domain_s_constants() {
         assert_eq!(property["maxLength"], MAX_ID_CHARS, "{field}");
         assert_eq!(property["minLength"], 1, "{field}");
     }
-    let key = doc["paths"]["/thoughts"]["post"]["parameters"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["name"] == "Idempotency-Key")
-        .unwrap();
-    assert_eq!(key["schema"]["pattern"], KEY_PATTERN);
-    assert_eq!(key["schema"]["maxLength"], MAX_KEY_BYTES);
+    for path in ["/thoughts", "/thoughts/batch", "/thoughts/{id}/oversight"] {
+        let key = doc["paths"][path]["post"]["parameters"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == "Idempotency-Key")
+            .unwrap_or_else(|| panic!("{path} documents Idempotency-Key"));
+        assert_eq!(key["schema"]["pattern"], KEY_PATTERN, "{path}");
+        assert_eq!(key["schema"]["maxLength"], MAX_KEY_BYTES, "{path}");
+    }
     assert_eq!(
         schemas["ThoughtType"]["enum"],
         serde_json::json!(RECORD_TYPES)

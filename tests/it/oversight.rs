@@ -214,6 +214,45 @@ async fn a_bad_verdict_is_refused_whole_naming_every_field() {
 }
 
 #[tokio::test]
+async fn a_verdict_sent_again_with_its_key_is_answered_the_first_record() {
+    let app = TestApp::builder().keys(ring()).spawn().await;
+    let first = decision(&app, "Deploy on Friday.").await;
+    let second = decision(&app, "Skip the canary.").await;
+    let keyed = |id: &Value, body: Value| {
+        app.client
+            .post(app.url(&format!("/thoughts/{}/oversight", id.as_str().unwrap())))
+            .header("authorization", bearer(REVIEWER))
+            .header("idempotency-key", "verdict-1")
+            .json(&body)
+            .send()
+    };
+    let approve = json!({"verdict": "approved", "reason": "Low risk."});
+    let r = keyed(&first["id"], approve.clone()).await.unwrap();
+    assert_eq!(r.status(), 201);
+    assert!(r.headers().get("idempotent-replayed").is_none());
+    let verdict: Value = r.json().await.unwrap();
+    let again = keyed(&first["id"], approve.clone()).await.unwrap();
+    assert_eq!(again.status(), 201);
+    assert_eq!(again.headers()["idempotent-replayed"], "true");
+    assert_eq!(
+        again.headers()["location"],
+        format!("/thoughts/{}", verdict["id"].as_str().unwrap()).as_str()
+    );
+    assert_eq!(again.json::<Value>().await.unwrap(), verdict);
+    // The same key for another verdict, or for the same verdict on another
+    // decision, is another request.
+    let escalate = json!({"verdict": "escalated", "reason": "Low risk."});
+    for r in [
+        keyed(&first["id"], escalate).await.unwrap(),
+        keyed(&second["id"], approve).await.unwrap(),
+    ] {
+        assert_problem(r, 422, "idempotency_key_reused").await;
+    }
+    let (_, verify) = walk(&app, "deploy").await;
+    assert_eq!(verify["length"], 3, "two decisions and one verdict");
+}
+
+#[tokio::test]
 async fn an_open_service_takes_a_verdict_naming_its_reviewer() {
     let app = TestApp::spawn().await;
     let d = app

@@ -24,6 +24,7 @@ use crate::http::problem::responses::{
 };
 use crate::http::problem::ApiError;
 use crate::http::wire::extract::BatchBody;
+use crate::http::wire::IdempotencyKeyHeader;
 use crate::http::AppState;
 use crate::store::{Idempotency, StoreError};
 
@@ -66,11 +67,7 @@ pub struct BatchBodyAnswer {
 /// record.
 #[utoipa::path(
     post, path = "/thoughts/batch", operation_id = "appendBatch", tag = "thoughts",
-    params(
-        ("Idempotency-Key" = Option<String>, Header,
-         min_length = 1, max_length = 255, pattern = "^[!-~]+$",
-         description = "As for `POST /thoughts`, for the whole batch: the same batch sent again with it is answered the first batch's records; another batch with it is refused (422).")
-    ),
+    params(IdempotencyKeyHeader),
     request_body(content = NewBatchBody, content_type = "application/json"),
     responses(
         (status = 201, description = "The records, as stored, in the batch's order (or, for a retry with the same `Idempotency-Key`, as stored by the first request)", body = BatchBodyAnswer,

@@ -12,14 +12,15 @@ use utoipa::ToSchema;
 use crate::domain::json::JsonValue;
 use crate::domain::record::oversight::{OversightVerdict, OVERSIGHT};
 use crate::domain::FieldError;
-use crate::http::api::records::{append_body, record_or_404, RecordBody};
+use crate::http::api::records::{append_body, record_or_404, AppendAnswer};
 use crate::http::ops::guard::Caller;
 use crate::http::problem::responses::{
-    BadRequest, Forbidden, InternalError, NotFound, PayloadTooLarge, Unavailable,
+    BadRequest, Forbidden, InternalError, KeyReused, NotFound, PayloadTooLarge, Unavailable,
     UnsupportedMediaType,
 };
 use crate::http::problem::ApiError;
 use crate::http::wire::extract::JsonBody;
+use crate::http::wire::IdempotencyKeyHeader;
 use crate::http::AppState;
 
 /// A verdict on a decision.
@@ -48,14 +49,15 @@ const MEMBERS: [&str; 5] = ["verdict", "reason", "decision", "reviewer", "sessio
 /// Appends to the decision's task a record whose `parent_id` is the
 /// decision and whose `metadata.oversight` is `{verdict, reviewer,
 /// reason}`: a `decision` replacing it when `overridden`, a `reflection`
-/// otherwise. Only a reviewer key may (a writer's is 403).
+/// otherwise. Only a reviewer key may (a writer's is 403). With an
+/// `Idempotency-Key`, the same verdict sent again answers the first one's
+/// record, as `POST /thoughts` does.
 #[utoipa::path(
     post, path = "/thoughts/{id}/oversight", operation_id = "oversight", tag = "thoughts",
-    params(("id" = String, Path, description = "The decision reviewed")),
+    params(("id" = String, Path, description = "The decision reviewed"), IdempotencyKeyHeader),
     request_body(content = OversightBody, content_type = "application/json"),
     responses(
-        (status = 201, description = "The oversight record, as stored", body = RecordBody),
-        BadRequest, Forbidden, NotFound, PayloadTooLarge, UnsupportedMediaType, InternalError, Unavailable
+        AppendAnswer, BadRequest, Forbidden, NotFound, PayloadTooLarge, UnsupportedMediaType, KeyReused, InternalError, Unavailable
     )
 )]
 pub async fn review(

@@ -26,7 +26,7 @@ use crate::http::problem::ApiError;
 use crate::http::wire::extract::JsonBody;
 use crate::http::wire::query::{OfRecords, Page, PlainQuery, Query, QueryPart};
 use crate::http::wire::RecordPath;
-use crate::http::wire::{HashHex, Identifier, RecordTypeSchema};
+use crate::http::wire::{HashHex, IdempotencyKeyHeader, Identifier, RecordTypeSchema};
 use crate::http::AppState;
 use crate::store::{Appended, Idempotency, Listing};
 
@@ -251,14 +251,6 @@ impl TryFrom<Record> for RecordBody {
     }
 }
 
-/// A page of records and the cursor of the next page.
-#[derive(Serialize, ToSchema)]
-pub struct RecordPage {
-    records: Vec<RecordBody>,
-    /// Pass as `after` for the next page; null on the last page.
-    next: Option<String>,
-}
-
 /// Append a thought record to its task's chain.
 ///
 /// The server assigns `id`, `seq`, `log_index`, `timestamp`, `prev_hash` and
@@ -271,19 +263,10 @@ pub struct RecordPage {
 /// head (409 `head_moved` otherwise).
 #[utoipa::path(
     post, path = "/thoughts", operation_id = "append", tag = "thoughts",
-    params(
-        ("Idempotency-Key" = Option<String>, Header,
-         min_length = 1, max_length = 255, pattern = "^[!-~]+$",
-         description = "1 to 255 visible ASCII characters (a UUID, say), remembered for 24 hours by default. \
-A retry with the same key and the same request gets the original record; the same key with a different request is refused (422).")
-    ),
+    params(IdempotencyKeyHeader),
     request_body(content = NewRecordBody, content_type = "application/json"),
     responses(
-        (status = 201, description = "The record, as stored (or, for a retry with the same `Idempotency-Key`, as stored by the first request)", body = RecordBody,
-         headers(
-            ("Location" = String, description = "/thoughts/{id} of the record"),
-            ("Idempotent-Replayed" = String, description = "`true` when the record was created by an earlier request with the same key")
-         )),
+        AppendAnswer,
         BadRequest, Forbidden, ConflictResponse, PayloadTooLarge, UnsupportedMediaType, KeyReused, InternalError, Unavailable
     )
 )]
@@ -295,6 +278,20 @@ pub async fn append(
 ) -> Result<Response, ApiError> {
     append_body(&state, &caller, &headers, body).await
 }
+
+/// What [`append_body`] answers, as the OpenAPI document shows it for every
+/// operation that appends one record (`POST /thoughts`, a verdict).
+#[derive(utoipa::IntoResponses)]
+#[response(
+    status = 201,
+    description = "The record, as stored (or, for a retry with the same `Idempotency-Key`, as stored by the first request)",
+    headers(
+        ("Location" = String, description = "/thoughts/{id} of the record"),
+        ("Idempotent-Replayed" = String, description = "`true` when the record was created by an earlier request with the same key")
+    )
+)]
+#[allow(dead_code)] // documents the answer; append_body builds it
+pub(crate) struct AppendAnswer(RecordBody);
 
 /// An append body, appended for `caller` (`POST /thoughts`, and the
 /// oversight verdicts of `POST /thoughts/{id}/oversight`).
@@ -449,7 +446,7 @@ pub(crate) fn bind_agent(body: &mut JsonValue, agent_id: &str) -> Result<(), Api
 
 /// The `Idempotency-Key` header, if sent and usable.
 pub(crate) fn idempotency_key(headers: &HeaderMap, errors: &mut Vec<FieldError>) -> Option<String> {
-    const NAME: &str = "Idempotency-Key";
+    const NAME: &str = IdempotencyKeyHeader::NAME;
     let mut values = headers.get_all(NAME).iter();
     let first = values.next()?;
     if values.next().is_some() {
@@ -600,6 +597,14 @@ pub(crate) struct BindingQuery {
 }
 
 impl PlainQuery for BindingQuery {}
+
+/// A page of records and the cursor of the next page.
+#[derive(Serialize, ToSchema)]
+pub struct RecordPage {
+    records: Vec<RecordBody>,
+    /// Pass as `after` for the next page; null on the last page.
+    next: Option<String>,
+}
 
 /// List records: one task's chain, or the whole log.
 #[utoipa::path(

@@ -10,13 +10,15 @@ use std::marker::PhantomData;
 
 use serde::{de, Deserialize, Deserializer};
 use std::borrow::Cow;
-use utoipa::openapi::schema::{KnownFormat, SchemaFormat};
+use utoipa::openapi::path::{Parameter, ParameterBuilder, ParameterIn};
+use utoipa::openapi::schema::{KnownFormat, SchemaFormat, SchemaType};
 
-use utoipa::openapi::{ObjectBuilder, RefOr, Schema, Type};
+use utoipa::openapi::{ObjectBuilder, RefOr, Required, Schema, Type};
 use utoipa::{IntoParams, PartialSchema, ToSchema};
 
 use crate::domain::chain::BreakReason;
 use crate::domain::cursor::{self, CursorKind, CURSOR_PATTERN};
+use crate::domain::idempotency::{KEY_PATTERN, MAX_KEY_BYTES};
 use crate::domain::record::{identifier_problem, is_hash_hex, HASH_PATTERN, MAX_ID_CHARS};
 use crate::domain::RECORD_TYPES;
 
@@ -46,6 +48,38 @@ pub(crate) struct TaskPath {
 pub(crate) struct RecordPath {
     /// The record's id
     pub(crate) id: String,
+}
+
+/// The `Idempotency-Key` header of every operation that appends (a record,
+/// a batch, a verdict), documented from the domain's rule
+/// (`domain::idempotency`) and read by `api::records::idempotency_key`.
+pub(crate) struct IdempotencyKeyHeader;
+
+impl IdempotencyKeyHeader {
+    pub(crate) const NAME: &'static str = "Idempotency-Key";
+}
+
+impl IntoParams for IdempotencyKeyHeader {
+    fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
+        let schema = ObjectBuilder::new()
+            .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
+            .max_length(Some(MAX_KEY_BYTES))
+            .min_length(Some(1))
+            .pattern(Some(KEY_PATTERN));
+        vec![ParameterBuilder::new()
+            .name(Self::NAME)
+            .parameter_in(ParameterIn::Header)
+            .description(Some(format!(
+                "1 to {MAX_KEY_BYTES} visible ASCII characters (a UUID, say), remembered for 24 \
+                 hours by default. A retry with the same key and the same request (record, batch \
+                 or verdict) is answered what the first request made, with \
+                 `Idempotent-Replayed: true`; the same key with a different request is refused \
+                 (422)."
+            )))
+            .required(Required::False)
+            .schema(Some(schema))
+            .build()]
+    }
 }
 
 /// A string schema, to which each rule adds its own limits.
