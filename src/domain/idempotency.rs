@@ -182,10 +182,17 @@ pub fn stored_row_problem(scope: &str, fingerprint: &str, record: &Record) -> Op
     // service's `--erasable`; a conditional append expected the head it was
     // appended after; a key stored before 0.5.0 has the earlier form.
     let erasable = record.erasable.is_some();
+    let binds = record.authored.session_id.is_some() || record.authored.parent_id.is_some();
+    let forms: &[Form] = if binds {
+        &[Form::Current, Form::WithoutSessionAndParent]
+    } else {
+        // The two forms are one.
+        &[Form::Current]
+    };
     let matches = [None, Some(record.prev_hash.as_str())]
         .into_iter()
         .flat_map(|e| [(e, false), (e, erasable)])
-        .flat_map(|(e, x)| [(e, x, Form::Current), (e, x, Form::WithoutSessionAndParent)])
+        .flat_map(|(e, x)| forms.iter().map(move |&form| (e, x, form)))
         .any(|(e, x, form)| fingerprint_of(&record.authored, e, x, form) == fingerprint);
     if !matches {
         return Some(format!(
