@@ -89,7 +89,8 @@ fn specs() -> Vec<ToolSpec> {
             "For a person reviewing an agent (a reviewer key): record a verdict on a decision \
              record, by its id: approved, overridden (with decision, the one that replaces \
              it), escalated, or a note, with an optional reason. The verdict is appended to the \
-             decision's task as a record answering it; a writer key is refused.",
+             decision's task as a record answering it; a writer key is refused. \
+             idempotency_key makes a retry safe.",
             Method::POST,
             "/thoughts/{id}/oversight",
             "201",

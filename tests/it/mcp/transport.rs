@@ -429,6 +429,23 @@ async fn a_reviewer_gives_verdicts_over_mcp_and_a_writer_cannot() {
     assert_eq!(verdict["parent_id"], id);
     assert_eq!(verdict["type"], "decision");
     assert_eq!(verdict["metadata"]["oversight"]["reviewer"], "reviewer-1");
+    // With a key, the same verdict again is answered the first record, and
+    // another verdict with it is refused.
+    let keyed = json!({"id": id, "verdict": "approved", "idempotency_key": "v-1"});
+    let first = data(&call(&reviewer, "oversight_verdict", keyed.clone()).await);
+    assert_eq!(
+        data(&call(&reviewer, "oversight_verdict", keyed).await),
+        first
+    );
+    let reused = error(
+        &call(
+            &reviewer,
+            "oversight_verdict",
+            json!({"id": id, "verdict": "escalated", "idempotency_key": "v-1"}),
+        )
+        .await,
+    );
+    assert_eq!(reused["code"], "IDEMPOTENCY_KEY_REUSED", "{reused}");
     let bad = error(
         &call(
             &reviewer,
