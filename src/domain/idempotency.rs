@@ -31,18 +31,43 @@ pub fn key_problem(key: &str) -> Option<String> {
 /// same when their fingerprints are, whatever their JSON spelling (member
 /// order, whitespace, escapes, `1.0` vs `1` in metadata).
 pub fn fingerprint(draft: &NewRecord) -> String {
-    fingerprint_in(draft, Form::Current)
+    fingerprint_in(draft, Form::WHOLE)
 }
 
-/// Which fingerprint of a request.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Form {
-    /// Every field the caller chose.
-    Current,
+/// The fingerprint of the record an OTLP span makes: without its parent,
+/// which the service finds rather than the exporter sends (an ancestor
+/// recorded between two exports of the span gives it one), so that a
+/// span's retry is its retry whatever was recorded meanwhile.
+pub fn span_fingerprint(draft: &NewRecord) -> String {
+    fingerprint_in(draft, Form::SPAN)
+}
+
+/// Which of a request's optional fields its fingerprint covers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Form {
+    session: bool,
+    parent: bool,
+}
+
+impl Form {
+    /// Every field the caller chose ([`fingerprint`]).
+    pub const WHOLE: Form = Form {
+        session: true,
+        parent: true,
+    };
+    /// A span's: all but the parent the service found ([`span_fingerprint`]).
+    pub const SPAN: Form = Form {
+        session: true,
+        parent: false,
+    };
     /// What versions before 0.5.0 made: without the session and the parent.
-    /// A key they stored is still answered after an upgrade, for as long as
-    /// keys are kept.
-    WithoutSessionAndParent,
+    /// A key they stored still answers its retry after an upgrade, for as
+    /// long as keys are kept.
+    const BEFORE_0_5: Form = Form {
+        session: false,
+        parent: false,
+    };
+    const ALL: [Form; 3] = [Form::WHOLE, Form::SPAN, Form::BEFORE_0_5];
 }
 
 fn fingerprint_in(draft: &NewRecord, form: Form) -> String {
@@ -84,16 +109,14 @@ fn fingerprint_of(
     if let Some(c) = &a.capabilities {
         field(Some(c.canonical().as_bytes()));
     }
-    if form == Form::Current {
-        for (tag, value) in [
-            (&b"session_id"[..], &a.session_id),
-            (&b"parent_id"[..], &a.parent_id),
-        ] {
-            if let Some(v) = value {
-                h.update(tag);
-                h.update((v.len() as u64).to_be_bytes());
-                h.update(v.as_bytes());
-            }
+    for (tag, value, covered) in [
+        (&b"session_id"[..], &a.session_id, form.session),
+        (&b"parent_id"[..], &a.parent_id, form.parent),
+    ] {
+        if let (Some(v), true) = (value, covered) {
+            h.update(tag);
+            h.update((v.len() as u64).to_be_bytes());
+            h.update(v.as_bytes());
         }
     }
     if erasable {
@@ -133,20 +156,38 @@ fn place_and_own(stored: &str) -> (&str, &str) {
     stored.split_at(stored.len() - own.len())
 }
 
-/// Whether `draft`, sent with the fingerprint `sent` (its own, under its
-/// place in a batch), is a retry of the request stored with a key as
-/// `stored`: the same fingerprint, or the form versions before 0.5.0 made
-/// of the same request.
-pub fn same_request(stored: &str, sent: &str, draft: &NewRecord) -> bool {
-    if stored == sent || stored == ERASED_FINGERPRINT {
+/// Whether `draft`, sent with the fingerprint `sent` in `form` (its own,
+/// under its place in a batch), is a retry of the request stored with a key
+/// as `stored`. `made` is the record that request made, as read back from
+/// the database and checked by [`stored_row_problem`]; None for a key an
+/// earlier request of the same writer batch holds, whose fingerprint is in
+/// today's form: then only the same fingerprint is the same request.
+///
+/// A key read back may be in the form versions before 0.5.0 made, which
+/// left out the session and the parent: so the record it made must also
+/// have the draft's session and parent (but for a span's parent, which the
+/// service finds), and its fingerprint may be that earlier form of the draft.
+pub fn same_request(
+    stored: &str,
+    sent: &str,
+    form: Form,
+    draft: &NewRecord,
+    made: Option<&Record>,
+) -> bool {
+    if stored == ERASED_FINGERPRINT {
         return true;
+    }
+    let Some(made) = made else {
+        return stored == sent;
+    };
+    let (a, b) = (&made.authored, &draft.authored);
+    if a.session_id != b.session_id || (form.parent && a.parent_id != b.parent_id) {
+        return false;
     }
     let ((stored_place, stored_own), (sent_place, _)) =
         (place_and_own(stored), place_and_own(sent));
-    let binds = draft.authored.session_id.is_some() || draft.authored.parent_id.is_some();
-    binds
-        && stored_place == sent_place
-        && stored_own == fingerprint_in(draft, Form::WithoutSessionAndParent)
+    stored == sent
+        || (stored_place == sent_place && stored_own == fingerprint_in(draft, Form::BEFORE_0_5))
 }
 
 /// Why a stored idempotency row `(scope, fingerprint)` cannot be answered
@@ -154,7 +195,9 @@ pub fn same_request(stored: &str, sent: &str, draft: &NewRecord) -> bool {
 /// is trusted"): the record must be in the key's scope (its agent, when the
 /// key has one) and must be what the fingerprinted request made, its
 /// fingerprint recomputed from the record itself (with or without the
-/// `expected_prev_hash` it was appended after). None when it can.
+/// `expected_prev_hash` it was appended after, asked as erasable or not, in
+/// any [`Form`]: a single append's, a span's, or that of a version before
+/// 0.5.0). None when it can.
 pub fn stored_row_problem(scope: &str, fingerprint: &str, record: &Record) -> Option<String> {
     let (_, fingerprint) = place_and_own(fingerprint);
     if !scope.is_empty() && record.authored.agent_id != scope {
@@ -180,14 +223,14 @@ pub fn stored_row_problem(scope: &str, fingerprint: &str, record: &Record) -> Op
     }
     // An erasable record was asked for as one, or made one by the
     // service's `--erasable`; a conditional append expected the head it was
-    // appended after; a key stored before 0.5.0 has the earlier form.
+    // appended after.
     let erasable = record.erasable.is_some();
-    let binds = record.authored.session_id.is_some() || record.authored.parent_id.is_some();
-    let forms: &[Form] = if binds {
-        &[Form::Current, Form::WithoutSessionAndParent]
-    } else {
-        // The two forms are one.
-        &[Form::Current]
+    // The forms differ only in the session and the parent: without them,
+    // one is enough.
+    let a = &record.authored;
+    let forms = match (&a.session_id, &a.parent_id) {
+        (None, None) => &Form::ALL[..1],
+        _ => &Form::ALL[..],
     };
     let matches = [None, Some(record.prev_hash.as_str())]
         .into_iter()
@@ -258,10 +301,7 @@ mod tests {
         let bound = draft(
             r#"{"type":"plan","task_id":"t","agent_id":"a","content":"x","session_id":"s","parent_id":"p"}"#,
         );
-        assert_eq!(
-            fingerprint_in(&bound, Form::WithoutSessionAndParent),
-            pinned
-        );
+        assert_eq!(fingerprint_in(&bound, Form::BEFORE_0_5), pinned);
         assert_ne!(fingerprint(&bound), pinned);
         let swapped = draft(
             r#"{"type":"plan","task_id":"t","agent_id":"a","content":"x","session_id":"p","parent_id":"s"}"#,
@@ -277,44 +317,143 @@ mod tests {
     #[test]
     fn a_key_stored_before_session_and_parent_counted_still_answers_its_retry() {
         use crate::domain::chain::link;
+        let made = |body: &str| {
+            link(
+                draft(body),
+                None,
+                0,
+                "0190f000-0000-7000-8000-000000000000".into(),
+                "2026-01-01T00:00:00.000Z".into(),
+                None,
+            )
+        };
         let body = r#"{"type":"plan","task_id":"t","agent_id":"a","content":"x","session_id":"s","parent_id":"p"}"#;
         let request = draft(body);
-        let earlier = fingerprint_in(&request, Form::WithoutSessionAndParent);
+        let record = made(body);
+        let earlier = fingerprint_in(&request, Form::BEFORE_0_5);
         let now = fingerprint(&request);
         // The retry of the same request is the same request, alone or as
-        // the same item of the same batch.
-        assert!(same_request(&earlier, &now, &request));
+        // the same item of the same batch; the earlier form only for a key
+        // read back with its record.
+        assert!(same_request(
+            &earlier,
+            &now,
+            Form::WHOLE,
+            &request,
+            Some(&record)
+        ));
+        assert!(!same_request(&earlier, &now, Form::WHOLE, &request, None));
         assert!(same_request(
             &batch_item_fingerprint(&earlier, 1, 2),
             &batch_item_fingerprint(&now, 1, 2),
-            &request
+            Form::WHOLE,
+            &request,
+            Some(&record)
         ));
         assert!(!same_request(
             &batch_item_fingerprint(&earlier, 1, 2),
             &batch_item_fingerprint(&now, 1, 3),
-            &request
+            Form::WHOLE,
+            &request,
+            Some(&record)
         ));
-        // Another parent is another request, whatever the earlier form.
-        let other = draft(
+        // Another session or parent is another request, in either form;
+        // so is the same request without them.
+        for other in [
             r#"{"type":"plan","task_id":"t","agent_id":"a","content":"x","session_id":"s","parent_id":"q"}"#,
+            r#"{"type":"plan","task_id":"t","agent_id":"a","content":"x","session_id":"r","parent_id":"p"}"#,
+            r#"{"type":"plan","task_id":"t","agent_id":"a","content":"x"}"#,
+        ] {
+            let other = draft(other);
+            let sent = fingerprint(&other);
+            assert!(!same_request(
+                &now,
+                &sent,
+                Form::WHOLE,
+                &other,
+                Some(&record)
+            ));
+            assert!(!same_request(
+                &earlier,
+                &sent,
+                Form::WHOLE,
+                &other,
+                Some(&record)
+            ));
+        }
+        // A key stored today for a request without either is not the retry
+        // of one that adds them: its fingerprint is also the earlier form of
+        // that one, and the record it made says they differ.
+        let plain_body = r#"{"type":"plan","task_id":"t","agent_id":"a","content":"x"}"#;
+        let plain = fingerprint(&draft(plain_body));
+        assert_eq!(plain, earlier);
+        assert!(!same_request(
+            &plain,
+            &now,
+            Form::WHOLE,
+            &request,
+            Some(&made(plain_body))
+        ));
+        // The stored row is checked against its record in every form.
+        assert_eq!(stored_row_problem("", &earlier, &record), None);
+        assert_eq!(stored_row_problem("", &now, &record), None);
+        assert_eq!(
+            stored_row_problem("", &span_fingerprint(&request), &record),
+            None
         );
-        assert!(!same_request(&now, &fingerprint(&other), &other));
-        // A request without either never matches by the earlier form: its
-        // fingerprints are one.
-        let plain = draft(r#"{"type":"plan","task_id":"t","agent_id":"a","content":"y"}"#);
-        assert!(!same_request(&earlier, &fingerprint(&plain), &plain));
-        // The stored row is checked against its record in either form.
+        let other = draft(
+            r#"{"type":"plan","task_id":"t","agent_id":"a","content":"x","session_id":"r","parent_id":"p"}"#,
+        );
+        assert!(stored_row_problem("", &fingerprint(&other), &record).is_some());
+    }
+
+    #[test]
+    fn a_span_s_fingerprint_leaves_out_only_the_parent_the_service_found() {
+        let found = draft(
+            r#"{"type":"plan","task_id":"t","agent_id":"a","content":"x","session_id":"s","parent_id":"p"}"#,
+        );
+        let orphan =
+            draft(r#"{"type":"plan","task_id":"t","agent_id":"a","content":"x","session_id":"s"}"#);
+        let elsewhere =
+            draft(r#"{"type":"plan","task_id":"t","agent_id":"a","content":"x","session_id":"z"}"#);
+        assert_eq!(span_fingerprint(&found), span_fingerprint(&orphan));
+        assert_eq!(span_fingerprint(&orphan), fingerprint(&orphan));
+        assert_ne!(span_fingerprint(&orphan), span_fingerprint(&elsewhere));
+        // A span recorded as an orphan, sent again once its parent was
+        // recorded, is its retry; a request's is not.
+        use crate::domain::chain::link;
         let record = link(
-            request,
+            orphan.clone(),
             None,
             0,
             "0190f000-0000-7000-8000-000000000000".into(),
             "2026-01-01T00:00:00.000Z".into(),
             None,
         );
-        assert_eq!(stored_row_problem("", &earlier, &record), None);
-        assert_eq!(stored_row_problem("", &now, &record), None);
-        assert!(stored_row_problem("", &fingerprint(&other), &record).is_some());
+        let stored = span_fingerprint(&orphan);
+        let again = span_fingerprint(&found);
+        assert!(same_request(
+            &stored,
+            &again,
+            Form::SPAN,
+            &found,
+            Some(&record)
+        ));
+        assert!(!same_request(
+            &fingerprint(&orphan),
+            &fingerprint(&found),
+            Form::WHOLE,
+            &found,
+            Some(&record)
+        ));
+        let moved = span_fingerprint(&elsewhere);
+        assert!(!same_request(
+            &stored,
+            &moved,
+            Form::SPAN,
+            &elsewhere,
+            Some(&record)
+        ));
     }
 
     #[test]
@@ -361,13 +500,21 @@ mod tests {
         ));
         let stored = batch_item_fingerprint(&f, 0, 2);
         let d = draft(r#"{"type":"plan","task_id":"t","agent_id":"a","content":"x"}"#);
-        assert!(same_request(&stored, &batch_item_fingerprint(&f, 0, 2), &d));
+        assert!(same_request(
+            &stored,
+            &batch_item_fingerprint(&f, 0, 2),
+            Form::WHOLE,
+            &d,
+            None
+        ));
         assert!(!same_request(
             &stored,
             &batch_item_fingerprint(&f, 0, 3),
-            &d
+            Form::WHOLE,
+            &d,
+            None
         ));
-        assert!(!same_request(&stored, &f, &d));
+        assert!(!same_request(&stored, &f, Form::WHOLE, &d, None));
         // No key sent as a header contains a space: no single append's key
         // is a batch item's.
         let key = batch_item_key("k-1", 7);

@@ -3,6 +3,7 @@
 
 use crate::domain::chain::ChainBreak;
 use crate::domain::checkpoint::LogSigner;
+use crate::domain::idempotency::Form;
 use crate::domain::merkle::{Frontier, Hash};
 use crate::domain::Record;
 
@@ -16,8 +17,12 @@ pub struct Idempotency {
     pub scope: String,
     /// The `Idempotency-Key` header as sent.
     pub idempotency_key: String,
-    /// `domain::idempotency::fingerprint` of the request: a retry must match it.
+    /// `domain::idempotency::fingerprint` of the request (a span's
+    /// `span_fingerprint`): a retry must match it.
     pub fingerprint: String,
+    /// Which fields `fingerprint` covers: a span's leaves out the parent the
+    /// service found.
+    pub form: Form,
 }
 
 /// What an append answers: the record, and whether it was created by an

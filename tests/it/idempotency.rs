@@ -77,7 +77,18 @@ async fn the_same_key_with_another_session_or_parent_is_422() {
     let again = post_as(&app, None, Some("k"), &bound("s1", &p1)).await;
     assert_eq!(again.headers()["idempotent-replayed"], "true");
     assert_eq!(again.json::<Value>().await.unwrap(), first);
-    assert_eq!(chain_length(&app, "t").await, 3);
+    // A key first sent without either: adding one is another request too.
+    let plain = new_record("decision", "t", "a", "go");
+    assert_eq!(post_as(&app, None, Some("k2"), &plain).await.status(), 201);
+    for other in [bound("s1", &p1), {
+        let mut b = plain.clone();
+        b["parent_id"] = p1["id"].clone();
+        b
+    }] {
+        let r = post_as(&app, None, Some("k2"), &other).await;
+        assert_problem(r, 422, "idempotency_key_reused").await;
+    }
+    assert_eq!(chain_length(&app, "t").await, 4);
 }
 
 /// The fingerprint versions before 0.5.0 stored: SHA-256 of the

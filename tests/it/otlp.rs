@@ -323,6 +323,11 @@ async fn a_parent_sent_later_is_named_and_an_earlier_one_is_linked() {
     // Then the parent, then a grandchild whose parent is the first child.
     send_proto(&app, &export(vec![chat(1, 9)])).await;
     send_proto(&app, &export(vec![chat(3, 2)])).await;
+    // The child's export sent again, now that its parent is a record: the
+    // same span, answered its first record (the parent is the service's
+    // finding, not what the exporter sent), nothing rejected.
+    let again = send_proto(&app, &export(vec![chat(2, 1)])).await;
+    assert_eq!(again.partial_success.map_or(0, |p| p.rejected_spans), 0);
     let trail = records(&app, &hex::encode(TRACE)).await;
     assert_eq!(trail.len(), 3);
     let child = by_span(&trail, 2, "analysis");

@@ -8,7 +8,7 @@ use axum::{Extension, Json};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::domain::idempotency::{batch_item_fingerprint, batch_item_key, fingerprint};
+use crate::domain::idempotency::{batch_item_fingerprint, batch_item_key, fingerprint, Form};
 use crate::domain::json::JsonValue;
 use crate::domain::record::oversight::oversight_of;
 use crate::domain::record::{item_path, new_records_from_batch, MAX_BATCH_RECORDS};
@@ -160,6 +160,7 @@ pub async fn append_batch(
                 scope: scope.to_string(),
                 idempotency_key: batch_item_key(key, i),
                 fingerprint: batch_item_fingerprint(&fingerprint(&draft), i, count),
+                form: Form::WHOLE,
             });
             (draft, idempotency)
         })

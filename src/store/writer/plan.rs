@@ -195,8 +195,18 @@ impl State {
                 }
                 if let Some((fingerprint, earlier)) = seen.get(&id) {
                     // The same key is a retry only for the same request.
+                    let made = match earlier {
+                        Earlier::Stored(r) => Some(&**r),
+                        _ => None,
+                    };
                     outcomes.push(
-                        if !same_request(fingerprint, &idempotency.fingerprint, draft) {
+                        if !same_request(
+                            fingerprint,
+                            &idempotency.fingerprint,
+                            idempotency.form,
+                            draft,
+                            made,
+                        ) {
                             Outcome::Refused(StoreError::IdempotencyKeyReused {
                                 idempotency_key: idempotency.idempotency_key.clone(),
                             })
