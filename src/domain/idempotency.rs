@@ -67,7 +67,6 @@ impl Form {
         session: false,
         parent: false,
     };
-    const ALL: [Form; 3] = [Form::WHOLE, Form::SPAN, Form::BEFORE_0_5];
 }
 
 fn fingerprint_in(draft: &NewRecord, form: Form) -> String {
@@ -156,38 +155,56 @@ fn place_and_own(stored: &str) -> (&str, &str) {
     stored.split_at(stored.len() - own.len())
 }
 
+/// What is known of the request a key was first sent with, besides the
+/// fingerprint stored with the key.
+pub enum FirstRequest<'a> {
+    /// An earlier request of the same writer batch: its fingerprint is in
+    /// today's form.
+    InThisBatch,
+    /// A committed request, and the record it made, read back and checked
+    /// by [`stored_row_problem`].
+    Made(&'a Record),
+    /// A committed request whose stored row is not what the service wrote:
+    /// its record says nothing, and whether the retry is the same request
+    /// decides only between the altered row's error and 422.
+    Altered,
+}
+
 /// Whether `draft`, sent with the fingerprint `sent` in `form` (its own,
-/// under its place in a batch), is a retry of the request stored with a key
-/// as `stored`. `made` is the record that request made, as read back from
-/// the database and checked by [`stored_row_problem`]; None for a key an
-/// earlier request of the same writer batch holds, whose fingerprint is in
-/// today's form: then only the same fingerprint is the same request.
+/// under its place in a batch), is a retry of the `first` request, stored
+/// with its key as `stored`.
 ///
 /// A key read back may be in the form versions before 0.5.0 made, which
-/// left out the session and the parent: so the record it made must also
+/// left out the session and the parent: the earlier form of the draft is
+/// then the same request too, and the record the first request made must
 /// have the draft's session and parent (but for a span's parent, which the
-/// service finds), and its fingerprint may be that earlier form of the draft.
+/// service finds).
 pub fn same_request(
     stored: &str,
     sent: &str,
     form: Form,
     draft: &NewRecord,
-    made: Option<&Record>,
+    first: FirstRequest<'_>,
 ) -> bool {
     if stored == ERASED_FINGERPRINT {
         return true;
     }
-    let Some(made) = made else {
-        return stored == sent;
+    let same_or_earlier = || {
+        let ((stored_place, stored_own), (sent_place, _)) =
+            (place_and_own(stored), place_and_own(sent));
+        stored == sent
+            || (stored_place == sent_place && stored_own == fingerprint_in(draft, Form::BEFORE_0_5))
     };
-    let (a, b) = (&made.authored, &draft.authored);
-    if a.session_id != b.session_id || (form.parent && a.parent_id != b.parent_id) {
-        return false;
+    match first {
+        FirstRequest::InThisBatch => stored == sent,
+        FirstRequest::Altered => same_or_earlier(),
+        FirstRequest::Made(made) => {
+            let (a, b) = (&made.authored, &draft.authored);
+            a.session_id == b.session_id
+                && (!form.parent || a.parent_id == b.parent_id)
+                && same_or_earlier()
+        }
     }
-    let ((stored_place, stored_own), (sent_place, _)) =
-        (place_and_own(stored), place_and_own(sent));
-    stored == sent
-        || (stored_place == sent_place && stored_own == fingerprint_in(draft, Form::BEFORE_0_5))
 }
 
 /// Why a stored idempotency row `(scope, fingerprint)` cannot be answered
@@ -195,10 +212,14 @@ pub fn same_request(
 /// is trusted"): the record must be in the key's scope (its agent, when the
 /// key has one) and must be what the fingerprinted request made, its
 /// fingerprint recomputed from the record itself (with or without the
-/// `expected_prev_hash` it was appended after, asked as erasable or not, in
-/// any [`Form`]: a single append's, a span's, or that of a version before
-/// 0.5.0). None when it can.
-pub fn stored_row_problem(scope: &str, fingerprint: &str, record: &Record) -> Option<String> {
+/// `expected_prev_hash` it was appended after, asked as erasable or not), in
+/// the key's `form` or in that of a version before 0.5.0. None when it can.
+pub fn stored_row_problem(
+    scope: &str,
+    fingerprint: &str,
+    form: Form,
+    record: &Record,
+) -> Option<String> {
     let (_, fingerprint) = place_and_own(fingerprint);
     if !scope.is_empty() && record.authored.agent_id != scope {
         return Some(format!(
@@ -229,8 +250,8 @@ pub fn stored_row_problem(scope: &str, fingerprint: &str, record: &Record) -> Op
     // one is enough.
     let a = &record.authored;
     let forms = match (&a.session_id, &a.parent_id) {
-        (None, None) => &Form::ALL[..1],
-        _ => &Form::ALL[..],
+        (None, None) => &[form][..],
+        _ => &[form, Form::BEFORE_0_5][..],
     };
     let matches = [None, Some(record.prev_hash.as_str())]
         .into_iter()
@@ -340,22 +361,28 @@ mod tests {
             &now,
             Form::WHOLE,
             &request,
-            Some(&record)
+            FirstRequest::Made(&record)
         ));
-        assert!(!same_request(&earlier, &now, Form::WHOLE, &request, None));
+        assert!(!same_request(
+            &earlier,
+            &now,
+            Form::WHOLE,
+            &request,
+            FirstRequest::InThisBatch
+        ));
         assert!(same_request(
             &batch_item_fingerprint(&earlier, 1, 2),
             &batch_item_fingerprint(&now, 1, 2),
             Form::WHOLE,
             &request,
-            Some(&record)
+            FirstRequest::Made(&record)
         ));
         assert!(!same_request(
             &batch_item_fingerprint(&earlier, 1, 2),
             &batch_item_fingerprint(&now, 1, 3),
             Form::WHOLE,
             &request,
-            Some(&record)
+            FirstRequest::Made(&record)
         ));
         // Another session or parent is another request, in either form;
         // so is the same request without them.
@@ -371,14 +398,14 @@ mod tests {
                 &sent,
                 Form::WHOLE,
                 &other,
-                Some(&record)
+                FirstRequest::Made(&record)
             ));
             assert!(!same_request(
                 &earlier,
                 &sent,
                 Form::WHOLE,
                 &other,
-                Some(&record)
+                FirstRequest::Made(&record)
             ));
         }
         // A key stored today for a request without either is not the retry
@@ -392,19 +419,45 @@ mod tests {
             &now,
             Form::WHOLE,
             &request,
-            Some(&made(plain_body))
+            FirstRequest::Made(&made(plain_body))
         ));
-        // The stored row is checked against its record in every form.
-        assert_eq!(stored_row_problem("", &earlier, &record), None);
-        assert_eq!(stored_row_problem("", &now, &record), None);
+        // A row not what the service wrote: the retry of its request is
+        // still the same request (the altered row's error, not 422).
+        assert!(same_request(
+            &earlier,
+            &now,
+            Form::WHOLE,
+            &request,
+            FirstRequest::Altered
+        ));
+        let other =
+            draft(r#"{"type":"plan","task_id":"t","agent_id":"a","content":"y","session_id":"s"}"#);
+        assert!(!same_request(
+            &earlier,
+            &fingerprint(&other),
+            Form::WHOLE,
+            &other,
+            FirstRequest::Altered
+        ));
+        // The stored row is checked against its record in its own form and
+        // the earlier one.
+        assert_eq!(stored_row_problem("", &earlier, Form::WHOLE, &record), None);
+        assert_eq!(stored_row_problem("", &now, Form::WHOLE, &record), None);
         assert_eq!(
-            stored_row_problem("", &span_fingerprint(&request), &record),
+            stored_row_problem("", &span_fingerprint(&request), Form::SPAN, &record),
             None
         );
         let other = draft(
             r#"{"type":"plan","task_id":"t","agent_id":"a","content":"x","session_id":"r","parent_id":"p"}"#,
         );
-        assert!(stored_row_problem("", &fingerprint(&other), &record).is_some());
+        assert!(stored_row_problem("", &fingerprint(&other), Form::WHOLE, &record).is_some());
+        // A single append's key is not a span's: re-pointed at a record that
+        // adds a parent, it is caught.
+        let without_parent =
+            draft(r#"{"type":"plan","task_id":"t","agent_id":"a","content":"x","session_id":"s"}"#);
+        assert!(
+            stored_row_problem("", &fingerprint(&without_parent), Form::WHOLE, &record).is_some()
+        );
     }
 
     #[test]
@@ -437,14 +490,14 @@ mod tests {
             &again,
             Form::SPAN,
             &found,
-            Some(&record)
+            FirstRequest::Made(&record)
         ));
         assert!(!same_request(
             &fingerprint(&orphan),
             &fingerprint(&found),
             Form::WHOLE,
             &found,
-            Some(&record)
+            FirstRequest::Made(&record)
         ));
         let moved = span_fingerprint(&elsewhere);
         assert!(!same_request(
@@ -452,7 +505,7 @@ mod tests {
             &moved,
             Form::SPAN,
             &elsewhere,
-            Some(&record)
+            FirstRequest::Made(&record)
         ));
     }
 
@@ -470,27 +523,36 @@ mod tests {
             None,
         );
         let f = fingerprint(&request);
-        assert_eq!(stored_row_problem("", &f, &record), None);
-        assert_eq!(stored_row_problem("a", &f, &record), None);
+        assert_eq!(stored_row_problem("", &f, Form::WHOLE, &record), None);
+        assert_eq!(stored_row_problem("a", &f, Form::WHOLE, &record), None);
         // Another agent's key, or a row pointed at another request's record.
-        assert!(stored_row_problem("b", &f, &record)
+        assert!(stored_row_problem("b", &f, Form::WHOLE, &record)
             .unwrap()
             .contains("agent `a`"));
         let other = fingerprint(&draft(
             r#"{"type":"plan","task_id":"t","agent_id":"a","content":"y"}"#,
         ));
-        assert!(stored_row_problem("", &other, &record).is_some());
+        assert!(stored_row_problem("", &other, Form::WHOLE, &record).is_some());
         // A conditional append fingerprints with the head it expected.
         let mut conditional = request.clone();
         conditional.expected_prev_hash = Some(record.prev_hash.clone());
         assert_eq!(
-            stored_row_problem("", &fingerprint(&conditional), &record),
+            stored_row_problem("", &fingerprint(&conditional), Form::WHOLE, &record),
             None
         );
         // A batch's item is checked by its own fingerprint, under its place.
         let in_batch = batch_item_fingerprint(&f, 3, 10);
-        assert_eq!(stored_row_problem("", &in_batch, &record), None);
-        assert!(stored_row_problem("", &batch_item_fingerprint(&other, 3, 10), &record).is_some());
+        assert_eq!(
+            stored_row_problem("", &in_batch, Form::WHOLE, &record),
+            None
+        );
+        assert!(stored_row_problem(
+            "",
+            &batch_item_fingerprint(&other, 3, 10),
+            Form::WHOLE,
+            &record
+        )
+        .is_some());
     }
 
     #[test]
@@ -505,16 +567,22 @@ mod tests {
             &batch_item_fingerprint(&f, 0, 2),
             Form::WHOLE,
             &d,
-            None
+            FirstRequest::InThisBatch
         ));
         assert!(!same_request(
             &stored,
             &batch_item_fingerprint(&f, 0, 3),
             Form::WHOLE,
             &d,
-            None
+            FirstRequest::InThisBatch
         ));
-        assert!(!same_request(&stored, &f, Form::WHOLE, &d, None));
+        assert!(!same_request(
+            &stored,
+            &f,
+            Form::WHOLE,
+            &d,
+            FirstRequest::InThisBatch
+        ));
         // No key sent as a header contains a space: no single append's key
         // is a batch item's.
         let key = batch_item_key("k-1", 7);

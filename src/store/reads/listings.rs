@@ -31,8 +31,10 @@ impl Store {
             return Ok(None);
         };
         // As a replay: only the record the key's own request made, in its
-        // scope (docs/design.md §2, "Nothing read back is trusted").
-        match crate::domain::idempotency::stored_row_problem(scope, &fingerprint, &record) {
+        // scope (docs/design.md §2, "Nothing read back is trusted"); a
+        // span's key, fingerprinted as spans are.
+        use crate::domain::idempotency::{stored_row_problem, Form};
+        match stored_row_problem(scope, &fingerprint, Form::SPAN, &record) {
             None => Ok(Some(record)),
             Some(why) => {
                 tracing::error!(idempotency_key = %key, %why, "SECURITY: a stored idempotency key names a record its request did not make (the database was altered); it is not used");

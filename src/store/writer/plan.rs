@@ -9,7 +9,7 @@ use std::ops::Range;
 
 use super::task::State;
 use crate::domain::chain::{self, ChainHead};
-use crate::domain::idempotency::{same_request, stored_row_problem};
+use crate::domain::idempotency::{same_request, stored_row_problem, FirstRequest};
 use crate::domain::merkle::{leaf_data, Frontier};
 use crate::domain::{NewRecord, Record};
 use crate::store::backend::{
@@ -182,7 +182,12 @@ impl State {
                         // scope (docs/design.md §2, "Nothing read back is
                         // trusted").
                         let earlier = match record.and_then(|r| {
-                            match stored_row_problem(&idempotency.scope, &fingerprint, &r) {
+                            match stored_row_problem(
+                                &idempotency.scope,
+                                &fingerprint,
+                                idempotency.form,
+                                &r,
+                            ) {
                                 None => Ok(r),
                                 Some(why) => Err(why),
                             }
@@ -195,9 +200,10 @@ impl State {
                 }
                 if let Some((fingerprint, earlier)) = seen.get(&id) {
                     // The same key is a retry only for the same request.
-                    let made = match earlier {
-                        Earlier::Stored(r) => Some(&**r),
-                        _ => None,
+                    let first = match earlier {
+                        Earlier::Index(_) => FirstRequest::InThisBatch,
+                        Earlier::Stored(r) => FirstRequest::Made(r),
+                        Earlier::Altered(_) => FirstRequest::Altered,
                     };
                     outcomes.push(
                         if !same_request(
@@ -205,7 +211,7 @@ impl State {
                             &idempotency.fingerprint,
                             idempotency.form,
                             draft,
-                            made,
+                            first,
                         ) {
                             Outcome::Refused(StoreError::IdempotencyKeyReused {
                                 idempotency_key: idempotency.idempotency_key.clone(),
