@@ -26,22 +26,6 @@ pub fn key_problem(key: &str) -> Option<String> {
     }
 }
 
-/// The fingerprint of an append request: SHA-256 over each field the caller
-/// chose, length-prefixed so no two requests share one. Two requests are the
-/// same when their fingerprints are, whatever their JSON spelling (member
-/// order, whitespace, escapes, `1.0` vs `1` in metadata).
-pub fn fingerprint(draft: &NewRecord) -> String {
-    fingerprint_in(draft, Form::WHOLE)
-}
-
-/// The fingerprint of the record an OTLP span makes: without its parent,
-/// which the service finds rather than the exporter sends (an ancestor
-/// recorded between two exports of the span gives it one), so that a
-/// span's retry is its retry whatever was recorded meanwhile.
-pub fn span_fingerprint(draft: &NewRecord) -> String {
-    fingerprint_in(draft, Form::SPAN)
-}
-
 /// Which of a request's optional fields its fingerprint covers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Form {
@@ -50,12 +34,16 @@ pub struct Form {
 }
 
 impl Form {
-    /// Every field the caller chose ([`fingerprint`]).
+    /// Every field the caller chose: an append's, a batch item's, a
+    /// verdict's.
     pub const WHOLE: Form = Form {
         session: true,
         parent: true,
     };
-    /// A span's: all but the parent the service found ([`span_fingerprint`]).
+    /// The record an OTLP span makes: without its parent, which the service
+    /// finds rather than the exporter sends (an ancestor recorded between
+    /// two exports of the span gives it one), so that a span's retry is its
+    /// retry whatever was recorded meanwhile.
     pub const SPAN: Form = Form {
         session: true,
         parent: false,
@@ -67,15 +55,20 @@ impl Form {
         session: false,
         parent: false,
     };
-}
 
-fn fingerprint_in(draft: &NewRecord, form: Form) -> String {
-    fingerprint_of(
-        &draft.authored,
-        draft.expected_prev_hash.as_deref(),
-        draft.erasable,
-        form,
-    )
+    /// The fingerprint of an append request in this form: SHA-256 over each
+    /// field the caller chose, length-prefixed so no two requests share one.
+    /// Two requests are the same when their fingerprints are, whatever
+    /// their JSON spelling (member order, whitespace, escapes, `1.0` vs `1`
+    /// in metadata).
+    pub fn fingerprint(self, draft: &NewRecord) -> String {
+        fingerprint_of(
+            &draft.authored,
+            draft.expected_prev_hash.as_deref(),
+            draft.erasable,
+            self,
+        )
+    }
 }
 
 /// The fingerprint of an append of `a`, expecting the head
@@ -193,7 +186,7 @@ pub fn same_request(
         let ((stored_place, stored_own), (sent_place, _)) =
             (place_and_own(stored), place_and_own(sent));
         stored == sent
-            || (stored_place == sent_place && stored_own == fingerprint_in(draft, Form::BEFORE_0_5))
+            || (stored_place == sent_place && stored_own == Form::BEFORE_0_5.fingerprint(draft))
     };
     match first {
         FirstRequest::InThisBatch => stored == sent,
@@ -273,6 +266,10 @@ mod tests {
     use super::*;
     use crate::domain::record::{new_record_from_json, parse_body, InputLimits};
 
+    fn fingerprint(draft: &NewRecord) -> String {
+        Form::WHOLE.fingerprint(draft)
+    }
+
     fn draft(body: &str) -> NewRecord {
         new_record_from_json(&parse_body(body).unwrap(), &InputLimits::default()).unwrap()
     }
@@ -322,7 +319,7 @@ mod tests {
         let bound = draft(
             r#"{"type":"plan","task_id":"t","agent_id":"a","content":"x","session_id":"s","parent_id":"p"}"#,
         );
-        assert_eq!(fingerprint_in(&bound, Form::BEFORE_0_5), pinned);
+        assert_eq!(Form::BEFORE_0_5.fingerprint(&bound), pinned);
         assert_ne!(fingerprint(&bound), pinned);
         let swapped = draft(
             r#"{"type":"plan","task_id":"t","agent_id":"a","content":"x","session_id":"p","parent_id":"s"}"#,
@@ -351,7 +348,7 @@ mod tests {
         let body = r#"{"type":"plan","task_id":"t","agent_id":"a","content":"x","session_id":"s","parent_id":"p"}"#;
         let request = draft(body);
         let record = made(body);
-        let earlier = fingerprint_in(&request, Form::BEFORE_0_5);
+        let earlier = Form::BEFORE_0_5.fingerprint(&request);
         let now = fingerprint(&request);
         // The retry of the same request is the same request, alone or as
         // the same item of the same batch; the earlier form only for a key
@@ -444,7 +441,7 @@ mod tests {
         assert_eq!(stored_row_problem("", &earlier, Form::WHOLE, &record), None);
         assert_eq!(stored_row_problem("", &now, Form::WHOLE, &record), None);
         assert_eq!(
-            stored_row_problem("", &span_fingerprint(&request), Form::SPAN, &record),
+            stored_row_problem("", &Form::SPAN.fingerprint(&request), Form::SPAN, &record),
             None
         );
         let other = draft(
@@ -469,9 +466,15 @@ mod tests {
             draft(r#"{"type":"plan","task_id":"t","agent_id":"a","content":"x","session_id":"s"}"#);
         let elsewhere =
             draft(r#"{"type":"plan","task_id":"t","agent_id":"a","content":"x","session_id":"z"}"#);
-        assert_eq!(span_fingerprint(&found), span_fingerprint(&orphan));
-        assert_eq!(span_fingerprint(&orphan), fingerprint(&orphan));
-        assert_ne!(span_fingerprint(&orphan), span_fingerprint(&elsewhere));
+        assert_eq!(
+            Form::SPAN.fingerprint(&found),
+            Form::SPAN.fingerprint(&orphan)
+        );
+        assert_eq!(Form::SPAN.fingerprint(&orphan), fingerprint(&orphan));
+        assert_ne!(
+            Form::SPAN.fingerprint(&orphan),
+            Form::SPAN.fingerprint(&elsewhere)
+        );
         // A span recorded as an orphan, sent again once its parent was
         // recorded, is its retry; a request's is not.
         use crate::domain::chain::link;
@@ -483,8 +486,8 @@ mod tests {
             "2026-01-01T00:00:00.000Z".into(),
             None,
         );
-        let stored = span_fingerprint(&orphan);
-        let again = span_fingerprint(&found);
+        let stored = Form::SPAN.fingerprint(&orphan);
+        let again = Form::SPAN.fingerprint(&found);
         assert!(same_request(
             &stored,
             &again,
@@ -499,7 +502,7 @@ mod tests {
             &found,
             FirstRequest::Made(&record)
         ));
-        let moved = span_fingerprint(&elsewhere);
+        let moved = Form::SPAN.fingerprint(&elsewhere);
         assert!(!same_request(
             &stored,
             &moved,

@@ -3,9 +3,9 @@
 
 use crate::domain::chain::ChainBreak;
 use crate::domain::checkpoint::LogSigner;
-use crate::domain::idempotency::Form;
+use crate::domain::idempotency::{batch_item_fingerprint, batch_item_key, Form};
 use crate::domain::merkle::{Frontier, Hash};
-use crate::domain::Record;
+use crate::domain::{NewRecord, Record};
 
 /// An append's idempotency: its `Idempotency-Key` in the key's scope, and
 /// the request it stands for; the writer keeps it with the record (the
@@ -17,12 +17,34 @@ pub struct Idempotency {
     pub scope: String,
     /// The `Idempotency-Key` header as sent.
     pub idempotency_key: String,
-    /// `domain::idempotency::fingerprint` of the request (a span's
-    /// `span_fingerprint`): a retry must match it.
+    /// The request's fingerprint in `form` (`domain::idempotency`), under
+    /// its place in a batch: a retry must match it.
     pub fingerprint: String,
     /// Which fields `fingerprint` covers: a span's leaves out the parent the
     /// service found.
     pub form: Form,
+}
+
+impl Idempotency {
+    /// `draft`'s, sent with `idempotency_key` in `scope`, fingerprinted in
+    /// `form`.
+    pub fn new(scope: String, idempotency_key: String, draft: &NewRecord, form: Form) -> Self {
+        Idempotency {
+            scope,
+            idempotency_key,
+            fingerprint: form.fingerprint(draft),
+            form,
+        }
+    }
+
+    /// The same, for item `index` of a batch of `count` sent with the key.
+    pub fn batch_item(self, index: usize, count: usize) -> Self {
+        Idempotency {
+            idempotency_key: batch_item_key(&self.idempotency_key, index),
+            fingerprint: batch_item_fingerprint(&self.fingerprint, index, count),
+            ..self
+        }
+    }
 }
 
 /// What an append answers: the record, and whether it was created by an

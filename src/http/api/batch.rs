@@ -8,7 +8,7 @@ use axum::{Extension, Json};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::domain::idempotency::{batch_item_fingerprint, batch_item_key, fingerprint, Form};
+use crate::domain::idempotency::Form;
 use crate::domain::json::JsonValue;
 use crate::domain::record::oversight::oversight_of;
 use crate::domain::record::{item_path, new_records_from_batch, MAX_BATCH_RECORDS};
@@ -156,11 +156,9 @@ pub async fn append_batch(
         .flatten()
         .enumerate()
         .map(|(i, draft)| {
-            let idempotency = key.as_ref().map(|key| Idempotency {
-                scope: scope.to_string(),
-                idempotency_key: batch_item_key(key, i),
-                fingerprint: batch_item_fingerprint(&fingerprint(&draft), i, count),
-                form: Form::WHOLE,
+            let idempotency = key.as_ref().map(|key| {
+                Idempotency::new(scope.to_string(), key.clone(), &draft, Form::WHOLE)
+                    .batch_item(i, count)
             });
             (draft, idempotency)
         })

@@ -11,7 +11,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::domain::api_keys::Role;
 use crate::domain::chain::timestamp_bound;
-use crate::domain::idempotency::{fingerprint, key_problem, Form};
+use crate::domain::idempotency::{key_problem, Form};
 use crate::domain::json::JsonValue;
 use crate::domain::record::oversight::oversight_of;
 use crate::domain::record::{new_record_from_json, RecordFilter};
@@ -339,12 +339,7 @@ pub(crate) async fn append_body(
         // named by the guard).
         tracing::Span::current().record("agent", draft.authored.agent_id.as_str());
     }
-    let idempotency = idempotency_key.map(|idempotency_key| Idempotency {
-        scope,
-        idempotency_key,
-        fingerprint: fingerprint(&draft),
-        form: Form::WHOLE,
-    });
+    let idempotency = idempotency_key.map(|key| Idempotency::new(scope, key, &draft, Form::WHOLE));
     let Appended { record, replayed } = state.store.append(draft, idempotency).await?;
     tracing::debug!(id = %record.id, task_id = %record.authored.task_id, seq = record.seq, log_index = record.log_index, replayed, "appended");
     let location = format!("/thoughts/{}", record.id);

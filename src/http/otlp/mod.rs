@@ -24,7 +24,7 @@ use super::problem::responses::{
 use super::problem::ApiError;
 use super::wire::extract::{media_type_essence, read_body};
 use super::AppState;
-use crate::domain::idempotency::{span_fingerprint, Form};
+use crate::domain::idempotency::Form;
 use crate::domain::otlp::facts::{self, Facts};
 use crate::domain::otlp::mapping::{plan_records, span_key, string_attr, Inherited, Planned};
 use crate::domain::otlp::proto::{
@@ -463,12 +463,12 @@ async fn record_spans(
                 });
             match draft {
                 Ok(draft) => {
-                    let idempotency = Idempotency {
-                        scope: scope.to_string(),
-                        idempotency_key: p.planned.idempotency_key.clone(),
-                        fingerprint: span_fingerprint(&draft),
-                        form: Form::SPAN,
-                    };
+                    let idempotency = Idempotency::new(
+                        scope.to_string(),
+                        p.planned.idempotency_key.clone(),
+                        &draft,
+                        Form::SPAN,
+                    );
                     appends.push((draft, Some(idempotency)));
                     sources.push(p);
                 }

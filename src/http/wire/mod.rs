@@ -21,6 +21,7 @@ use crate::domain::cursor::{self, CursorKind, CURSOR_PATTERN};
 use crate::domain::idempotency::{KEY_PATTERN, MAX_KEY_BYTES};
 use crate::domain::record::{identifier_problem, is_hash_hex, HASH_PATTERN, MAX_ID_CHARS};
 use crate::domain::RECORD_TYPES;
+use crate::store::DEFAULT_IDEMPOTENCY_TTL;
 
 /// Reads a string with `parse`; what `parse` refuses is the parameter's problem.
 pub(crate) fn read_text<'de, D, T>(
@@ -70,11 +71,12 @@ impl IntoParams for IdempotencyKeyHeader {
             .name(Self::NAME)
             .parameter_in(ParameterIn::Header)
             .description(Some(format!(
-                "1 to {MAX_KEY_BYTES} visible ASCII characters (a UUID, say), remembered for 24 \
+                "1 to {MAX_KEY_BYTES} visible ASCII characters (a UUID, say), remembered for {} \
                  hours by default. A retry with the same key and the same request (record, batch \
                  or verdict) is answered what the first request made, with \
                  `Idempotent-Replayed: true`; the same key with a different request is refused \
-                 (422)."
+                 (422).",
+                DEFAULT_IDEMPOTENCY_TTL.as_secs() / 3600
             )))
             .required(Required::False)
             .schema(Some(schema))
